@@ -1,0 +1,124 @@
+import 'dotenv/config';
+import { Command } from 'commander';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { migrate } from './db/migrate.js';
+import { ensureUser } from './db/seed.js';
+import { openConfiguredDatabase, startServer } from './server.js';
+import { ensureTenant } from './modules/tenants/tenants.repository.js';
+
+function config(overrides: Record<string, string> = {}): Config {
+  try {
+    return loadConfig({ ...process.env, ...overrides });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+async function withDatabase(
+  run: (db: Awaited<ReturnType<typeof openConfiguredDatabase>>) => Promise<void>,
+) {
+  const cfg = config();
+  const database = await openConfiguredDatabase(cfg);
+  try {
+    await migrate(database.db);
+    await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+const program = new Command('rumbo').description('Rumbo fleet management server');
+
+program
+  .command('serve')
+  .description('run the server (HTTP, sockets, ingest, jobs)')
+  .option('--demo', 'seed the demo tenant and move a demo fleet (same as DEMO=1)')
+  .action(async (options: { demo?: boolean }) => {
+    const overrides: Record<string, string> = {};
+    if (options.demo) {
+      overrides.DEMO = '1';
+      if (process.env.INGEST_AUTO_REGISTER === undefined) overrides.INGEST_AUTO_REGISTER = '1';
+    }
+    const server = await startServer(config(overrides));
+    let signals = 0;
+    const shutdown = (signal: string) => {
+      signals += 1;
+      if (signals > 1) process.exit(1);
+      server.app.log.info(`${signal}: shutting down`);
+      server.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGTERM', () => shutdown('SIGTERM'));
+    process.on('SIGINT', () => shutdown('SIGINT'));
+  });
+
+program
+  .command('migrate')
+  .description('apply pending database migrations')
+  .action(async () => {
+    await withDatabase(async (database) => {
+      const applied = await migrate(database.db);
+      console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+    });
+  });
+
+const tenant = program.command('tenant').description('manage tenants');
+tenant
+  .command('add <name>')
+  .description('create a tenant')
+  .action(async (name: string) => {
+    await withDatabase(async (database) => {
+      const created = await ensureTenant(database.db, name);
+      console.log(`tenant "${created.name}" (id ${created.id})`);
+    });
+  });
+
+const user = program.command('user').description('manage users');
+user
+  .command('add')
+  .description('create a user in a tenant')
+  .requiredOption('--tenant <name>', 'tenant name')
+  .requiredOption('--username <username>', 'at least 6 characters')
+  .requiredOption('--email <email>', 'e-mail address')
+  .option('--role <role>', 'role name', 'operator')
+  .requiredOption('--password <password>', 'at least 6 characters, no spaces')
+  .action(
+    async (options: {
+      tenant: string;
+      username: string;
+      email: string;
+      role: string;
+      password: string;
+    }) => {
+      if (
+        options.username.length < 6 ||
+        options.password.length < 6 ||
+        /\s/.test(options.password)
+      ) {
+        console.error('username and password need at least 6 characters; the password no spaces');
+        process.exit(2);
+      }
+      await withDatabase(async (database) => {
+        const created = await ensureUser(database.db, options);
+        console.log(
+          created
+            ? `user "${options.username}" created`
+            : `user "${options.username}" already exists`,
+        );
+      });
+    },
+  );
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

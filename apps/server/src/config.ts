@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+const envSchema = z.object({
+  PORT: port(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().default('./data'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Rumbo <no-reply@rumbo.local>'),
+  PUBLIC_URL: z.url().optional(),
+  SUPPORT_EMAIL: z.email().default('soporte@rumbo.local'),
+  DEMO: bool,
+  ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+  SESSION_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  ALTCHA_HMAC_KEY: z.string().min(32, 'must have at least 32 characters').optional(),
+  WEB_DIR: z.string().optional(),
+  MAP_STYLE_URL: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  NATS_URL: z.string().optional(),
+  MQTT_URL: z.string().optional(),
+  TELTONIKA_PORT: port(5027),
+  OSMAND_PORT: port(5055),
+  RETENTION_DAYS: z.coerce.number().int().positive().default(365),
+  INGEST_AUTO_REGISTER: bool,
+  INGEST_AUTO_REGISTER_TENANT: z.string().default('Transportes Demo'),
+  DEMO_VEHICLES: z.coerce.number().int().min(0).max(20000).default(50),
+  DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+});
+
+/** Every setting of the server, parsed once. */
+export type Config = Readonly<
+  Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'ALTCHA_HMAC_KEY'> & {
+    SESSION_SECRET: string;
+    ALTCHA_HMAC_KEY: string;
+    PUBLIC_URL: string;
+    WEB_DIR: string;
+    VERSION: string;
+  }
+>;
+
+/** Thrown with one message naming every bad or missing variable. */
+export class ConfigError extends Error {}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+function readVersion(): string {
+  for (const candidate of ['../package.json', '../../package.json']) {
+    const file = join(here, candidate);
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === '@rumbo/server' && pkg.version) return pkg.version;
+    }
+  }
+  return '0.0.0';
+}
+
+/** Reads a secret from DATA_DIR, creating it on first start. */
+function loadOrCreateSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses the environment into a frozen Config, or throws ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  const dataDir = resolve(value.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return Object.freeze({
+    ...value,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
+    SESSION_SECRET: value.SESSION_SECRET ?? loadOrCreateSecret(dataDir, 'session-secret'),
+    ALTCHA_HMAC_KEY: value.ALTCHA_HMAC_KEY ?? loadOrCreateSecret(dataDir, 'altcha-hmac-key'),
+    WEB_DIR: resolve(value.WEB_DIR ?? join(here, '../../web/dist')),
+    VERSION: readVersion(),
+  });
+}

@@ -1,0 +1,185 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { AVATAR_MAX_BYTES, isViewAllowed, pickLanguage } from '@rumbo/contracts';
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { DomainError } from '../lib/errors.js';
+import { authenticate, type AuthDeps } from '../modules/auth/auth.service.js';
+import {
+  authRoutes,
+  authzRoutes,
+  recoveryRoutes,
+  v2AuthRoutes,
+} from '../modules/auth/auth.routes.js';
+import { LoginLimiter } from '../modules/auth/login-limiter.js';
+import { memorySessionEvents, type SessionEvents } from '../modules/auth/session-events.js';
+import { healthRoutes } from '../modules/health/health.routes.js';
+import { altchaHumanCheck, type HumanCheck } from '../modules/human-check/human-check.js';
+import { langRoutes } from '../modules/lang/lang.routes.js';
+import { userRoutes } from '../modules/users/users.routes.js';
+import { xlsxRoutes } from '../modules/xlsx/xlsx.routes.js';
+import { SocketHub } from '../realtime/socket-hub.js';
+import { registerErrorHandler } from './errors.js';
+import './request-context.js';
+import { registerWebApp } from './static-web.js';
+
+/** What the HTTP server is built from; tests pass fakes for the clock and the human check. */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  humanCheck?: HumanCheck;
+  limiter?: LoginLimiter;
+  sessionEvents?: SessionEvents;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Shared services hung on the app for the CLI, jobs and tests. */
+export interface AppServices {
+  auth: AuthDeps;
+  hubs: { ws: SocketHub; wslp: SocketHub };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Assembles the HTTP + WebSocket server: plugins, auth hook, every service key, the web app. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const auth: AuthDeps = {
+    db: database.db,
+    clock: deps.clock ?? systemClock,
+    config,
+    limiter: deps.limiter ?? new LoginLimiter(),
+    sessionEvents: deps.sessionEvents ?? memorySessionEvents(),
+    humanCheck: deps.humanCheck ?? altchaHumanCheck(config.ALTCHA_HMAC_KEY),
+  };
+  const hubs = {
+    ws: new SocketHub((c) => authenticate(auth, c)),
+    wslp: new SocketHub((c) => authenticate(auth, c)),
+  };
+  const stopListening = auth.sessionEvents.onRevoked((ids) => {
+    hubs.ws.closeSessions(ids);
+    hubs.wslp.closeSessions(ids);
+  });
+  app.decorate('services', { auth, hubs });
+  app.addHook('onClose', async () => {
+    stopListening();
+    hubs.ws.closeAll();
+    hubs.wslp.closeAll();
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https:', 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Rumbo API',
+        version: config.VERSION,
+        description: 'Fleet management for heavy trucks',
+      },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          digest: { type: 'apiKey', in: 'header', name: 'digest' },
+          userToken: { type: 'apiKey', in: 'header', name: 'user-token' },
+        },
+      },
+      security: [{ token: [], digest: [] }, { userToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.decorateRequest('principal', null);
+  app.decorateRequest('lang', 'es');
+  app.addHook('onRequest', async (request) => {
+    request.lang = pickLanguage(header(request.headers['accept-language']));
+    const routeConfig = request.routeOptions.config;
+    if (!request.routeOptions.url || routeConfig.auth === 'none') return;
+    if (!request.routeOptions.url.startsWith('/api/')) return;
+    if (request.routeOptions.url.startsWith('/api/docs')) return;
+    if (request.routeOptions.url === '/api/ws' || request.routeOptions.url === '/api/wslp') return;
+    const principal = await authenticate(auth, {
+      token: header(request.headers.token),
+      digest: header(request.headers.digest),
+      userToken: header(request.headers['user-token']),
+    });
+    if (!principal) throw new DomainError('unauthorized');
+    if (routeConfig.view && !isViewAllowed(principal.views, routeConfig.view)) {
+      throw new DomainError('forbidden');
+    }
+    request.principal = principal;
+  });
+
+  await app.register(
+    healthRoutes({ db: database.db, config, mode: database.mode, startedAtMs: Date.now() }),
+  );
+  await app.register(authRoutes(auth), { prefix: '/api/auth' });
+  await app.register(v2AuthRoutes(auth), { prefix: '/api/v2' });
+  await app.register(authzRoutes(), { prefix: '/api/authz' });
+  await app.register(recoveryRoutes(auth), { prefix: '/api/rest' });
+  await app.register(userRoutes(database.db), { prefix: '/api/rest' });
+  await app.register(xlsxRoutes(), { prefix: '/api/xlsx' });
+  await app.register(langRoutes(), { prefix: '/api/lang' });
+
+  app.get(
+    '/api/ws',
+    { websocket: true, config: { auth: 'none' }, schema: { hide: true } },
+    (socket) => {
+      hubs.ws.accept(socket);
+    },
+  );
+  app.get(
+    '/api/wslp',
+    { websocket: true, config: { auth: 'none' }, schema: { hide: true } },
+    (socket) => {
+      hubs.wslp.accept(socket);
+    },
+  );
+
+  await registerWebApp(app, config.WEB_DIR);
+  return app;
+}

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import {
+  avatarReply,
+  configuracionSchema,
+  okReply,
+  profileSchema,
+  saveConfigBody,
+  saveProfileBody,
+} from '@rumbo/contracts';
+import { z } from 'zod';
+import type { Database } from '../../db/schema.js';
+import { DomainError } from '../../lib/errors.js';
+import { principalOf } from '../../http/request-context.js';
+import {
+  getAvatar,
+  getConfiguracion,
+  getProfile,
+  saveAvatar,
+  saveConfig,
+  saveProfile,
+} from './users.service.js';
+
+/** `/api/rest`: the signed-in user's configuration, profile and avatar. */
+export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/auth/user',
+      {
+        schema: {
+          tags: ['rest'],
+          summary: "The signed-in user's configuration (configuracion)",
+          body: z.object({ token: z.string().optional() }).optional(),
+          response: { 200: configuracionSchema },
+        },
+      },
+      (request) => getConfiguracion(db, principalOf(request)),
+    );
+
+    app.get(
+      '/user/get_profile',
+      {
+        schema: {
+          tags: ['rest'],
+          summary: 'Profile of the signed-in user',
+          response: { 200: profileSchema },
+        },
+      },
+      (request) => getProfile(db, principalOf(request)),
+    );
+
+    app.post(
+      '/user/save_profile',
+      {
+        schema: {
+          tags: ['rest'],
+          summary: 'Save name, phone and e-mail',
+          body: saveProfileBody,
+          response: { 200: profileSchema },
+        },
+      },
+      (request) => saveProfile(db, principalOf(request), request.body),
+    );
+
+    app.post(
+      '/user/save_config',
+      {
+        schema: {
+          tags: ['rest'],
+          summary: 'Save language, time zone, units, map centre and zoom, dark mode',
+          body: saveConfigBody,
+          response: { 200: okReply },
+        },
+      },
+      async (request) => {
+        await saveConfig(db, principalOf(request), request.body);
+        return { ok: true };
+      },
+    );
+
+    app.get(
+      '/user/get_avatar',
+      {
+        schema: {
+          tags: ['rest'],
+          summary: 'Avatar as a data URL, or null',
+          response: { 200: avatarReply },
+        },
+      },
+      async (request) => ({ avatar: await getAvatar(db, principalOf(request)) }),
+    );
+
+    app.post(
+      '/user/upload_avatar',
+      {
+        schema: {
+          tags: ['rest'],
+          summary: 'Upload the avatar: multipart field `files`, PNG, JPEG or WebP up to 2 MB',
+          consumes: ['multipart/form-data'],
+          response: { 200: avatarReply },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw new DomainError('unsupported_media_type');
+        const file = await request.file();
+        if (!file || file.fieldname !== 'files') {
+          throw new DomainError('validation', {}, [
+            { path: 'files', message: 'a file in field "files" is required' },
+          ]);
+        }
+        const bytes = await file.toBuffer();
+        return { avatar: await saveAvatar(db, principalOf(request), bytes) };
+      },
+    );
+  };
+}

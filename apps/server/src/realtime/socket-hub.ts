@@ -1,0 +1,121 @@
+import type { WebSocket } from 'ws';
+import { SOCKET_CLOSE, socketHello, type ServerSocketMessage } from '@rumbo/contracts';
+import type { Principal } from '../modules/auth/auth.service.js';
+
+/** A signed-in socket. */
+export interface Connection {
+  socket: WebSocket;
+  principal: Principal;
+}
+
+/** Resolves the hello's credentials. */
+export type Authenticate = (credentials: {
+  token?: string | undefined;
+  digest?: string | undefined;
+  userToken?: string | undefined;
+}) => Promise<Principal | undefined>;
+
+const HELLO_TIMEOUT_MS = 10_000;
+// Beyond this many unsent bytes a client is too slow to keep: it is closed (it reconnects).
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Keeps the signed-in sockets of one endpoint (`/api/ws` or `/api/wslp`): authenticates the
+ * first message, closes sockets whose session is revoked, and sends to users or tenants.
+ */
+export class SocketHub {
+  private readonly connections = new Set<Connection>();
+
+  constructor(private readonly authenticate: Authenticate) {}
+
+  /** Handles a newly opened socket. */
+  accept(socket: WebSocket, onReady?: (connection: Connection) => void): void {
+    let connection: Connection | undefined;
+    const timer = setTimeout(() => {
+      if (!connection) socket.close(SOCKET_CLOSE.unauthorized, 'no credentials');
+    }, HELLO_TIMEOUT_MS);
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      if (connection) return; // after the hello, clients only listen
+      clearTimeout(timer);
+      void this.hello(socket, isBinary ? null : data.toString('utf8')).then((ready) => {
+        connection = ready;
+        if (ready) onReady?.(ready);
+      });
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      if (connection) this.connections.delete(connection);
+    });
+    socket.on('error', () => socket.terminate());
+  }
+
+  private async hello(socket: WebSocket, text: string | null): Promise<Connection | undefined> {
+    let principal: Principal | undefined;
+    try {
+      const parsed = socketHello.safeParse(text ? JSON.parse(text) : null);
+      principal = parsed.success ? await this.authenticate(parsed.data) : undefined;
+    } catch {
+      principal = undefined;
+    }
+    if (!principal) {
+      this.sendRaw(socket, { type: 'Status', status: 'Unauthorized' });
+      socket.close(SOCKET_CLOSE.unauthorized, 'unauthorized');
+      return undefined;
+    }
+    const connection = { socket, principal };
+    this.connections.add(connection);
+    this.sendRaw(socket, { type: 'Status', status: 'Ok' });
+    return connection;
+  }
+
+  private sendRaw(socket: WebSocket, message: ServerSocketMessage | string): void {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.close(SOCKET_CLOSE.tooSlow, 'too slow');
+      return;
+    }
+    socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** Closes every socket of these sessions. */
+  closeSessions(sessionIds: number[]): void {
+    const ids = new Set(sessionIds);
+    for (const connection of this.connections) {
+      if (!ids.has(connection.principal.sessionId)) continue;
+      this.sendRaw(connection.socket, { type: 'Status', status: 'Revoked' });
+      connection.socket.close(SOCKET_CLOSE.revoked, 'session revoked');
+      this.connections.delete(connection);
+    }
+  }
+
+  /** Sends a message to every socket of a tenant (optionally filtered). */
+  sendToTenant(
+    tenantId: number,
+    message: ServerSocketMessage,
+    filter?: (c: Connection) => boolean,
+  ): void {
+    const text = JSON.stringify(message);
+    for (const connection of this.connections) {
+      if (connection.principal.tenantId !== tenantId) continue;
+      if (filter && !filter(connection)) continue;
+      this.sendRaw(connection.socket, text);
+    }
+  }
+
+  /** Every signed-in socket. */
+  all(): IterableIterator<Connection> {
+    return this.connections.values();
+  }
+
+  /** How many sockets are signed in. */
+  get size(): number {
+    return this.connections.size;
+  }
+
+  /** Closes every socket (server shutdown). */
+  closeAll(): void {
+    for (const connection of this.connections)
+      connection.socket.close(1001, 'server shutting down');
+    this.connections.clear();
+  }
+}

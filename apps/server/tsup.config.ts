@@ -1,0 +1,15 @@
+import { defineConfig } from 'tsup';
+
+// Our workspace packages are bundled (they ship TypeScript source); npm dependencies stay external.
+export default defineConfig({
+  entry: { cli: 'src/cli.ts', 'embedded-worker': 'src/db/embedded.worker.ts' },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+  splitting: true,
+  noExternal: [/^@rumbo\//],
+  loader: { '.sql': 'text' },
+});

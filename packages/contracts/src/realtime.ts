@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** First message on `/api/ws` and `/api/wslp`: the stored credentials. */
+export const socketHello = z.object({
+  token: z.string().max(200).optional(),
+  digest: z.string().max(32).optional(),
+  userToken: z.string().max(200).optional(),
+});
+export type SocketHello = z.infer<typeof socketHello>;
+
+/** The server's answer to the hello; `Ok` means authenticated. */
+export type SocketStatus = { type: 'Status'; status: 'Ok' | 'Unauthorized' | 'Revoked' };
+
+/** An alert pushed on `/api/ws`. */
+export const notificationSchema = z.object({
+  code: z.string(),
+  plate: z.string(),
+  recordedat: z.string(),
+  userid: z.number().nullable(),
+  payload: z.unknown(),
+  read: z.boolean(),
+  data: z
+    .object({
+      idzona: z.number().optional(),
+      idinterestpoint: z.number().optional(),
+      temperature: z.number().optional(),
+      route: z.string().optional(),
+    })
+    .optional(),
+  codigoChofer: z.string().nullable().optional(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** Messages the server pushes: a status, or a mutation/action routed to a client data handler. */
+export type ServerSocketMessage =
+  | SocketStatus
+  | { mutation: 'notifications/add'; payload: Notification }
+  | { mutation: string; payload: unknown }
+  | { action: string; payload: unknown };
+
+/** Close codes used by the sockets. */
+export const SOCKET_CLOSE = { unauthorized: 4401, revoked: 4403, tooSlow: 4408 } as const;

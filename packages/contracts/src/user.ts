@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/** Unit codes of the specification (decisions.md). */
+export const unitsSchema = z.object({
+  volume: z.enum(['lt', 'gal']),
+  distance: z.enum(['km', 'mi']),
+  consumption: z.enum(['l/100km', 'km/l', 'mpg']),
+  mass: z.enum(['kg', 'lbs']),
+  speed: z.enum(['km/h', 'mi/h']),
+  temperature: z.enum(['C', 'F']),
+  pressure: z.enum(['bar', 'psi']),
+});
+export type Units = z.infer<typeof unitsSchema>;
+
+export const DEFAULT_UNITS: Units = {
+  volume: 'lt',
+  distance: 'km',
+  consumption: 'l/100km',
+  mass: 'kg',
+  speed: 'km/h',
+  temperature: 'C',
+  pressure: 'bar',
+};
+
+export const languageSchema = z.enum(['es', 'en']);
+export type Language = z.infer<typeof languageSchema>;
+
+/** A user's configuration; `timeZone` is a UTC offset in hours. */
+export const userConfigSchema = z.object({
+  idioma: languageSchema,
+  timeZone: z.number().min(-12).max(14),
+  units: unitsSchema,
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  zoom: z.number().min(0).max(22),
+});
+export type UserConfig = z.infer<typeof userConfigSchema>;
+
+export const DEFAULT_USER_CONFIG: UserConfig = {
+  idioma: 'es',
+  timeZone: -3,
+  units: DEFAULT_UNITS,
+  lat: -34.6,
+  lng: -58.45,
+  zoom: 6,
+};
+
+/** `POST /rest/user/save_config`. */
+export const saveConfigBody = userConfigSchema.extend({ darkMode: z.boolean() });
+export type SaveConfigBody = z.infer<typeof saveConfigBody>;
+
+/** `POST /rest/user/save_profile`. */
+export const saveProfileBody = z.object({
+  idPersonaFisica: z.number().int().positive(),
+  nombre: z.string().trim().min(1).max(100),
+  apellido: z.string().trim().max(100),
+  telefono: z.string().trim().max(40),
+  email: z.email().max(254),
+});
+export type SaveProfileBody = z.infer<typeof saveProfileBody>;
+
+/** `GET /rest/user/get_profile`. */
+export const profileSchema = z.object({
+  idPersonaFisica: z.number(),
+  nombre: z.string(),
+  apellido: z.string(),
+  telefono: z.string(),
+  email: z.string(),
+  domicilio: z.string(),
+  username: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** `POST /rest/auth/user` → configuracion: everything the shell needs about the signed-in user. */
+export const configuracionSchema = z.object({
+  idUsuario: z.number(),
+  usuario: z.object({ nombre: z.string(), email: z.string() }),
+  personaFisica: z.object({
+    idPersonaFisica: z.number(),
+    nombre: z.string(),
+    apellido: z.string(),
+  }),
+  telefono: z.string(),
+  domicilio: z.string(),
+  hasAvatar: z.boolean(),
+  config: userConfigSchema,
+  darkMode: z.boolean(),
+  rol: z.string(),
+  tenant: z.object({ id: z.number(), name: z.string() }),
+});
+export type Configuracion = z.infer<typeof configuracionSchema>;
+
+/** `GET /rest/user/get_avatar` and `POST /rest/user/upload_avatar`: a data URL or null. */
+export const avatarReply = z.object({ avatar: z.string().nullable() });
+export type AvatarReply = z.infer<typeof avatarReply>;
+
+/** Largest avatar accepted, bytes. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
