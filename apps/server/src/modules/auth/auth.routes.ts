@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -196,6 +197,11 @@ export function authzRoutes(): FastifyPluginAsyncZod {
   };
 }
 
+/** Sends `true` or a text as JSON (Fastify would send a bare string as text/plain). */
+function sendJson(reply: FastifyReply, value: true | string) {
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
+}
+
 /** `/api/rest/auth`: password recovery with the proof-of-work human check. */
 export function recoveryRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -222,7 +228,8 @@ export function recoveryRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
           response: { 200: recoveryReply },
         },
       },
-      (request) => requestRecovery(deps, request.body, request.lang),
+      async (request, reply) =>
+        sendJson(reply, await requestRecovery(deps, request.body, request.lang)),
     );
 
     app.post(
@@ -236,7 +243,8 @@ export function recoveryRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
           response: { 200: recoveryReply },
         },
       },
-      (request) => resetPassword(deps, request.body, request.lang),
+      async (request, reply) =>
+        sendJson(reply, await resetPassword(deps, request.body, request.lang)),
     );
   };
 }

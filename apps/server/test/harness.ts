@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { seed } from '../src/db/seed.js';
+import { buildApp, type AppDeps } from '../src/http/app.js';
+import type { Clock } from '../src/lib/clock.js';
+
+/** Database back-ends the suite runs against: embedded always, PostgreSQL when configured. */
+export function testBackends(): ('embedded' | 'postgres')[] {
+  return process.env.TEST_DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
+}
+
+/** A clock tests can move forward. */
+export function fakeClock(startMs = Date.now()): Clock & { advance(ms: number): void } {
+  let now = startMs;
+  return { nowMs: () => now, advance: (ms) => (now += ms) };
+}
+
+/** A fresh, migrated database of the given kind; `close` drops it. */
+export async function freshDatabase(backend: 'embedded' | 'postgres'): Promise<DatabaseHandle> {
+  if (backend === 'embedded') {
+    const socketDir = mkdtempSync(join(tmpdir(), 'rumbo-db-'));
+    const handle = await openDatabase({ embedded: { storeDir: null, socketDir } });
+    await migrate(handle.db);
+    const close = handle.close.bind(handle);
+    return {
+      ...handle,
+      async close() {
+        await close();
+        rmSync(socketDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `rumbo_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+  await migrate(handle.db);
+  const close = handle.close.bind(handle);
+  return {
+    ...handle,
+    async close() {
+      await close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Settings for tests: a temp DATA_DIR and fixed secrets. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rumbo-data-'));
+  return loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://rumbo.test',
+    SESSION_SECRET: 'x'.repeat(40),
+    ALTCHA_HMAC_KEY: 'y'.repeat(40),
+    SUPPORT_EMAIL: 'help@rumbo.test',
+    ...overrides,
+  });
+}
+
+/** A seeded app on a fresh database (demo tenant included). */
+export async function testApp(
+  backend: 'embedded' | 'postgres',
+  deps: Partial<Omit<AppDeps, 'database'>> = {},
+): Promise<{
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}> {
+  const database = await freshDatabase(backend);
+  const config = deps.config ?? testConfig();
+  await seed(database.db, { adminPassword: 'admin-password', demo: true });
+  const app = await buildApp({ ...deps, config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A digest as the web app makes one. */
+export function newDigest(): string {
+  return Math.random().toString(36).slice(2, 10).padEnd(8, 'x') + 'ABCDEFGH';
+}
+
+/** Signs in through the HTTP API; returns the headers later calls carry. */
+export async function signInHeaders(
+  app: FastifyInstance,
+  username = 'demouser',
+  password = 'demo1234',
+): Promise<{ token: string; digest: string; iss: number }> {
+  const digest = newDigest();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/generate_token?with_claim=true',
+    payload: { username, password, digest },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  const body = response.json<{ token: string; iss: number }>();
+  return { token: body.token, digest, iss: body.iss };
+}
