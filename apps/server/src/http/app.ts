@@ -23,6 +23,7 @@ import {
   v2AuthRoutes,
 } from '../modules/auth/auth.routes.js';
 import { LoginLimiter } from '../modules/auth/login-limiter.js';
+import { PrincipalCache } from '../modules/auth/principal-cache.js';
 import { memorySessionEvents, type SessionEvents } from '../modules/auth/session-events.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
 import { altchaHumanCheck, type HumanCheck } from '../modules/human-check/human-check.js';
@@ -79,12 +80,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter: deps.limiter ?? new LoginLimiter(),
     sessionEvents: deps.sessionEvents ?? memorySessionEvents(),
     humanCheck: deps.humanCheck ?? altchaHumanCheck(config.ALTCHA_HMAC_KEY),
+    principals: new PrincipalCache(),
   };
   const hubs = {
     ws: new SocketHub((c) => authenticate(auth, c)),
     wslp: new SocketHub((c) => authenticate(auth, c)),
   };
   const stopListening = auth.sessionEvents.onRevoked((ids) => {
+    auth.principals?.evictSessions(ids);
     hubs.ws.closeSessions(ids);
     hubs.wslp.closeSessions(ids);
   });

@@ -28,6 +28,7 @@ import {
   spendHumanCheck,
 } from './auth.repository.js';
 import type { LoginLimiter } from './login-limiter.js';
+import type { PrincipalCache } from './principal-cache.js';
 import type { SessionEvents } from './session-events.js';
 
 /** One-time sign-in codes live 15 minutes; recovery links 60. */
@@ -53,6 +54,8 @@ export interface AuthDeps {
   limiter: LoginLimiter;
   sessionEvents: SessionEvents;
   humanCheck: HumanCheck;
+  /** Short-lived cache of resolved sessions; evicted on revocation. */
+  principals?: PrincipalCache;
 }
 
 /** Where a request comes from, recorded on its session. */
@@ -131,7 +134,7 @@ export async function signInV2(
  * of a disabled user, or (web) presented with another digest.
  */
 export async function authenticate(
-  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'principals'>,
   credentials: {
     token?: string | undefined;
     digest?: string | undefined;
@@ -141,9 +144,16 @@ export async function authenticate(
   const useV2 = !credentials.token && Boolean(credentials.userToken);
   const token = useV2 ? credentials.userToken : credentials.token;
   if (!token || token.length > 200) return undefined;
-  const found = await findPrincipalByHash(deps.db, hashToken(token));
+  const tokenHash = hashToken(token);
+  const cacheKey = tokenHash.toString('base64');
+  const nowMs = deps.clock.nowMs();
+  let found = deps.principals?.get(cacheKey, nowMs);
+  if (!found) {
+    found = await findPrincipalByHash(deps.db, tokenHash);
+    if (found && !found.revoked) deps.principals?.set(cacheKey, found, nowMs);
+  }
   if (!found || found.revoked || found.userDisabled) return undefined;
-  if (found.expiresAt.getTime() <= deps.clock.nowMs()) return undefined;
+  if (found.expiresAt.getTime() <= nowMs) return undefined;
   if (found.kind === 'web') {
     if (!found.digest || !credentials.digest || !safeEqual(found.digest, credentials.digest)) {
       return undefined;
