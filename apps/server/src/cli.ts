@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.js';
 import { ensureUser } from './db/seed.js';
 import { openConfiguredDatabase, startServer } from './server.js';
 import { ensureTenant } from './modules/tenants/tenants.repository.js';
+import { addDeviceWithVehicle } from './modules/fleet/fleet-cli.js';
 
 function config(overrides: Record<string, string> = {}): Config {
   try {
@@ -114,6 +115,30 @@ user
             ? `user "${options.username}" created`
             : `user "${options.username}" already exists`,
         );
+      });
+    },
+  );
+
+const device = program.command('device').description('manage tracking devices');
+device
+  .command('add')
+  .description('register a device and the vehicle it is fitted to (created when the plate is new)')
+  .requiredOption('--imei <imei>', 'device id (IMEI)')
+  .requiredOption('--plate <plate>', 'vehicle plate')
+  .option('--model <model>', 'device model, e.g. FMC650 (picks the IO table)')
+  .option('--protocol <protocol>', 'teltonika | osmand | mqtt', 'teltonika')
+  .option('--tenant <name>', 'tenant name', 'Transportes Demo')
+  .action(
+    async (options: {
+      imei: string;
+      plate: string;
+      model?: string;
+      protocol: string;
+      tenant: string;
+    }) => {
+      await withDatabase(async (database) => {
+        const result = await addDeviceWithVehicle(database.db, options);
+        console.log(`device ${options.imei} → vehicle ${options.plate} (id ${result.vehicleId})`);
       });
     },
   );

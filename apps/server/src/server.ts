@@ -7,12 +7,16 @@ import { buildApp } from './http/app.js';
 import { systemClock } from './lib/clock.js';
 import { deliverOutbox, folderTransport, smtpTransport } from './modules/mail/mail.delivery.js';
 import { join } from 'node:path';
+import { startIngest } from './ingest/start-ingest.js';
+import { startJobs } from './jobs/jobs.js';
 
 /** A running Rumbo server. */
 export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   url: string;
+  teltonikaPort: number;
+  osmandPort: number;
   stop(): Promise<void>;
 }
 
@@ -27,28 +31,25 @@ export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> 
 export async function startServer(config: Config): Promise<RunningServer> {
   const startedAt = performance.now();
   const database = await openConfiguredDatabase(config);
-  const app = await buildApp({
-    config,
-    database,
-    logger: { level: config.LOG_LEVEL, transport: undefined },
-  });
-  const log = app.log;
+  let applied: string[];
+  let generatedAdminPassword: string | undefined;
   try {
-    const applied = await migrate(database.db);
-    if (applied.length) log.info({ applied }, 'migrations applied');
-    const seeded = await seed(database.db, {
+    applied = await migrate(database.db);
+    ({ generatedAdminPassword } = await seed(database.db, {
       adminPassword: config.ADMIN_PASSWORD,
       demo: config.DEMO,
-    });
-    if (seeded.generatedAdminPassword) {
-      log.warn(
-        `System administrator created: username "sysadmin", password "${seeded.generatedAdminPassword}" (shown once; set ADMIN_PASSWORD to choose it)`,
-      );
-    }
+    }));
   } catch (error) {
-    await app.close();
     await database.close();
     throw error;
+  }
+  const app = await buildApp({ config, database, logger: { level: config.LOG_LEVEL } });
+  const log = app.log;
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  if (generatedAdminPassword) {
+    log.warn(
+      `System administrator created: username "sysadmin", password "${generatedAdminPassword}" (shown once; set ADMIN_PASSWORD to choose it)`,
+    );
   }
 
   const transport = config.SMTP_URL
@@ -69,18 +70,39 @@ export async function startServer(config: Config): Promise<RunningServer> {
   mailTimer.unref();
 
   const url = await app.listen({ port: config.PORT, host: config.HOST });
+  const { live, partitions, ingest } = app.services;
+  const ingestListeners = await startIngest(ingest, {
+    teltonikaPort: config.TELTONIKA_PORT,
+    osmandPort: config.OSMAND_PORT,
+    mqttUrl: config.MQTT_URL,
+    host: config.HOST,
+  });
+  const jobs = startJobs({
+    db: database.db,
+    live,
+    partitions,
+    retentionDays: config.RETENTION_DAYS,
+    log,
+  });
   log.info(
     `Rumbo ${config.VERSION} ready at ${config.PUBLIC_URL} (${database.mode} database) in ${Math.round(performance.now() - startedAt)} ms`,
   );
 
   let stopping: Promise<void> | undefined;
+  log.info(
+    `Ingest: Teltonika TCP/UDP :${ingestListeners.teltonikaPort}, OsmAnd HTTP :${ingestListeners.osmandPort}${config.MQTT_URL ? `, MQTT ${config.MQTT_URL}` : ''}`,
+  );
   return {
     app,
     database,
     url,
+    teltonikaPort: ingestListeners.teltonikaPort,
+    osmandPort: ingestListeners.osmandPort,
     stop() {
       stopping ??= (async () => {
         clearInterval(mailTimer);
+        jobs.stop();
+        await ingestListeners.close();
         await app.close();
         transport.close();
         await database.close();

@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './errors.js';
+export * from './fleet.js';
 export * from './health.js';
 export * from './realtime.js';
 export * from './user.js';

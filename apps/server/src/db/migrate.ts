@@ -1,10 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import accounts from './migrations/0001-accounts.sql';
+import fleet from './migrations/0002-fleet.sql';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Names never change once released. */
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0001-accounts', sql: accounts },
+  { name: '0002-fleet', sql: fleet },
 ];
 
 // Arbitrary constant: serialises concurrent migrators on one PostgreSQL.

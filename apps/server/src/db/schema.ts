@@ -91,8 +91,165 @@ export interface MailOutboxTable {
   sent_at: Date | null;
 }
 
+export interface VehicleGroupsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface TrailerKindsTable {
+  id: Generated<number>;
+  tenant_id: number | null;
+  name: string;
+}
+
+export interface ImplementsTable {
+  id: Generated<number>;
+  trailer_kind_id: number;
+  description: string;
+}
+
+export interface VehiclesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  plate: string;
+  vim: Generated<string>;
+  kind: Generated<string>;
+  description: Generated<string>;
+  brand: Generated<string>;
+  model: Generated<string>;
+  model_year: number | null;
+  implement_id: number | null;
+  tank_capacity_l: number | null;
+  urea_capacity_l: number | null;
+  speed_limit_kmh: number | null;
+  group_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  unique_id: string;
+  protocol: 'teltonika' | 'osmand' | 'mqtt';
+  model: string | null;
+  vehicle_id: number | null;
+  auto_registered: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface PositionsTable {
+  device_id: number;
+  fix_time: Timestamp;
+  lat: number;
+  lng: number;
+  speed: number | null;
+  heading: number | null;
+  altitude: number | null;
+  satellites: number | null;
+  flags: number;
+  rpm: number | null;
+  torque: number | null;
+  pedal: number | null;
+  odometer_m: number | null;
+  fuel_used_l: number | null;
+  fuel_level: number | null;
+  engine_hours: number | null;
+  urea_level: number | null;
+  driver_code: string | null;
+  attributes: Json<Record<string, unknown>> | null;
+}
+
+export interface VehicleStateTable {
+  vehicle_id: number;
+  tenant_id: number;
+  device_id: number | null;
+  fix_time: Timestamp | null;
+  lat: number | null;
+  lng: number | null;
+  speed_kmh: number | null;
+  heading: number | null;
+  status: string;
+  status_since: Timestamp | null;
+  ignition: boolean | null;
+  odometer_km: number | null;
+  engine_hours: number | null;
+  urea_level_pct: number | null;
+  fuel_level_pct: number | null;
+  driver_code: string | null;
+  reducer: Json<unknown> | null;
+  updated_at: Timestamp;
+}
+
+export interface TripsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  vehicle_id: number;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  start_lat: number;
+  start_lng: number;
+  end_lat: number;
+  end_lng: number;
+  start_odometer_km: number | null;
+  end_odometer_km: number | null;
+  distance_km: number;
+  driving_s: number;
+  idle_s: number;
+  fuel_l: number | null;
+  max_speed_kmh: number;
+  avg_speed_kmh: number;
+  driver_code: string | null;
+  coverage: number | null;
+}
+
+export interface StopsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  vehicle_id: number;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  lat: number;
+  lng: number;
+  ignition_on_s: number;
+  fuel_before_pct: number | null;
+  fuel_after_pct: number | null;
+}
+
+export interface VehicleRollupsTable {
+  vehicle_id: number;
+  bucket: Timestamp;
+  tenant_id: number;
+  distance_km: number;
+  fuel_l: number;
+  engine_s: number;
+  driving_s: number;
+  idle_s: number;
+}
+
+export interface IngestRejectionsTable {
+  id: Generated<number>;
+  device_unique_id: string | null;
+  protocol: string;
+  reason: string;
+  at: Timestamp;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
+  vehicle_groups: VehicleGroupsTable;
+  trailer_kinds: TrailerKindsTable;
+  implements: ImplementsTable;
+  vehicles: VehiclesTable;
+  devices: DevicesTable;
+  positions: PositionsTable;
+  vehicle_state: VehicleStateTable;
+  trips: TripsTable;
+  stops: StopsTable;
+  vehicle_rollups: VehicleRollupsTable;
+  ingest_rejections: IngestRejectionsTable;
   tenants: TenantsTable;
   roles: RolesTable;
   users: UsersTable;

@@ -8,6 +8,7 @@ import {
   upsertBuiltinRole,
 } from '../modules/tenants/tenants.repository.js';
 import { findUserByUsername, insertUser } from '../modules/users/users.repository.js';
+import { seedTrailerKinds } from '../modules/fleet/fleet.repository.js';
 import type { Database } from './schema.js';
 
 /** The tenant the system administrator belongs to. */
@@ -29,6 +30,20 @@ export const BUILTIN_ROLES = [
   },
   { name: 'viewer', startOn: 'dashboard', views: viewsMap(VIEWER_VIEWS) },
 ] as const;
+
+/** Built-in trailer kinds (tipo de implemento) and their implements. */
+export const BUILTIN_TRAILER_KINDS: Record<string, string[]> = {
+  Semirremolque: [
+    'Caja seca',
+    'Refrigerado',
+    'Tanque combustible',
+    'Plataforma',
+    'Tolva',
+    'Portacontenedor',
+  ],
+  Acoplado: ['Caja seca', 'Tolva', 'Jaula', 'Tanque'],
+  Bitren: ['Tolva', 'Tanque', 'Caja seca'],
+};
 
 /** Creates a user unless the username exists; returns true when created. */
 export async function ensureUser(
@@ -68,6 +83,7 @@ export async function seed(
   options: { adminPassword?: string | undefined; demo: boolean },
 ): Promise<{ generatedAdminPassword?: string }> {
   for (const role of BUILTIN_ROLES) await upsertBuiltinRole(db, role);
+  await seedTrailerKinds(db, BUILTIN_TRAILER_KINDS);
   const password = options.adminPassword ?? randomToken(12);
   const created = await ensureUser(db, {
     tenant: SYSTEM_TENANT,

@@ -31,6 +31,20 @@ import { langRoutes } from '../modules/lang/lang.routes.js';
 import { userRoutes } from '../modules/users/users.routes.js';
 import { xlsxRoutes } from '../modules/xlsx/xlsx.routes.js';
 import { SocketHub } from '../realtime/socket-hub.js';
+import { LiveFeed } from '../realtime/live-feed.js';
+import { LiveFleet } from '../realtime/live-fleet.js';
+import { loadLiveFleet } from '../realtime/load-live-fleet.js';
+import { DeviceRegistry } from '../pipeline/device-registry.js';
+import { PositionPartitions } from '../pipeline/partitions.js';
+import { Pipeline } from '../pipeline/pipeline.js';
+import { recomputeWindow } from '../pipeline/recompute.js';
+import { newIngestCounters, type IngestContext } from '../ingest/ingest-types.js';
+import {
+  fleetRoutes,
+  lastPositionRoutes,
+  trailerKindRoutes,
+} from '../modules/fleet/fleet.routes.js';
+import { historyRoutes } from '../modules/history/history.routes.js';
 import { registerErrorHandler } from './errors.js';
 import './request-context.js';
 import { registerWebApp } from './static-web.js';
@@ -44,12 +58,20 @@ export interface AppDeps {
   limiter?: LoginLimiter;
   sessionEvents?: SessionEvents;
   logger?: FastifyServerOptions['logger'];
+  /** Pipeline batching (tests use small values). */
+  pipeline?: { flushIntervalMs?: number; maxBatchRows?: number };
 }
 
-/** Shared services hung on the app for the CLI, jobs and tests. */
+/** Shared services hung on the app for the CLI, jobs, ingest and tests. */
 export interface AppServices {
   auth: AuthDeps;
   hubs: { ws: SocketHub; wslp: SocketHub };
+  live: LiveFleet;
+  liveFeed: LiveFeed;
+  pipeline: Pipeline;
+  registry: DeviceRegistry;
+  partitions: PositionPartitions;
+  ingest: IngestContext;
 }
 
 declare module 'fastify' {
@@ -91,11 +113,58 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hubs.ws.closeSessions(ids);
     hubs.wslp.closeSessions(ids);
   });
-  app.decorate('services', { auth, hubs });
+  const clock = auth.clock;
+  const live = new LiveFleet();
+  await loadLiveFleet(database.db, live, clock.nowMs());
+  const liveFeed = new LiveFeed(live, hubs.wslp);
+  const partitions = new PositionPartitions();
+  const registry = new DeviceRegistry({
+    db: database.db,
+    live,
+    autoRegisterTenant: config.INGEST_AUTO_REGISTER ? config.INGEST_AUTO_REGISTER_TENANT : null,
+  });
+  const recomputes = new Map<number, { timer: NodeJS.Timeout; oldestMs: number }>();
+  const pipeline: Pipeline = new Pipeline({
+    db: database.db,
+    live,
+    clock,
+    partitions,
+    flushIntervalMs: deps.pipeline?.flushIntervalMs,
+    maxBatchRows: deps.pipeline?.maxBatchRows,
+    onError: (error) => app.log.error({ err: error }, 'pipeline batch failed (not acknowledged)'),
+    onLate: (device, oldestLateMs) => {
+      // Debounced per device: a buffer of late records triggers one recomputation.
+      const pending = recomputes.get(device.id);
+      if (pending) clearTimeout(pending.timer);
+      const oldestMs = Math.min(pending?.oldestMs ?? oldestLateMs, oldestLateMs);
+      const timer = setTimeout(() => {
+        recomputes.delete(device.id);
+        pipeline
+          .exclusive(() => recomputeWindow(database.db, device, oldestMs))
+          .then((r) =>
+            app.log.info({ device: device.uniqueId, ...r }, 'window recomputed after late records'),
+          )
+          .catch((error: unknown) => app.log.error({ err: error }, 'recompute failed'));
+      }, 2000);
+      timer.unref();
+      recomputes.set(device.id, { timer, oldestMs });
+    },
+  });
+  const ingest: IngestContext = {
+    resolveDevice: (uniqueId, protocol) => registry.resolve(uniqueId, protocol),
+    submit: (device, positions) => pipeline.submit(device, positions),
+    nowMs: () => clock.nowMs(),
+    log: app.log,
+    counters: newIngestCounters(),
+  };
+  app.decorate('services', { auth, hubs, live, liveFeed, pipeline, registry, partitions, ingest });
   app.addHook('onClose', async () => {
     stopListening();
+    for (const pending of recomputes.values()) clearTimeout(pending.timer);
+    liveFeed.close();
     hubs.ws.closeAll();
     hubs.wslp.closeAll();
+    await pipeline.close();
   });
 
   registerErrorHandler(app);
@@ -167,6 +236,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes(database.db), { prefix: '/api/rest' });
   await app.register(xlsxRoutes(), { prefix: '/api/xlsx' });
   await app.register(langRoutes(), { prefix: '/api/lang' });
+  const fleet = {
+    db: database.db,
+    live,
+    onDeviceChanged: (uniqueId: string) => registry.forget(uniqueId),
+  };
+  await app.register(fleetRoutes(fleet), { prefix: '/api/vehicles' });
+  await app.register(historyRoutes(database.db), { prefix: '/api/vehicles' });
+  await app.register(lastPositionRoutes(fleet), { prefix: '/api/rest' });
+  await app.register(trailerKindRoutes(fleet), { prefix: '/api/v2' });
 
   app.get(
     '/api/ws',

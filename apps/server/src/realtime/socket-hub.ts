@@ -25,6 +25,10 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
  */
 export class SocketHub {
   private readonly connections = new Set<Connection>();
+  /** Called once a socket is signed in. */
+  onReady?: (connection: Connection) => void;
+  /** Called when a signed-in socket goes away. */
+  onClosed?: (connection: Connection) => void;
 
   constructor(private readonly authenticate: Authenticate) {}
 
@@ -39,12 +43,17 @@ export class SocketHub {
       clearTimeout(timer);
       void this.hello(socket, isBinary ? null : data.toString('utf8')).then((ready) => {
         connection = ready;
-        if (ready) onReady?.(ready);
+        if (!ready) return;
+        onReady?.(ready);
+        this.onReady?.(ready);
       });
     });
     socket.on('close', () => {
       clearTimeout(timer);
-      if (connection) this.connections.delete(connection);
+      if (connection) {
+        this.connections.delete(connection);
+        this.onClosed?.(connection);
+      }
     });
     socket.on('error', () => socket.terminate());
   }
@@ -85,6 +94,7 @@ export class SocketHub {
       this.sendRaw(connection.socket, { type: 'Status', status: 'Revoked' });
       connection.socket.close(SOCKET_CLOSE.revoked, 'session revoked');
       this.connections.delete(connection);
+      this.onClosed?.(connection);
     }
   }
 

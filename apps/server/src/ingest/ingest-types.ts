@@ -1,0 +1,30 @@
+import type { Position } from '@rumbo/telematics';
+import type { IngestDevice } from '../pipeline/device-registry.js';
+import type { SubmitResult } from '../pipeline/pipeline.js';
+
+/** What every protocol listener needs: device lookup, the pipeline, counters and a log. */
+export interface IngestContext {
+  resolveDevice(uniqueId: string, protocol: IngestDevice['protocol']): Promise<IngestDevice | null>;
+  submit(device: IngestDevice, positions: readonly Position[]): Promise<SubmitResult>;
+  nowMs(): number;
+  log: {
+    info(obj: object, msg?: string): void;
+    warn(obj: object, msg?: string): void;
+    debug(obj: object, msg?: string): void;
+  };
+  counters: IngestCounters;
+}
+
+/** Counted per process, exposed for operators. */
+export interface IngestCounters {
+  badFrames: number;
+  unknownDevices: number;
+  recordsAcked: number;
+  recordsRejected: number;
+  connections: number;
+}
+
+/** Fresh counters. */
+export function newIngestCounters(): IngestCounters {
+  return { badFrames: 0, unknownDevices: 0, recordsAcked: 0, recordsRejected: 0, connections: 0 };
+}

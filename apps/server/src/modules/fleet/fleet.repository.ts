@@ -1,0 +1,486 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DeviceInput, TrailerKind, Vehicle, VehicleInput } from '@rumbo/contracts';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+function vehicleQuery(db: Db, tenantId: number) {
+  return db
+    .selectFrom('vehicles as v')
+    .leftJoin('vehicle_groups as g', 'g.id', 'v.group_id')
+    .leftJoin('implements as i', 'i.id', 'v.implement_id')
+    .leftJoin('devices as d', 'd.vehicle_id', 'v.id')
+    .select([
+      'v.id',
+      'v.plate',
+      'v.vim',
+      'v.kind',
+      'v.description',
+      'v.brand',
+      'v.model',
+      'v.model_year',
+      'v.implement_id',
+      'v.tank_capacity_l',
+      'v.urea_capacity_l',
+      'v.speed_limit_kmh',
+      'v.group_id',
+      'g.name as group_name',
+      'i.description as implement_name',
+      'd.unique_id as device_unique_id',
+    ])
+    .where('v.tenant_id', '=', tenantId);
+}
+
+type VehicleRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof vehicleQuery>['executeTakeFirst']>>
+>;
+
+function toVehicle(row: VehicleRow): Vehicle {
+  return {
+    vehicleId: row.id,
+    plate: row.plate,
+    vim: row.vim,
+    kind: row.kind as Vehicle['kind'],
+    description: row.description,
+    brand: row.brand,
+    model: row.model,
+    modelYear: row.model_year,
+    implementId: row.implement_id,
+    tankCapacityL: row.tank_capacity_l,
+    ureaCapacityL: row.urea_capacity_l,
+    speedLimitKmh: row.speed_limit_kmh,
+    groupId: row.group_id,
+    groupName: row.group_name,
+    implementName: row.implement_name,
+    deviceUniqueId: row.device_unique_id,
+  };
+}
+
+function vehicleColumns(input: VehicleInput) {
+  return {
+    plate: input.plate,
+    vim: input.vim,
+    kind: input.kind,
+    description: input.description,
+    brand: input.brand,
+    model: input.model,
+    model_year: input.modelYear,
+    implement_id: input.implementId,
+    tank_capacity_l: input.tankCapacityL,
+    urea_capacity_l: input.ureaCapacityL,
+    speed_limit_kmh: input.speedLimitKmh,
+    group_id: input.groupId,
+  };
+}
+
+/** Every vehicle of a tenant, by plate. */
+export async function listVehicles(db: Db, tenantId: number): Promise<Vehicle[]> {
+  const rows = await vehicleQuery(db, tenantId).orderBy('v.plate').execute();
+  return rows.map(toVehicle);
+}
+
+/** One vehicle of a tenant. */
+export async function findVehicle(
+  db: Db,
+  tenantId: number,
+  id: number,
+): Promise<Vehicle | undefined> {
+  const row = await vehicleQuery(db, tenantId).where('v.id', '=', id).executeTakeFirst();
+  return row ? toVehicle(row) : undefined;
+}
+
+/** Vehicles of a tenant by ids (missing ones are skipped). */
+export async function findVehiclesByIds(
+  db: Db,
+  tenantId: number,
+  ids: number[],
+): Promise<Vehicle[]> {
+  if (ids.length === 0) return [];
+  const rows = await vehicleQuery(db, tenantId).where('v.id', 'in', ids).execute();
+  return rows.map(toVehicle);
+}
+
+/** Whether a plate is taken in a tenant (optionally by another vehicle than `exceptId`). */
+export async function plateTaken(
+  db: Db,
+  tenantId: number,
+  plate: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('vehicles')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where(sql`lower(plate)`, '=', plate.toLowerCase());
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Creates a vehicle; returns its id. */
+export async function insertVehicle(
+  db: Db,
+  tenantId: number,
+  input: VehicleInput,
+): Promise<number> {
+  const row = await db
+    .insertInto('vehicles')
+    .values({ tenant_id: tenantId, ...vehicleColumns(input) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Updates a vehicle of a tenant; false when it does not exist there. */
+export async function updateVehicle(
+  db: Db,
+  tenantId: number,
+  id: number,
+  input: VehicleInput,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('vehicles')
+    .set({ ...vehicleColumns(input), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes a vehicle of a tenant; false when it does not exist there. */
+export async function deleteVehicle(db: Db, tenantId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('vehicles')
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Groups of a tenant with their vehicle counts. */
+export async function listGroups(
+  db: Db,
+  tenantId: number,
+): Promise<{ id: number; name: string; vehicleCount: number }[]> {
+  const rows = await db
+    .selectFrom('vehicle_groups as g')
+    .leftJoin('vehicles as v', 'v.group_id', 'g.id')
+    .select(['g.id', 'g.name', (eb) => eb.fn.count<number>('v.id').as('vehicle_count')])
+    .where('g.tenant_id', '=', tenantId)
+    .groupBy(['g.id', 'g.name'])
+    .orderBy('g.name')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    vehicleCount: Number(row.vehicle_count),
+  }));
+}
+
+/** Whether a group belongs to a tenant. */
+export async function groupExists(db: Db, tenantId: number, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('vehicle_groups')
+    .select('id')
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Creates a group, or returns the existing one with that name. */
+export async function ensureGroup(db: Db, tenantId: number, name: string): Promise<number> {
+  await db
+    .insertInto('vehicle_groups')
+    .values({ tenant_id: tenantId, name })
+    .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('vehicle_groups')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Whether a group name is taken in a tenant by another group. */
+export async function groupNameTaken(
+  db: Db,
+  tenantId: number,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('vehicle_groups')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('name', '=', name);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Renames a group of a tenant. */
+export async function renameGroup(
+  db: Db,
+  tenantId: number,
+  id: number,
+  name: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('vehicle_groups')
+    .set({ name })
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes a group of a tenant (its vehicles stay, without group). */
+export async function deleteGroup(db: Db, tenantId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('vehicle_groups')
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Groups with their vehicles (vehicles without a group under `null`). */
+export async function groupsWithVehicles(
+  db: Db,
+  tenantId: number,
+): Promise<
+  { groupId: number | null; name: string | null; vehicleId: number | null; plate: string | null }[]
+> {
+  const grouped = await db
+    .selectFrom('vehicle_groups as g')
+    .leftJoin('vehicles as v', 'v.group_id', 'g.id')
+    .select(['g.id as groupId', 'g.name', 'v.id as vehicleId', 'v.plate'])
+    .where('g.tenant_id', '=', tenantId)
+    .orderBy('g.name')
+    .orderBy('v.plate')
+    .execute();
+  const loose = await db
+    .selectFrom('vehicles')
+    .select(['id as vehicleId', 'plate'])
+    .where('tenant_id', '=', tenantId)
+    .where('group_id', 'is', null)
+    .orderBy('plate')
+    .execute();
+  return [
+    ...grouped,
+    ...loose.map((v) => ({ groupId: null, name: null, vehicleId: v.vehicleId, plate: v.plate })),
+  ];
+}
+
+function deviceQuery(db: Db) {
+  return db
+    .selectFrom('devices as d')
+    .leftJoin('vehicles as v', 'v.id', 'd.vehicle_id')
+    .leftJoin('vehicle_state as s', 's.vehicle_id', 'd.vehicle_id')
+    .select([
+      'd.id',
+      'd.tenant_id',
+      'd.unique_id',
+      'd.protocol',
+      'd.model',
+      'd.vehicle_id',
+      'd.auto_registered',
+      'v.plate',
+      's.fix_time',
+    ]);
+}
+
+type DeviceRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof deviceQuery>['executeTakeFirst']>>
+>;
+
+/** A device as the pipeline and administration see it. */
+export interface DeviceRecord {
+  id: number;
+  tenantId: number;
+  uniqueId: string;
+  protocol: 'teltonika' | 'osmand' | 'mqtt';
+  model: string | null;
+  vehicleId: number | null;
+  autoRegistered: boolean;
+  plate: string | null;
+  lastConnection: string | null;
+}
+
+function toDevice(row: DeviceRow): DeviceRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    uniqueId: row.unique_id,
+    protocol: row.protocol,
+    model: row.model,
+    vehicleId: row.vehicle_id,
+    autoRegistered: row.auto_registered,
+    plate: row.plate,
+    lastConnection: row.fix_time ? new Date(row.fix_time).toISOString() : null,
+  };
+}
+
+/** Devices of a tenant. */
+export async function listDevices(db: Db, tenantId: number): Promise<DeviceRecord[]> {
+  const rows = await deviceQuery(db)
+    .where('d.tenant_id', '=', tenantId)
+    .orderBy('d.unique_id')
+    .execute();
+  return rows.map(toDevice);
+}
+
+/** A device by its unique id (IMEI), whatever its tenant: ingest identifies devices this way. */
+export async function findDeviceByUniqueId(
+  db: Db,
+  uniqueId: string,
+): Promise<DeviceRecord | undefined> {
+  const row = await deviceQuery(db).where('d.unique_id', '=', uniqueId).executeTakeFirst();
+  return row ? toDevice(row) : undefined;
+}
+
+/** A device of a tenant by id. */
+export async function findDevice(
+  db: Db,
+  tenantId: number,
+  id: number,
+): Promise<DeviceRecord | undefined> {
+  const row = await deviceQuery(db)
+    .where('d.id', '=', id)
+    .where('d.tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row ? toDevice(row) : undefined;
+}
+
+/** Creates a device; returns its id. */
+export async function insertDevice(
+  db: Db,
+  tenantId: number,
+  input: DeviceInput,
+  autoRegistered = false,
+): Promise<number> {
+  const row = await db
+    .insertInto('devices')
+    .values({
+      tenant_id: tenantId,
+      unique_id: input.uniqueId,
+      protocol: input.protocol,
+      model: input.model,
+      vehicle_id: input.vehicleId,
+      auto_registered: autoRegistered,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Updates a device of a tenant. */
+export async function updateDevice(
+  db: Db,
+  tenantId: number,
+  id: number,
+  input: DeviceInput,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('devices')
+    .set({
+      unique_id: input.uniqueId,
+      protocol: input.protocol,
+      model: input.model,
+      vehicle_id: input.vehicleId,
+      auto_registered: false,
+    })
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes a device of a tenant (its stored positions stay until retention drops them). */
+export async function deleteDevice(db: Db, tenantId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('devices')
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Which device, if any, is fitted to a vehicle. */
+export async function deviceOfVehicle(db: Db, vehicleId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('devices')
+    .select('id')
+    .where('vehicle_id', '=', vehicleId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Built-in and tenant trailer kinds with their implements. */
+export async function listTrailerKinds(db: Db, tenantId: number): Promise<TrailerKind[]> {
+  const rows = await db
+    .selectFrom('trailer_kinds as k')
+    .leftJoin('implements as i', 'i.trailer_kind_id', 'k.id')
+    .select(['k.id as kindId', 'k.name', 'i.id as implementId', 'i.description'])
+    .where((eb) => eb.or([eb('k.tenant_id', 'is', null), eb('k.tenant_id', '=', tenantId)]))
+    .orderBy('k.id')
+    .orderBy('i.id')
+    .execute();
+  const kinds = new Map<number, TrailerKind>();
+  for (const row of rows) {
+    let kind = kinds.get(row.kindId);
+    if (!kind) {
+      kind = { idTipoImplemento: row.kindId, descripcion: row.name, implementos: [] };
+      kinds.set(row.kindId, kind);
+    }
+    if (row.implementId !== null && row.description !== null) {
+      kind.implementos.push({
+        idImplemento: row.implementId,
+        descripcionImplemento: row.description,
+        idImplementoTipoVehiculo: row.kindId,
+      });
+    }
+  }
+  return [...kinds.values()];
+}
+
+/** Whether an implement is visible to a tenant. */
+export async function implementVisible(
+  db: Db,
+  tenantId: number,
+  implementId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('implements as i')
+    .innerJoin('trailer_kinds as k', 'k.id', 'i.trailer_kind_id')
+    .select('i.id')
+    .where('i.id', '=', implementId)
+    .where((eb) => eb.or([eb('k.tenant_id', 'is', null), eb('k.tenant_id', '=', tenantId)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Seeds the built-in trailer kinds and implements (idempotent). */
+export async function seedTrailerKinds(db: Db, kinds: Record<string, string[]>): Promise<void> {
+  for (const [name, implementList] of Object.entries(kinds)) {
+    await db
+      .insertInto('trailer_kinds')
+      .values({ tenant_id: null, name })
+      .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
+      .execute();
+    const kind = await db
+      .selectFrom('trailer_kinds')
+      .select('id')
+      .where('tenant_id', 'is', null)
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    for (const description of implementList) {
+      await db
+        .insertInto('implements')
+        .values({ trailer_kind_id: kind.id, description })
+        .onConflict((oc) => oc.columns(['trailer_kind_id', 'description']).doNothing())
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,290 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deviceInput,
+  deviceSchema,
+  groupInput,
+  groupSchema,
+  groupWithVehicles,
+  okReply,
+  trailerKindSchema,
+  vehicleInput,
+  vehicleSchema,
+} from '@rumbo/contracts';
+import { z } from 'zod';
+import { DomainError } from '../../lib/errors.js';
+import { principalOf } from '../../http/request-context.js';
+import {
+  findVehicle,
+  listDevices,
+  listGroups,
+  listTrailerKinds,
+  listVehicles,
+} from './fleet.repository.js';
+import {
+  createDevice,
+  createGroup,
+  createVehicle,
+  editDevice,
+  editGroup,
+  editVehicle,
+  groupsAndVehicles,
+  removeDevice,
+  removeGroup,
+  removeVehicle,
+  type FleetDeps,
+} from './fleet.service.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const NO_GROUP = { es: 'Sin grupo', en: 'No group' } as const;
+
+/** `/api/vehicles`: groups with vehicles, vehicle lists, administration of vehicles, devices and groups. */
+export function fleetRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/groups/vehicles',
+      {
+        schema: {
+          tags: ['vehicles'],
+          summary: 'Groups with their vehicles',
+          response: { 200: z.array(groupWithVehicles) },
+        },
+      },
+      (request) => groupsAndVehicles(deps, principalOf(request).tenantId, NO_GROUP[request.lang]),
+    );
+
+    app.get(
+      '/vehicles',
+      {
+        schema: {
+          tags: ['vehicles'],
+          summary: 'Every vehicle of the tenant',
+          response: { 200: z.array(vehicleSchema) },
+        },
+      },
+      (request) => listVehicles(deps.db, principalOf(request).tenantId),
+    );
+
+    app.get(
+      '/vehicles/:id',
+      {
+        schema: {
+          tags: ['vehicles'],
+          summary: 'One vehicle',
+          params: idParams,
+          response: { 200: vehicleSchema },
+        },
+      },
+      async (request) => {
+        const vehicle = await findVehicle(
+          deps.db,
+          principalOf(request).tenantId,
+          request.params.id,
+        );
+        if (!vehicle) throw new DomainError('not_found');
+        return vehicle;
+      },
+    );
+
+    app.get(
+      '/groups',
+      {
+        schema: {
+          tags: ['vehicles'],
+          summary: 'Groups with vehicle counts',
+          response: { 200: z.array(groupSchema) },
+        },
+      },
+      (request) => listGroups(deps.db, principalOf(request).tenantId),
+    );
+
+    const vehiclesAdmin = { config: { view: 'admin-vehicles' } } as const;
+    app.post(
+      '/admin/vehicles',
+      {
+        ...vehiclesAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Create a vehicle',
+          body: vehicleInput,
+          response: { 200: vehicleSchema },
+        },
+      },
+      (request) => createVehicle(deps, principalOf(request).tenantId, request.body),
+    );
+    app.put(
+      '/admin/vehicles/:id',
+      {
+        ...vehiclesAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Edit a vehicle',
+          params: idParams,
+          body: vehicleInput,
+          response: { 200: vehicleSchema },
+        },
+      },
+      (request) =>
+        editVehicle(deps, principalOf(request).tenantId, request.params.id, request.body),
+    );
+    app.delete(
+      '/admin/vehicles/:id',
+      {
+        ...vehiclesAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Delete a vehicle',
+          params: idParams,
+          response: { 200: okReply },
+        },
+      },
+      async (request) => {
+        await removeVehicle(deps, principalOf(request).tenantId, request.params.id);
+        return { ok: true };
+      },
+    );
+
+    const devicesAdmin = { config: { view: 'admin-devices' } } as const;
+    app.get(
+      '/admin/devices',
+      {
+        ...devicesAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Devices of the tenant',
+          response: { 200: z.array(deviceSchema) },
+        },
+      },
+      (request) => listDevices(deps.db, principalOf(request).tenantId),
+    );
+    app.post(
+      '/admin/devices',
+      {
+        ...devicesAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Register a device',
+          body: deviceInput,
+          response: { 200: deviceSchema },
+        },
+      },
+      (request) => createDevice(deps, principalOf(request).tenantId, request.body),
+    );
+    app.put(
+      '/admin/devices/:id',
+      {
+        ...devicesAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Edit or assign a device',
+          params: idParams,
+          body: deviceInput,
+          response: { 200: deviceSchema },
+        },
+      },
+      (request) => editDevice(deps, principalOf(request).tenantId, request.params.id, request.body),
+    );
+    app.delete(
+      '/admin/devices/:id',
+      {
+        ...devicesAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Delete a device',
+          params: idParams,
+          response: { 200: okReply },
+        },
+      },
+      async (request) => {
+        await removeDevice(deps, principalOf(request).tenantId, request.params.id);
+        return { ok: true };
+      },
+    );
+
+    const groupsAdmin = { config: { view: 'admin-groups' } } as const;
+    app.post(
+      '/admin/groups',
+      {
+        ...groupsAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Create a group',
+          body: groupInput,
+          response: { 200: groupSchema },
+        },
+      },
+      (request) => createGroup(deps, principalOf(request).tenantId, request.body.name),
+    );
+    app.put(
+      '/admin/groups/:id',
+      {
+        ...groupsAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Rename a group',
+          params: idParams,
+          body: groupInput,
+          response: { 200: okReply },
+        },
+      },
+      async (request) => {
+        await editGroup(deps, principalOf(request).tenantId, request.params.id, request.body.name);
+        return { ok: true };
+      },
+    );
+    app.delete(
+      '/admin/groups/:id',
+      {
+        ...groupsAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Delete a group',
+          params: idParams,
+          response: { 200: okReply },
+        },
+      },
+      async (request) => {
+        await removeGroup(deps, principalOf(request).tenantId, request.params.id);
+        return { ok: true };
+      },
+    );
+  };
+}
+
+/** `/api/rest/vehicle/last_position`: last info of every vehicle, from memory. */
+export function lastPositionRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/vehicle/last_position',
+      {
+        schema: {
+          tags: ['rest'],
+          summary: 'Last info of every vehicle of the tenant (kept current in memory)',
+        },
+      },
+      async (request, reply) => {
+        const body = deps.live.json(principalOf(request).tenantId, Date.now());
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('cache-control', 'private, no-cache')
+          .send(body);
+      },
+    );
+  };
+}
+
+/** `/api/v2/vehicle/all_trailer_kind`. */
+export function trailerKindRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/vehicle/all_trailer_kind',
+      {
+        schema: {
+          tags: ['v2'],
+          summary: 'Trailer kinds and their implements',
+          response: { 200: z.array(trailerKindSchema) },
+        },
+      },
+      (request) => listTrailerKinds(deps.db, principalOf(request).tenantId),
+    );
+  };
+}

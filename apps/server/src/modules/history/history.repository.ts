@@ -1,0 +1,119 @@
+import type { Kysely } from 'kysely';
+import type { HistoryPoint, Stop, Trip } from '@rumbo/contracts';
+import type { Database } from '../../db/schema.js';
+import { FLAG } from '../../pipeline/position-row.js';
+
+/** Devices that reported for a vehicle (today one; kept general for device swaps). */
+async function devicesOf(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleId: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('devices')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('vehicle_id', '=', vehicleId)
+    .execute();
+  const state = await db
+    .selectFrom('vehicle_state')
+    .select('device_id')
+    .where('tenant_id', '=', tenantId)
+    .where('vehicle_id', '=', vehicleId)
+    .executeTakeFirst();
+  const ids = new Set(rows.map((row) => row.id));
+  if (state?.device_id) ids.add(state.device_id);
+  return [...ids];
+}
+
+/** The route of a vehicle in [from, to), oldest first, implausible records left out. */
+export async function vehiclePositions(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleId: number,
+  fromMs: number,
+  toMs: number,
+  limit: number,
+): Promise<HistoryPoint[]> {
+  const devices = await devicesOf(db, tenantId, vehicleId);
+  if (devices.length === 0) return [];
+  const rows = await db
+    .selectFrom('positions')
+    .select(['fix_time', 'lat', 'lng', 'speed', 'heading', 'flags'])
+    .where('device_id', 'in', devices)
+    .where('fix_time', '>=', new Date(fromMs))
+    .where('fix_time', '<', new Date(toMs))
+    .orderBy('fix_time')
+    .limit(limit)
+    .execute();
+  return rows
+    .filter((row) => (row.flags & FLAG.implausible) === 0)
+    .map((row) => ({
+      t: new Date(row.fix_time).getTime(),
+      lat: row.lat / 1e7,
+      lng: row.lng / 1e7,
+      speedKmh: row.speed === null ? null : row.speed / 10,
+      heading: row.heading,
+      ignition: (row.flags & FLAG.ignitionKnown) !== 0 ? (row.flags & FLAG.ignition) !== 0 : null,
+    }));
+}
+
+/** Trips of a vehicle overlapping [from, to). */
+export async function vehicleTrips(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleId: number,
+  fromMs: number,
+  toMs: number,
+): Promise<Trip[]> {
+  const rows = await db
+    .selectFrom('trips')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('vehicle_id', '=', vehicleId)
+    .where('end_time', '>', new Date(fromMs))
+    .where('start_time', '<', new Date(toMs))
+    .orderBy('start_time')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    startTime: new Date(row.start_time).getTime(),
+    endTime: new Date(row.end_time).getTime(),
+    start: { lat: row.start_lat, lng: row.start_lng },
+    end: { lat: row.end_lat, lng: row.end_lng },
+    distanceKm: row.distance_km,
+    drivingS: row.driving_s,
+    idleS: row.idle_s,
+    fuelL: row.fuel_l,
+    maxSpeedKmh: row.max_speed_kmh,
+    avgSpeedKmh: row.avg_speed_kmh,
+    driverCode: row.driver_code,
+  }));
+}
+
+/** Stops of a vehicle overlapping [from, to). */
+export async function vehicleStops(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleId: number,
+  fromMs: number,
+  toMs: number,
+): Promise<Stop[]> {
+  const rows = await db
+    .selectFrom('stops')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('vehicle_id', '=', vehicleId)
+    .where('end_time', '>', new Date(fromMs))
+    .where('start_time', '<', new Date(toMs))
+    .orderBy('start_time')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    startTime: new Date(row.start_time).getTime(),
+    endTime: new Date(row.end_time).getTime(),
+    lat: row.lat,
+    lng: row.lng,
+    ignitionOnS: row.ignition_on_s,
+  }));
+}

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { historyPointSchema, historyQuery, stopSchema, tripSchema } from '@rumbo/contracts';
+import { z } from 'zod';
+import type { Database } from '../../db/schema.js';
+import { DomainError } from '../../lib/errors.js';
+import { principalOf } from '../../http/request-context.js';
+import { findVehicle } from '../fleet/fleet.repository.js';
+import { vehiclePositions, vehicleStops, vehicleTrips } from './history.repository.js';
+
+const params = z.object({ id: z.coerce.number().int().positive() });
+/** Most points one route answer carries (a month of 10-second records is ~260k). */
+const MAX_POINTS = 100_000;
+
+/** `/api/vehicles/history/{id}/…`: positions, trips and stops of a vehicle in a period. */
+export function historyRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
+  return async (app) => {
+    const config = { view: 'map-travel-consultation' } as const;
+    const guard = async (tenantId: number, vehicleId: number) => {
+      if (!(await findVehicle(db, tenantId, vehicleId))) throw new DomainError('not_found');
+    };
+    app.get(
+      '/history/:id/positions',
+      {
+        config,
+        schema: {
+          tags: ['vehicles'],
+          summary: 'Route of a vehicle in [from, to) (epoch ms), oldest first',
+          params,
+          querystring: historyQuery,
+          response: { 200: z.array(historyPointSchema) },
+        },
+      },
+      async (request) => {
+        const { tenantId } = principalOf(request);
+        await guard(tenantId, request.params.id);
+        return vehiclePositions(
+          db,
+          tenantId,
+          request.params.id,
+          request.query.from,
+          request.query.to,
+          MAX_POINTS,
+        );
+      },
+    );
+    app.get(
+      '/history/:id/trips',
+      {
+        config,
+        schema: {
+          tags: ['vehicles'],
+          summary: 'Trips of a vehicle in a period',
+          params,
+          querystring: historyQuery,
+          response: { 200: z.array(tripSchema) },
+        },
+      },
+      async (request) => {
+        const { tenantId } = principalOf(request);
+        await guard(tenantId, request.params.id);
+        return vehicleTrips(db, tenantId, request.params.id, request.query.from, request.query.to);
+      },
+    );
+    app.get(
+      '/history/:id/stops',
+      {
+        config,
+        schema: {
+          tags: ['vehicles'],
+          summary: 'Stops of a vehicle in a period',
+          params,
+          querystring: historyQuery,
+          response: { 200: z.array(stopSchema) },
+        },
+      },
+      async (request) => {
+        const { tenantId } = principalOf(request);
+        await guard(tenantId, request.params.id);
+        return vehicleStops(db, tenantId, request.params.id, request.query.from, request.query.to);
+      },
+    );
+  };
+}

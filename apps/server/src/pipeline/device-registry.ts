@@ -1,0 +1,132 @@
+import type { Kysely } from 'kysely';
+import { familyOfModel, IO_TABLES } from '@rumbo/telematics';
+import type { Database } from '../db/schema.js';
+import {
+  ensureGroup,
+  findDeviceByUniqueId,
+  findVehicle,
+  insertDevice,
+  insertVehicle,
+  plateTaken,
+} from '../modules/fleet/fleet.repository.js';
+import { ensureTenant } from '../modules/tenants/tenants.repository.js';
+import type { LiveFleet } from '../realtime/live-fleet.js';
+
+/** The group auto-registered vehicles land in. */
+export const NEW_DEVICES_GROUP = 'Nuevos';
+
+/** A device as ingest needs it. */
+export interface IngestDevice {
+  id: number;
+  uniqueId: string;
+  tenantId: number;
+  vehicleId: number | null;
+  protocol: 'teltonika' | 'osmand' | 'mqtt';
+  ioTable: (typeof IO_TABLES)[keyof typeof IO_TABLES];
+  speedLimitKmh: number | null;
+}
+
+/**
+ * Resolves device ids (IMEIs) to devices, with a cache ingest can hit per packet. Unknown devices
+ * are refused, or registered into a tenant with a vehicle of the same plate when auto-register
+ * is on.
+ */
+export class DeviceRegistry {
+  private readonly cache = new Map<string, Promise<IngestDevice | null>>();
+
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      live: LiveFleet;
+      autoRegisterTenant: string | null;
+    },
+  ) {}
+
+  /** The device with this id, or null when unknown and not registered. */
+  resolve(uniqueId: string, protocol: IngestDevice['protocol']): Promise<IngestDevice | null> {
+    let found = this.cache.get(uniqueId);
+    if (!found) {
+      found = this.load(uniqueId, protocol);
+      this.cache.set(uniqueId, found);
+      // Unknown devices are retried later (someone may register them meanwhile).
+      void found.then(
+        (device) => {
+          if (!device) setTimeout(() => this.forget(uniqueId), 30_000).unref();
+        },
+        () => this.forget(uniqueId),
+      );
+    }
+    return found;
+  }
+
+  /** Drops a cached device (after administration changed it). */
+  forget(uniqueId: string): void {
+    this.cache.delete(uniqueId);
+  }
+
+  private async load(
+    uniqueId: string,
+    protocol: IngestDevice['protocol'],
+  ): Promise<IngestDevice | null> {
+    const { db } = this.deps;
+    let device = await findDeviceByUniqueId(db, uniqueId);
+    if (!device && this.deps.autoRegisterTenant) {
+      await this.register(uniqueId, protocol, this.deps.autoRegisterTenant);
+      device = await findDeviceByUniqueId(db, uniqueId);
+    }
+    if (!device) return null;
+    const vehicle =
+      device.vehicleId === null
+        ? undefined
+        : await findVehicle(db, device.tenantId, device.vehicleId);
+    return {
+      id: device.id,
+      uniqueId: device.uniqueId,
+      tenantId: device.tenantId,
+      vehicleId: device.vehicleId,
+      protocol: device.protocol,
+      ioTable: IO_TABLES[familyOfModel(device.model ?? undefined)],
+      speedLimitKmh: vehicle?.speedLimitKmh ?? null,
+    };
+  }
+
+  private async register(
+    uniqueId: string,
+    protocol: IngestDevice['protocol'],
+    tenantName: string,
+  ): Promise<void> {
+    const { db, live } = this.deps;
+    try {
+      await db.transaction().execute(async (trx) => {
+        const tenant = await ensureTenant(trx, tenantName);
+        const groupId = await ensureGroup(trx, tenant.id, NEW_DEVICES_GROUP);
+        const plate = (await plateTaken(trx, tenant.id, uniqueId))
+          ? `${uniqueId}-${protocol}`
+          : uniqueId;
+        const vehicleId = await insertVehicle(trx, tenant.id, {
+          plate,
+          vim: '',
+          kind: 'tractor',
+          description: '',
+          brand: '',
+          model: '',
+          modelYear: null,
+          implementId: null,
+          tankCapacityL: null,
+          ureaCapacityL: null,
+          speedLimitKmh: null,
+          groupId,
+        });
+        await insertDevice(trx, tenant.id, { uniqueId, protocol, model: null, vehicleId }, true);
+      });
+    } catch (error) {
+      // Another connection of the same device registered it first.
+      if (!(await findDeviceByUniqueId(db, uniqueId))) throw error;
+    }
+    const device = await findDeviceByUniqueId(db, uniqueId);
+    if (device?.vehicleId) {
+      const vehicle = await findVehicle(db, device.tenantId, device.vehicleId);
+      if (vehicle) live.upsertVehicle(device.tenantId, vehicle);
+    }
+  }
+}

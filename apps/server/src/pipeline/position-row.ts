@@ -1,0 +1,181 @@
+import type { Position, PositionFlag } from '@rumbo/telematics';
+
+/** Bits of `positions.flags`. */
+export const FLAG = {
+  ignition: 1,
+  movement: 2,
+  brake: 4,
+  cruise: 8,
+  pto: 16,
+  kickdown: 32,
+  implausible: 64,
+  wheelSpeed: 128,
+  ignitionKnown: 256,
+} as const;
+
+/** One stored record, in the column units of `positions` (1e-7°, 0.1 km/h). */
+export interface PositionRow {
+  deviceId: number;
+  fixTimeMs: number;
+  lat: number;
+  lng: number;
+  speed: number | null;
+  heading: number | null;
+  altitude: number | null;
+  satellites: number | null;
+  flags: number;
+  rpm: number | null;
+  torque: number | null;
+  pedal: number | null;
+  odometerM: number | null;
+  fuelUsedL: number | null;
+  fuelLevel: number | null;
+  engineHours: number | null;
+  ureaLevel: number | null;
+  driverCode: string | null;
+  attributes: string | null;
+}
+
+function small(value: number | undefined, scale = 1): number | null {
+  if (value === undefined || !Number.isFinite(value)) return null;
+  return Math.max(-32768, Math.min(32767, Math.round(value * scale)));
+}
+
+function num(value: number | undefined): number | null {
+  return value === undefined || !Number.isFinite(value) ? null : value;
+}
+
+/** Turns a decoded record into its stored row; signals without a column go to `attributes`. */
+export function toPositionRow(
+  deviceId: number,
+  p: Position,
+  flags: readonly PositionFlag[],
+): PositionRow {
+  let bits = 0;
+  if (p.ignition !== undefined) bits |= FLAG.ignitionKnown | (p.ignition ? FLAG.ignition : 0);
+  if (p.movement) bits |= FLAG.movement;
+  if (p.brake) bits |= FLAG.brake;
+  if (p.cruise) bits |= FLAG.cruise;
+  if (p.pto) bits |= FLAG.pto;
+  if (p.kickdown) bits |= FLAG.kickdown;
+  if (flags.length > 0) bits |= FLAG.implausible;
+  const wheel = p.wheelSpeedKmh;
+  if (wheel !== undefined) bits |= FLAG.wheelSpeed;
+  const extra: Record<string, unknown> = { ...p.attributes };
+  if (wheel !== undefined && p.speedKmh !== undefined) extra.gnssSpeedKmh = p.speedKmh;
+  if (p.hdop !== undefined) extra.hdop = p.hdop;
+  if (p.fuelLevelL !== undefined) extra.fuelLevelL = p.fuelLevelL;
+  if (p.fuelRateLph !== undefined) extra.fuelRateLph = p.fuelRateLph;
+  if (p.serviceDistanceKm !== undefined) extra.serviceDistanceKm = p.serviceDistanceKm;
+  if (p.powerV !== undefined) extra.powerV = p.powerV;
+  if (p.batteryV !== undefined) extra.batteryV = p.batteryV;
+  if (p.temperaturesC !== undefined) extra.temperaturesC = p.temperaturesC;
+  if (p.dtcs !== undefined && p.dtcs.length > 0) extra.dtcs = p.dtcs;
+  if (p.harshEvent !== undefined) extra.harshEvent = p.harshEvent;
+  if (flags.length > 0) extra.flags = flags;
+  return {
+    deviceId,
+    fixTimeMs: p.fixTimeMs,
+    lat: Math.round(p.lat * 1e7),
+    lng: Math.round(p.lng * 1e7),
+    speed: small(wheel ?? p.speedKmh, 10),
+    heading: small(p.headingDeg),
+    altitude: small(p.altitudeM),
+    satellites: small(p.satellites),
+    flags: bits,
+    rpm: small(p.rpm),
+    torque: small(p.torquePct),
+    pedal: small(p.pedalPct),
+    odometerM: p.odometerM === undefined ? null : Math.round(p.odometerM),
+    fuelUsedL: num(p.fuelUsedL),
+    fuelLevel: num(p.fuelLevelPct),
+    engineHours: num(p.engineHours),
+    ureaLevel: num(p.ureaLevelPct),
+    driverCode: p.driverCode ?? null,
+    attributes: Object.keys(extra).length > 0 ? JSON.stringify(extra) : null,
+  };
+}
+
+/** The stored columns of `positions` as read back. */
+export interface StoredPositionRow {
+  fix_time: Date;
+  lat: number;
+  lng: number;
+  speed: number | null;
+  heading: number | null;
+  altitude: number | null;
+  satellites: number | null;
+  flags: number;
+  rpm: number | null;
+  torque: number | null;
+  pedal: number | null;
+  odometer_m: number | null;
+  fuel_used_l: number | null;
+  fuel_level: number | null;
+  engine_hours: number | null;
+  urea_level: number | null;
+  driver_code: string | null;
+  attributes: Record<string, unknown> | null;
+}
+
+function opt<T>(value: T | null): T | undefined {
+  return value === null ? undefined : value;
+}
+
+/** Rebuilds a Position from a stored row (for replays after late records). */
+export function fromStoredRow(deviceId: string, row: StoredPositionRow): Position {
+  const attrs = { ...(row.attributes ?? {}) };
+  const take = <T>(key: string): T | undefined => {
+    const value = attrs[key] as T | undefined;
+    delete attrs[key];
+    return value;
+  };
+  const speed = row.speed === null ? undefined : row.speed / 10;
+  const isWheel = (row.flags & FLAG.wheelSpeed) !== 0;
+  const gnss = take<number>('gnssSpeedKmh');
+  take<unknown>('flags');
+  const position: Position = {
+    deviceId,
+    fixTimeMs: row.fix_time.getTime(),
+    lat: row.lat / 1e7,
+    lng: row.lng / 1e7,
+    altitudeM: opt(row.altitude),
+    headingDeg: opt(row.heading),
+    speedKmh: isWheel ? gnss : speed,
+    wheelSpeedKmh: isWheel ? speed : undefined,
+    satellites: opt(row.satellites),
+    hdop: take<number>('hdop'),
+    ignition:
+      (row.flags & FLAG.ignitionKnown) !== 0 ? (row.flags & FLAG.ignition) !== 0 : undefined,
+    movement: (row.flags & FLAG.movement) !== 0 || undefined,
+    brake: (row.flags & FLAG.brake) !== 0 || undefined,
+    cruise: (row.flags & FLAG.cruise) !== 0 || undefined,
+    pto: (row.flags & FLAG.pto) !== 0 || undefined,
+    kickdown: (row.flags & FLAG.kickdown) !== 0 || undefined,
+    rpm: opt(row.rpm),
+    torquePct: opt(row.torque),
+    pedalPct: opt(row.pedal),
+    odometerM: opt(row.odometer_m),
+    fuelUsedL: opt(row.fuel_used_l),
+    fuelLevelPct: opt(row.fuel_level),
+    engineHours: opt(row.engine_hours),
+    ureaLevelPct: opt(row.urea_level),
+    driverCode: opt(row.driver_code),
+    fuelLevelL: take<number>('fuelLevelL'),
+    fuelRateLph: take<number>('fuelRateLph'),
+    serviceDistanceKm: take<number>('serviceDistanceKm'),
+    powerV: take<number>('powerV'),
+    batteryV: take<number>('batteryV'),
+    harshEvent: take<Position['harshEvent']>('harshEvent'),
+    attributes: {},
+  };
+  take<unknown>('temperaturesC');
+  take<unknown>('dtcs');
+  for (const [key, value] of Object.entries(attrs)) {
+    if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean')
+      position.attributes[key] = value;
+  }
+  for (const key of Object.keys(position) as (keyof Position)[])
+    if (position[key] === undefined) delete position[key];
+  return position;
+}

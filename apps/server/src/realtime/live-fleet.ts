@@ -1,0 +1,193 @@
+import {
+  VEHICLE_STATUSES,
+  type LastInfo,
+  type Vehicle,
+  type VehicleStatus,
+} from '@rumbo/contracts';
+
+/** The moving part of a vehicle's last info, as the pipeline produces it. */
+export interface LiveUpdate {
+  fixTimeMs: number;
+  lat: number;
+  lng: number;
+  speedKmh: number | null;
+  heading: number | null;
+  status: VehicleStatus;
+  odometerKm?: number | null | undefined;
+  engineHours?: number | null | undefined;
+  ureaLevelPct?: number | null | undefined;
+  driverCode?: string | null | undefined;
+}
+
+interface Entry {
+  tenantId: number;
+  info: LastInfo;
+  lastFixMs: number | null;
+}
+
+/** Offline after 10 min when last seen moving or idling, 130 min when off (domain.md §2). */
+export function offlineStatus(
+  status: VehicleStatus,
+  lastFixMs: number | null,
+  nowMs: number,
+): VehicleStatus {
+  if (lastFixMs === null) return status;
+  if (status === 'offline-in-transit' || status === 'offline-off' || status === 'undefined')
+    return status;
+  const silentMs = nowMs - lastFixMs;
+  if (status === 'off') return silentMs > 130 * 60_000 ? 'offline-off' : status;
+  return silentMs > 10 * 60_000 ? 'offline-in-transit' : status;
+}
+
+function statusCode(status: VehicleStatus): number {
+  return VEHICLE_STATUSES.indexOf(status);
+}
+
+function blankInfo(vehicle: Vehicle): LastInfo {
+  return {
+    idvehiculo: vehicle.vehicleId,
+    plate: vehicle.plate,
+    lastConnection: null,
+    status: 'undefined',
+    statusCode: 0,
+    lat: null,
+    lng: null,
+    speedKmh: null,
+    heading: null,
+    implementos: vehicle.implementName,
+    marca: vehicle.brand || null,
+    modelo: vehicle.model || null,
+    modelyear: vehicle.modelYear,
+    fms1: { odometro: null, ureaLevel: null },
+    fms4: { engineHours: null },
+    driverCode: null,
+  };
+}
+
+/**
+ * The last info of every vehicle, kept in memory and current: `/rest/vehicle/last_position`
+ * and `/api/wslp` are served from here, never from the database.
+ */
+export class LiveFleet {
+  private readonly entries = new Map<number, Entry>();
+  private readonly serialized = new Map<
+    number,
+    { body: string; builtAtMs: number; dirty: boolean }
+  >();
+  private readonly listeners = new Set<(tenantId: number, info: LastInfo) => void>();
+  private readonly removeListeners = new Set<(tenantId: number, vehicleId: number) => void>();
+
+  /** Adds or refreshes a vehicle's descriptive fields (plate, brand…), keeping its live part. */
+  upsertVehicle(tenantId: number, vehicle: Vehicle): void {
+    const existing = this.entries.get(vehicle.vehicleId);
+    const blank = blankInfo(vehicle);
+    const info: LastInfo = existing
+      ? {
+          ...existing.info,
+          plate: blank.plate,
+          implementos: blank.implementos,
+          marca: blank.marca,
+          modelo: blank.modelo,
+          modelyear: blank.modelyear,
+        }
+      : blank;
+    this.entries.set(vehicle.vehicleId, { tenantId, info, lastFixMs: existing?.lastFixMs ?? null });
+    this.changed(tenantId, info);
+  }
+
+  /** Forgets a vehicle. */
+  removeVehicle(vehicleId: number): void {
+    const entry = this.entries.get(vehicleId);
+    if (!entry) return;
+    this.entries.delete(vehicleId);
+    this.serialized.delete(entry.tenantId);
+    for (const listener of this.removeListeners) listener(entry.tenantId, vehicleId);
+  }
+
+  /** Applies the pipeline's newest state of a vehicle; older fixes never roll it back. */
+  apply(vehicleId: number, update: LiveUpdate): void {
+    const entry = this.entries.get(vehicleId);
+    if (!entry) return;
+    if (entry.lastFixMs !== null && update.fixTimeMs < entry.lastFixMs) return;
+    const info = entry.info;
+    info.lastConnection = new Date(update.fixTimeMs).toISOString();
+    info.lat = update.lat;
+    info.lng = update.lng;
+    info.speedKmh = update.speedKmh;
+    info.heading = update.heading;
+    info.status = update.status;
+    info.statusCode = statusCode(update.status);
+    if (update.odometerKm !== undefined && update.odometerKm !== null)
+      info.fms1.odometro = update.odometerKm;
+    if (update.ureaLevelPct !== undefined && update.ureaLevelPct !== null)
+      info.fms1.ureaLevel = update.ureaLevelPct;
+    if (update.engineHours !== undefined && update.engineHours !== null)
+      info.fms4.engineHours = update.engineHours;
+    if (update.driverCode !== undefined) info.driverCode = update.driverCode;
+    entry.lastFixMs = update.fixTimeMs;
+    this.changed(entry.tenantId, info);
+  }
+
+  /** Marks silent vehicles offline (run periodically); returns how many changed. */
+  sweepOffline(nowMs: number): number {
+    let changed = 0;
+    for (const entry of this.entries.values()) {
+      const next = offlineStatus(entry.info.status, entry.lastFixMs, nowMs);
+      if (next === entry.info.status) continue;
+      entry.info.status = next;
+      entry.info.statusCode = statusCode(next);
+      this.changed(entry.tenantId, entry.info);
+      changed += 1;
+    }
+    return changed;
+  }
+
+  /** Last info of one vehicle. */
+  get(vehicleId: number): { tenantId: number; info: LastInfo } | undefined {
+    const entry = this.entries.get(vehicleId);
+    return entry ? { tenantId: entry.tenantId, info: entry.info } : undefined;
+  }
+
+  /** Last info of every vehicle of a tenant. */
+  list(tenantId: number): LastInfo[] {
+    const result: LastInfo[] = [];
+    for (const entry of this.entries.values())
+      if (entry.tenantId === tenantId) result.push(entry.info);
+    return result;
+  }
+
+  /**
+   * The tenant's last-info array as JSON, rebuilt after a change but at most once per
+   * `maxStaleMs`, so a busy fleet does not re-serialise thousands of vehicles per request.
+   */
+  json(tenantId: number, nowMs: number, maxStaleMs = 1000): string {
+    const cached = this.serialized.get(tenantId);
+    if (cached && (!cached.dirty || nowMs - cached.builtAtMs < maxStaleMs)) return cached.body;
+    const body = JSON.stringify(this.list(tenantId));
+    this.serialized.set(tenantId, { body, builtAtMs: nowMs, dirty: false });
+    return body;
+  }
+
+  /** Listens to every change (the live feed). */
+  onChange(listener: (tenantId: number, info: LastInfo) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** How many vehicles are kept. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Listens to removed vehicles. */
+  onRemove(listener: (tenantId: number, vehicleId: number) => void): () => void {
+    this.removeListeners.add(listener);
+    return () => this.removeListeners.delete(listener);
+  }
+
+  private changed(tenantId: number, info: LastInfo): void {
+    const cached = this.serialized.get(tenantId);
+    if (cached) cached.dirty = true;
+    for (const listener of this.listeners) listener(tenantId, info);
+  }
+}

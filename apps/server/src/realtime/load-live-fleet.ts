@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { VehicleStatus } from '@rumbo/contracts';
+import type { Database } from '../db/schema.js';
+import { listVehicles } from '../modules/fleet/fleet.repository.js';
+import type { LiveFleet } from './live-fleet.js';
+
+/** Fills the live fleet from the database at start: every vehicle and its last stored state. */
+export async function loadLiveFleet(
+  db: Kysely<Database>,
+  live: LiveFleet,
+  nowMs: number,
+): Promise<void> {
+  const tenants = await db.selectFrom('tenants').select('id').execute();
+  for (const { id: tenantId } of tenants) {
+    for (const vehicle of await listVehicles(db, tenantId)) live.upsertVehicle(tenantId, vehicle);
+  }
+  const states = await db
+    .selectFrom('vehicle_state')
+    .selectAll()
+    .where('fix_time', 'is not', null)
+    .execute();
+  for (const s of states) {
+    if (s.fix_time === null || s.lat === null || s.lng === null) continue;
+    live.apply(s.vehicle_id, {
+      fixTimeMs: new Date(s.fix_time).getTime(),
+      lat: s.lat,
+      lng: s.lng,
+      speedKmh: s.speed_kmh,
+      heading: s.heading,
+      status: s.status as VehicleStatus,
+      odometerKm: s.odometer_km,
+      engineHours: s.engine_hours,
+      ureaLevelPct: s.urea_level_pct,
+      driverCode: s.driver_code,
+    });
+  }
+  live.sweepOffline(nowMs);
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+
+/** Vehicle statuses (domain.md §2), in the order of their numeric `statusCode`. */
+export const VEHICLE_STATUSES = [
+  'undefined',
+  'off',
+  'idling',
+  'in-transit',
+  'speeding',
+  'offline-in-transit',
+  'offline-off',
+] as const;
+export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
+
+/** Kinds of vehicle; the consumption reference of analysis depends on it. */
+export const VEHICLE_KINDS = ['tractor', 'rigid', 'van', 'bus', 'car', 'other'] as const;
+
+const plate = z
+  .string()
+  .trim()
+  .min(1)
+  .max(20)
+  .regex(/^[\w .-]+$/u, 'letters, digits, spaces, dots and dashes');
+
+/** A vehicle as administration edits it. */
+export const vehicleInput = z.object({
+  plate,
+  vim: z.string().trim().max(40).default(''),
+  kind: z.enum(VEHICLE_KINDS).default('tractor'),
+  description: z.string().trim().max(200).default(''),
+  brand: z.string().trim().max(60).default(''),
+  model: z.string().trim().max(60).default(''),
+  modelYear: z.number().int().min(1950).max(2100).nullable().default(null),
+  implementId: z.number().int().positive().nullable().default(null),
+  tankCapacityL: z.number().positive().max(5000).nullable().default(null),
+  ureaCapacityL: z.number().positive().max(500).nullable().default(null),
+  speedLimitKmh: z.number().positive().max(200).nullable().default(null),
+  groupId: z.number().int().positive().nullable().default(null),
+});
+export type VehicleInput = z.infer<typeof vehicleInput>;
+
+/** A vehicle (spec §3: vehicleId, plate, vim, kind, description) with its administration fields. */
+export const vehicleSchema = vehicleInput.extend({
+  vehicleId: z.number(),
+  groupName: z.string().nullable(),
+  implementName: z.string().nullable(),
+  deviceUniqueId: z.string().nullable(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+/** `GET /vehicles/groups/vehicles`: groups with their vehicles. */
+export const groupWithVehicles = z.object({
+  groupId: z.number().nullable(),
+  name: z.string(),
+  vehicleList: z.array(z.object({ vehicleId: z.number(), plate: z.string() })),
+});
+export type GroupWithVehicles = z.infer<typeof groupWithVehicles>;
+
+export const groupInput = z.object({ name: z.string().trim().min(1).max(80) });
+export const groupSchema = z.object({ id: z.number(), name: z.string(), vehicleCount: z.number() });
+export type Group = z.infer<typeof groupSchema>;
+
+export const DEVICE_PROTOCOLS = ['teltonika', 'osmand', 'mqtt'] as const;
+
+/** A tracking device as administration edits it. */
+export const deviceInput = z.object({
+  uniqueId: z
+    .string()
+    .trim()
+    .min(3)
+    .max(40)
+    .regex(/^[\w.:-]+$/, 'letters, digits, dots, colons and dashes'),
+  protocol: z.enum(DEVICE_PROTOCOLS),
+  model: z.string().trim().max(40).nullable().default(null),
+  vehicleId: z.number().int().positive().nullable().default(null),
+});
+export type DeviceInput = z.infer<typeof deviceInput>;
+export const deviceSchema = deviceInput.extend({
+  id: z.number(),
+  autoRegistered: z.boolean(),
+  plate: z.string().nullable(),
+  lastConnection: z.string().nullable(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+/** Vehicle last info (spec §3); units in decisions.md (km, %, hours). */
+export const lastInfoSchema = z.object({
+  idvehiculo: z.number(),
+  plate: z.string(),
+  lastConnection: z.string().nullable(),
+  status: z.enum(VEHICLE_STATUSES),
+  statusCode: z.number(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  speedKmh: z.number().nullable(),
+  heading: z.number().nullable(),
+  implementos: z.string().nullable(),
+  marca: z.string().nullable(),
+  modelo: z.string().nullable(),
+  modelyear: z.number().nullable(),
+  fms1: z.object({ odometro: z.number().nullable(), ureaLevel: z.number().nullable() }),
+  fms4: z.object({ engineHours: z.number().nullable() }),
+  driverCode: z.string().nullable(),
+});
+export type LastInfo = z.infer<typeof lastInfoSchema>;
+
+/** `POST /v2/vehicle/all_trailer_kind`. */
+export const trailerKindSchema = z.object({
+  idTipoImplemento: z.number(),
+  descripcion: z.string(),
+  implementos: z.array(
+    z.object({
+      idImplemento: z.number(),
+      descripcionImplemento: z.string(),
+      idImplementoTipoVehiculo: z.number(),
+    }),
+  ),
+});
+export type TrailerKind = z.infer<typeof trailerKindSchema>;
+
+/** History query of the replay screen: Unix epoch milliseconds. */
+export const historyQuery = z
+  .object({ from: z.coerce.number().int().nonnegative(), to: z.coerce.number().int().positive() })
+  .refine((q) => q.to > q.from, { message: 'to must be after from', path: ['to'] })
+  .refine((q) => q.to - q.from <= 31 * 86_400_000, { message: 'at most 31 days', path: ['to'] });
+
+/** One point of a vehicle's route. */
+export const historyPointSchema = z.object({
+  t: z.number(),
+  lat: z.number(),
+  lng: z.number(),
+  speedKmh: z.number().nullable(),
+  heading: z.number().nullable(),
+  ignition: z.boolean().nullable(),
+});
+export type HistoryPoint = z.infer<typeof historyPointSchema>;
+
+export const tripSchema = z.object({
+  id: z.number(),
+  startTime: z.number(),
+  endTime: z.number(),
+  start: z.object({ lat: z.number(), lng: z.number() }),
+  end: z.object({ lat: z.number(), lng: z.number() }),
+  distanceKm: z.number(),
+  drivingS: z.number(),
+  idleS: z.number(),
+  fuelL: z.number().nullable(),
+  maxSpeedKmh: z.number(),
+  avgSpeedKmh: z.number(),
+  driverCode: z.string().nullable(),
+});
+export type Trip = z.infer<typeof tripSchema>;
+
+export const stopSchema = z.object({
+  id: z.number(),
+  startTime: z.number(),
+  endTime: z.number(),
+  lat: z.number(),
+  lng: z.number(),
+  ignitionOnS: z.number(),
+});
+export type Stop = z.infer<typeof stopSchema>;

@@ -1,0 +1,94 @@
+// Every threshold of the device reducer, with the defaults of docs/domain.md §0, §2, §3.
+// Per tenant, vehicle group or vehicle, the server merges overrides with reducerSettings().
+
+import { IMPLAUSIBLE_FLAGS, type PositionFlag } from '../position.js';
+
+/** Thresholds of the device reducer (status, trips and stops, counters, time shares). */
+export interface ReducerSettings {
+  /** GNSS speed is ignored with fewer satellites (§0). */
+  minGnssSatellites: number;
+  /** GNSS speed is ignored above this HDOP (§0). */
+  maxGnssHdop: number;
+  /** Motion: speed at or above this (§3); also enters in-transit (§2). */
+  motionSpeedKmh: number;
+  /** Stationary: speed below this (§2 idling, leaving in-transit; §4). */
+  stationarySpeedKmh: number;
+  /** Stopped → moving after motion for this long… (§3) */
+  tripStartDurationS: number;
+  /** …or this far. */
+  tripStartDistanceM: number;
+  /** Moving → stopped after this long without motion (§3). */
+  tripStopDurationS: number;
+  /** A gap longer than this ends the trip at the last record (§3). */
+  tripMaxGapS: number;
+  /** Trips shorter than both of these are dropped (§3). */
+  tripMinDurationS: number;
+  tripMinDistanceM: number;
+  /** GPS distance ignores hops implying more than this speed (§3). */
+  gpsJumpSpeedKmh: number;
+  /** An interval longer than this with ignition on is unknown time (§0 maxGap). */
+  maxGapS: number;
+  /** Offline after this silence when the last status was moving or idling (§2). */
+  offlineMovingS: number;
+  /** Offline after this silence when the last status was off or undefined (§2). */
+  offlineOffS: number;
+  /** Speed limit when the vehicle and geofence have none (§2). */
+  speedLimitKmh: number;
+  /** Over the limit for at least this long → speeding (§2). */
+  speedingMinS: number;
+  /** In-transit is left after this long below the stationary speed (§2). */
+  inTransitLeaveS: number;
+  /** Idling: stationary with the engine running for at least this long (§2). */
+  idlingMinS: number;
+  /** Engine running: rpm above this (§2, §4). */
+  idleRpmMin: number;
+  /** Without an ignition input: rpm 0 and stationary this long → off (§2). */
+  offWithoutIgnitionS: number;
+  /** Counter physical limits (§0): fuel per hour, distance per hour. */
+  maxFuelRateLph: number;
+  maxDistanceSpeedKmh: number;
+  /** Counter resolution: a delta up to this over the limit is still accepted (whole L, whole h). */
+  fuelCounterSlackL: number;
+  odometerSlackM: number;
+  engineHoursSlackH: number;
+  /** A counter baseline older than this is dropped and distance falls back to GPS. */
+  counterStaleS: number;
+  /** Records carrying any of these flags are stored but move no derived fact. */
+  skipFlags: readonly PositionFlag[];
+}
+
+/** Defaults from docs/domain.md. */
+export const DEFAULT_REDUCER_SETTINGS: Readonly<ReducerSettings> = Object.freeze({
+  minGnssSatellites: 4,
+  maxGnssHdop: 5,
+  motionSpeedKmh: 5,
+  stationarySpeedKmh: 3,
+  tripStartDurationS: 300,
+  tripStartDistanceM: 500,
+  tripStopDurationS: 300,
+  tripMaxGapS: 3600,
+  tripMinDurationS: 300,
+  tripMinDistanceM: 500,
+  gpsJumpSpeedKmh: 150,
+  maxGapS: 120,
+  offlineMovingS: 600,
+  offlineOffS: 7800,
+  speedLimitKmh: 90,
+  speedingMinS: 15,
+  inTransitLeaveS: 30,
+  idlingMinS: 60,
+  idleRpmMin: 300,
+  offWithoutIgnitionS: 60,
+  maxFuelRateLph: 120,
+  maxDistanceSpeedKmh: 130,
+  fuelCounterSlackL: 1,
+  odometerSlackM: 100,
+  engineHoursSlackH: 1,
+  counterStaleS: 3600,
+  skipFlags: IMPLAUSIBLE_FLAGS,
+});
+
+/** The defaults with some thresholds overridden. */
+export function reducerSettings(overrides: Partial<ReducerSettings> = {}): ReducerSettings {
+  return { ...DEFAULT_REDUCER_SETTINGS, ...overrides };
+}

@@ -1,0 +1,76 @@
+// What the reducer keeps of a record: the signals it computes with, after speed selection (§0).
+// Plain JSON data, so device state can be persisted and restored as is.
+
+import { LOCATION_FLAGS, type Position, type PositionFlag } from '../position.js';
+import type { ReducerSettings } from './reducer-settings.js';
+
+/** The reducer's view of one record. */
+export interface Sample {
+  fixTimeMs: number;
+  lat: number;
+  lng: number;
+  /** False when the location is unusable (no satellites, 0/0…): no distance, no place. */
+  hasLocation: boolean;
+  ignition?: boolean;
+  /** Ignition, else rpm > 0, else moving; undefined when nothing tells. */
+  engineOn?: boolean;
+  /** Selected speed: wheel speed, else trustworthy GNSS speed (§0). */
+  speedKmh?: number;
+  /** speed ≥ motion threshold; undefined when the speed is unknown. */
+  motion?: boolean;
+  rpm?: number;
+  pto?: boolean;
+  odometerM?: number;
+  fuelUsedL?: number;
+  engineHours?: number;
+  fuelLevelPct?: number;
+  fuelLevelL?: number;
+  driverCode?: string;
+}
+
+/**
+ * The speed the rules use (§0): wheel-based speed when present, else GNSS speed unless it comes
+ * with fewer than `minGnssSatellites`, HDOP above `maxGnssHdop` or an unusable location.
+ */
+export function selectSpeedKmh(
+  p: Position,
+  settings: ReducerSettings,
+  hasLocation = true,
+): number | undefined {
+  if (p.wheelSpeedKmh !== undefined) return p.wheelSpeedKmh;
+  if (p.speedKmh === undefined || !hasLocation) return undefined;
+  if (p.satellites !== undefined && p.satellites < settings.minGnssSatellites) return undefined;
+  if (p.hdop !== undefined && p.hdop > settings.maxGnssHdop) return undefined;
+  return p.speedKmh;
+}
+
+/** Builds the reducer's sample of a validated record and its flags. */
+export function toSample(
+  p: Position,
+  flags: readonly PositionFlag[],
+  settings: ReducerSettings,
+): Sample {
+  const hasLocation = !flags.some((f) => LOCATION_FLAGS.includes(f));
+  const speedKmh = selectSpeedKmh(p, settings, hasLocation);
+  const motion = speedKmh === undefined ? undefined : speedKmh >= settings.motionSpeedKmh;
+  const engineOn =
+    p.ignition ?? (p.rpm !== undefined ? p.rpm > 0 : motion === true ? true : undefined);
+  return {
+    fixTimeMs: p.fixTimeMs,
+    lat: p.lat,
+    lng: p.lng,
+    hasLocation,
+    ignition: p.ignition,
+    engineOn,
+    speedKmh,
+    motion,
+    rpm: p.rpm,
+    pto: p.pto,
+    odometerM: p.odometerM,
+    fuelUsedL: p.fuelUsedL,
+    engineHours: p.engineHours,
+    fuelLevelPct: p.fuelLevelPct,
+    fuelLevelL: p.fuelLevelL,
+    driverCode: p.driverCode,
+  };
+}
