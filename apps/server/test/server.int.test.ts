@@ -13,6 +13,8 @@ describe('server start with the embedded database', () => {
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
+      TELTONIKA_PORT: '0',
+      OSMAND_PORT: '0',
       DEMO: '1',
       ADMIN_PASSWORD: 'admin-password',
     });

@@ -60,9 +60,11 @@ export function parseMqttMessage(
   const records = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
   return {
     ok: true,
-    positions: records.map(
-      (record) => ({ ...record, deviceId, attributes: record.attributes ?? {} }) as Position,
-    ),
+    positions: records.map((record): Position => ({
+      ...record,
+      deviceId,
+      attributes: record.attributes ?? {},
+    })),
   };
 }
 
@@ -75,6 +77,8 @@ export async function startMqttIngest(ctx: IngestContext, url: string): Promise<
     clientId: `rumbo-ingest-${process.pid}`,
     clean: false,
     reconnectPeriod: 2000,
+    // MQTT 5: the acknowledgement waits for our callback (after commit).
+    protocolVersion: 5,
     customHandleAcks: (topic, message, _packet, done) => {
       const deviceId = topic.split('/')[1] ?? '';
       const parsed = parseMqttMessage(deviceId, message);

@@ -25,7 +25,7 @@ export function startJobs(deps: {
   const runHousekeeping = () =>
     housekeeping().catch((error: unknown) => deps.log.warn({ err: error }, 'housekeeping failed'));
   void runHousekeeping();
-  const daily = setInterval(runHousekeeping, 6 * 3_600_000);
+  const daily = setInterval(() => void runHousekeeping(), 6 * 3_600_000);
   offline.unref();
   daily.unref();
   return {

@@ -384,7 +384,7 @@ export class Pipeline {
 
   /** Runs `task` between batch writes (used by recomputations that rewrite derived rows). */
   async exclusive<T>(task: () => Promise<T>): Promise<T> {
-    while (this.flushing) await this.flushing;
+    await this.drain();
     const running = task();
     this.flushing = running.then(
       () => undefined,
@@ -404,8 +404,12 @@ export class Pipeline {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await Promise.allSettled([...this.chains.values()]);
-    while (this.flushing) await this.flushing;
+    await this.drain();
     this.kick();
+    await this.drain();
+  }
+
+  private async drain(): Promise<void> {
     while (this.flushing) await this.flushing;
   }
 }

@@ -1,0 +1,77 @@
+import { connect, type Socket } from 'node:net';
+import type { AvlRecordInput } from '@rumbo/telematics';
+
+/** A truck record with the FMB640 IO ids the server maps (ignition, wheel speed, rpm, counters). */
+export function truckRecord(
+  timestampMs: number,
+  options: {
+    lat?: number;
+    lng?: number;
+    speedKmh?: number;
+    ignition?: boolean;
+    odometerM?: number;
+    fuelUsedL?: number;
+    rpm?: number;
+    heading?: number;
+  } = {},
+): AvlRecordInput {
+  const speed = options.speedKmh ?? 0;
+  const ignition = options.ignition ?? true;
+  return {
+    timestampMs,
+    lat: options.lat ?? -34.6,
+    lng: options.lng ?? -58.4,
+    altitudeM: 25,
+    angleDeg: options.heading ?? 90,
+    satellites: 11,
+    speedKmh: Math.round(speed),
+    io: [
+      { id: 239, group: 1, value: ignition ? 1 : 0 },
+      { id: 240, group: 1, value: speed > 0 ? 1 : 0 },
+      { id: 80, group: 1, value: Math.round(speed) },
+      { id: 88, group: 2, value: options.rpm ?? (ignition ? (speed > 0 ? 1300 : 650) : 0) },
+      { id: 192, group: 4, value: Math.round(options.odometerM ?? 500_000_000) },
+      { id: 86, group: 4, value: Math.round(options.fuelUsedL ?? 100_000) },
+    ],
+  };
+}
+
+/** A raw TCP device connection that collects what the server answers. */
+export class DeviceSocket {
+  readonly received: Buffer[] = [];
+  private readonly socket: Socket;
+  readonly closed: Promise<void>;
+
+  constructor(port: number) {
+    this.socket = connect(port, '127.0.0.1');
+    this.socket.on('data', (chunk: Buffer) => this.received.push(chunk));
+    this.closed = new Promise((resolve) => this.socket.on('close', () => resolve()));
+    this.socket.on('error', () => undefined);
+  }
+
+  async ready(): Promise<void> {
+    if (this.socket.readyState === 'open') return;
+    await new Promise<void>((resolve) => this.socket.once('connect', () => resolve()));
+  }
+
+  write(bytes: Buffer): void {
+    this.socket.write(bytes);
+  }
+
+  /** All bytes received so far. */
+  bytes(): Buffer {
+    return Buffer.concat(this.received);
+  }
+
+  /** The 4-byte acks received after the 1-byte login answer. */
+  acks(): number[] {
+    const rest = this.bytes().subarray(1);
+    const counts: number[] = [];
+    for (let i = 0; i + 4 <= rest.length; i += 4) counts.push(rest.readUInt32BE(i));
+    return counts;
+  }
+
+  end(): void {
+    this.socket.destroy();
+  }
+}

@@ -1,0 +1,191 @@
+import type { Position } from '@rumbo/telematics';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeLogin } from '@rumbo/telematics';
+import { startIngest } from '../src/ingest/start-ingest.js';
+import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { DeviceRegistry } from '../src/pipeline/device-registry.js';
+import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
+import { DeviceSocket } from './ingest-helpers.js';
+import { signInHeaders, testApp, testBackends } from './harness.js';
+
+const T0 = Date.UTC(2026, 10, 19, 9, 0, 0);
+
+/** A drive of `minutes` at `speedKmh` heading east, one record every 10 s, then a stop with ignition off. */
+function driveThenStop(
+  deviceId: string,
+  startMs: number,
+  minutes: number,
+  speedKmh: number,
+  startOdometerM: number,
+): Position[] {
+  const out: Position[] = [];
+  const steps = (minutes * 60) / 10;
+  const metresPerStep = (speedKmh / 3.6) * 10;
+  for (let i = 0; i <= steps; i++) {
+    out.push({
+      deviceId,
+      fixTimeMs: startMs + i * 10_000,
+      lat: -34.6,
+      lng: -58.4 + (i * metresPerStep) / 92_000,
+      speedKmh,
+      wheelSpeedKmh: speedKmh,
+      satellites: 10,
+      ignition: true,
+      rpm: 1300,
+      odometerM: startOdometerM + i * metresPerStep,
+      fuelUsedL: 1000 + i * metresPerStep * 0.00033,
+      headingDeg: 90,
+      attributes: {},
+    });
+  }
+  const end = out.at(-1)!;
+  for (let i = 1; i <= 60; i++) {
+    out.push({
+      ...end,
+      fixTimeMs: end.fixTimeMs + i * 10_000,
+      speedKmh: 0,
+      wheelSpeedKmh: 0,
+      ignition: i < 3,
+      rpm: i < 3 ? 600 : 0,
+    });
+  }
+  return out;
+}
+
+for (const backend of testBackends()) {
+  describe(`pipeline: trips, rollups, history, late records (${backend})`, () => {
+    let ctx: Awaited<ReturnType<typeof testApp>>;
+    let headers: Record<string, string>;
+    let vehicleId: number;
+    const imei = '359000000000123';
+
+    beforeAll(async () => {
+      ctx = await testApp(backend, { pipeline: { flushIntervalMs: 5 } });
+      ({ vehicleId } = await addDeviceWithVehicle(ctx.database.db, {
+        imei,
+        plate: 'TR001AB',
+        protocol: 'teltonika',
+        tenant: 'Transportes Demo',
+      }));
+      await loadLiveFleet(ctx.database.db, ctx.app.services.live, Date.now());
+      const session = await signInHeaders(ctx.app);
+      headers = { token: session.token, digest: session.digest };
+    });
+    afterAll(() => ctx.close());
+
+    const submit = async (positions: Position[]) => {
+      const device = await ctx.app.services.registry.resolve(imei, 'teltonika');
+      return ctx.app.services.pipeline.submit(device!, positions);
+    };
+
+    it('closes a trip after a 30-minute drive and a stop, with distance from the odometer', async () => {
+      const records = driveThenStop(imei, T0, 30, 80, 700_000_000);
+      for (let i = 0; i < records.length; i += 25) await submit(records.slice(i, i + 25));
+      const trips = await ctx.database.db
+        .selectFrom('trips')
+        .selectAll()
+        .where('vehicle_id', '=', vehicleId)
+        .execute();
+      expect(trips).toHaveLength(1);
+      expect(trips[0]!.distance_km).toBeCloseTo(40, 0);
+      expect(trips[0]!.max_speed_kmh).toBe(80);
+      const rollups = await ctx.database.db
+        .selectFrom('vehicle_rollups')
+        .selectAll()
+        .where('vehicle_id', '=', vehicleId)
+        .execute();
+      const km = rollups.reduce((sum, r) => sum + r.distance_km, 0);
+      expect(km).toBeCloseTo(40, 0);
+      expect(rollups.reduce((sum, r) => sum + r.driving_s, 0)).toBeGreaterThan(29 * 60);
+      const state = await ctx.database.db
+        .selectFrom('vehicle_state')
+        .selectAll()
+        .where('vehicle_id', '=', vehicleId)
+        .executeTakeFirstOrThrow();
+      expect(state.status).toBe('off');
+    });
+
+    it('answers the route, trips and stops of the period for replay', async () => {
+      const q = `from=${T0 - 60_000}&to=${T0 + 3_600_000}`;
+      const route = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/vehicles/history/${vehicleId}/positions?${q}`,
+        headers,
+      });
+      expect(route.statusCode).toBe(200);
+      const points = route.json<{ t: number; speedKmh: number }[]>();
+      expect(points.length).toBe(181 + 60);
+      expect(points[1]!.speedKmh).toBe(80);
+      expect(points.every((p, i) => i === 0 || p.t > points[i - 1]!.t)).toBe(true);
+      const trips = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/vehicles/history/${vehicleId}/trips?${q}`,
+          headers,
+        })
+      ).json<unknown[]>();
+      expect(trips).toHaveLength(1);
+      const bad = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/vehicles/history/${vehicleId}/trips?from=10&to=5`,
+        headers,
+      });
+      expect(bad.statusCode).toBe(400);
+      const other = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/vehicles/history/999999/trips?${q}`,
+        headers,
+      });
+      expect(other.statusCode).toBe(404);
+    });
+
+    it('stores late records and recomputes the window without rolling back the live status', async () => {
+      const later = T0 + 4 * 3_600_000;
+      await submit(driveThenStop(imei, later, 20, 60, 800_000_000).slice(0, 5));
+      const liveBefore = ctx.app.services.live.get(vehicleId)!.info.lastConnection;
+      // A buffered drive from before `later`, sent afterwards.
+      const buffered = driveThenStop(imei, T0 + 2 * 3_600_000, 20, 60, 750_000_000);
+      await submit(buffered);
+      expect(ctx.app.services.live.get(vehicleId)!.info.lastConnection).toBe(liveBefore);
+      await expect
+        .poll(
+          async () =>
+            (
+              await ctx.database.db
+                .selectFrom('trips')
+                .select('id')
+                .where('vehicle_id', '=', vehicleId)
+                .execute()
+            ).length,
+          { timeout: 10_000 },
+        )
+        .toBe(2);
+      const stored = await ctx.database.db
+        .selectFrom('positions')
+        .select('fix_time')
+        .where('fix_time', '>=', new Date(T0 + 2 * 3_600_000))
+        .where('fix_time', '<', new Date(later))
+        .execute();
+      expect(stored.length).toBe(buffered.length);
+    });
+
+    it('refuses an unknown device when auto-register is off', async () => {
+      const strict = new DeviceRegistry({
+        db: ctx.database.db,
+        live: ctx.app.services.live,
+        autoRegisterTenant: null,
+      });
+      const ingest = await startIngest(
+        { ...ctx.app.services.ingest, resolveDevice: (id, p) => strict.resolve(id, p) },
+        { teltonikaPort: 0, osmandPort: 0, host: '127.0.0.1' },
+      );
+      const device = new DeviceSocket(ingest.teltonikaPort);
+      await device.ready();
+      device.write(encodeLogin('356999999999999'));
+      await device.closed;
+      expect([...device.bytes()]).toEqual([0]);
+      expect(await strict.resolve('356999999999999', 'teltonika')).toBeNull();
+      await ingest.close();
+    });
+  });
+}
