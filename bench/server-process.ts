@@ -36,20 +36,27 @@ export async function startServer(
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rumbo-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/cli.js'), 'serve'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'bench-admin-password',
-      DEMO: '1',
-      DEMO_VEHICLES: '0',
-      ...options.env,
+  const profile = process.env.PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, join(root, 'apps/server/dist/cli.js'), 'serve'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: 'bench-admin-password',
+        DEMO: '1',
+        DEMO_VEHICLES: '0',
+        ...options.env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

@@ -11,5 +11,6 @@ export default defineConfig({
   sourcemap: true,
   splitting: true,
   noExternal: [/^@rumbo\//],
-  loader: { '.sql': 'text' },
+  // Migrations stay plain SQL files next to the bundle.
+  onSuccess: 'rm -rf dist/db && mkdir -p dist/db && cp -r src/db/migrations dist/db/',
 });

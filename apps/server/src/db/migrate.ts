@@ -1,13 +1,30 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
-import accounts from './migrations/0001-accounts.sql';
-import fleet from './migrations/0002-fleet.sql';
 import type { Database } from './schema.js';
 
-/** Every migration, in order. Names never change once released. */
-export const MIGRATIONS: readonly { name: string; sql: string }[] = [
-  { name: '0001-accounts', sql: accounts },
-  { name: '0002-fleet', sql: fleet },
-];
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The migrations folder: beside this file in source, copied next to the bundle when built. */
+function migrationsDir(): string {
+  for (const candidate of [join(here, 'migrations'), join(here, 'db/migrations')]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(`migrations folder not found near ${here}`);
+}
+
+/** Every migration (plain .sql files), in name order. Names never change once released. */
+export function loadMigrations(): { name: string; sql: string }[] {
+  const dir = migrationsDir();
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => ({
+      name: file.replace(/\.sql$/, ''),
+      sql: readFileSync(join(dir, file), 'utf8'),
+    }));
+}
 
 // Arbitrary constant: serialises concurrent migrators on one PostgreSQL.
 const MIGRATION_LOCK = 7_270_701;
@@ -22,7 +39,7 @@ export async function migrate(db: Kysely<Database>): Promise<string[]> {
       const done = await sql<{ name: string }>`select name from schema_migrations`.execute(conn);
       const applied = new Set(done.rows.map((row) => row.name));
       const ran: string[] = [];
-      for (const migration of MIGRATIONS) {
+      for (const migration of loadMigrations()) {
         if (applied.has(migration.name)) continue;
         await conn.transaction().execute(async (trx) => {
           await sql.raw(migration.sql).execute(trx);

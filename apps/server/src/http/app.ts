@@ -131,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     partitions,
     flushIntervalMs: deps.pipeline?.flushIntervalMs,
     maxBatchRows: deps.pipeline?.maxBatchRows,
+    maxConcurrentFlushes: database.mode === 'postgres' ? 4 : 1,
     onError: (error) => app.log.error({ err: error }, 'pipeline batch failed (not acknowledged)'),
     onLate: (device, oldestLateMs) => {
       // Debounced per device: a buffer of late records triggers one recomputation.

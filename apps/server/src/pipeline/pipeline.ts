@@ -27,7 +27,12 @@ import {
 } from './batch-store.js';
 import type { IngestDevice } from './device-registry.js';
 import type { PositionPartitions } from './partitions.js';
-import { toPositionRow, type PositionRow } from './position-row.js';
+import {
+  fromStoredRow,
+  toPositionRow,
+  type PositionRow,
+  type StoredPositionRow,
+} from './position-row.js';
 
 /** Rollup bucket: one hour. */
 export const ROLLUP_BUCKET_MS = 3_600_000;
@@ -75,7 +80,14 @@ function newBatch(): Batch {
 interface VehicleRuntime {
   state: DeviceState;
   lastPosition?: Position;
+  persistedAtMs: number;
+  persistedStatus?: string;
 }
+
+/** Vehicle state (with the reducer) is written at most this often, and on status changes. */
+const STATE_PERSIST_MS = 15_000;
+/** Most stored records replayed to restore a reducer after a restart. */
+const MAX_TAIL_REPLAY = 20_000;
 
 /** What the pipeline needs. */
 export interface PipelineDeps {
@@ -88,6 +100,8 @@ export interface PipelineDeps {
   onLate?: (device: IngestDevice, oldestLateMs: number) => void;
   flushIntervalMs?: number;
   maxBatchRows?: number;
+  /** Batches committing at once: 1 embedded (one connection), a few on PostgreSQL. */
+  maxConcurrentFlushes?: number;
   settings?: Partial<ReducerSettings>;
 }
 
@@ -111,7 +125,8 @@ export class Pipeline {
   private readonly chains = new Map<number, Promise<unknown>>();
   private readonly settingsByLimit = new Map<number, ReducerSettings>();
   private batch = newBatch();
-  private flushing: Promise<void> | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
+  private exclusiveRunning: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   readonly stats: PipelineStats = { accepted: 0, rejected: 0, late: 0, batches: 0, rowsWritten: 0 };
@@ -152,20 +167,49 @@ export class Pipeline {
     return settings;
   }
 
-  private runtime(vehicleId: number): Promise<VehicleRuntime> {
+  private runtime(device: IngestDevice, vehicleId: number): Promise<VehicleRuntime> {
     let runtime = this.runtimes.get(vehicleId);
     if (!runtime) {
-      runtime = this.deps.db
-        .selectFrom('vehicle_state')
-        .select('reducer')
-        .where('vehicle_id', '=', vehicleId)
-        .executeTakeFirst()
-        .then((row) => ({
-          state: (row?.reducer as DeviceState | null | undefined) ?? initialDeviceState(),
-        }));
+      runtime = this.restore(device, vehicleId);
       this.runtimes.set(vehicleId, runtime);
       runtime.catch(() => this.runtimes.delete(vehicleId));
     }
+    return runtime;
+  }
+
+  /**
+   * The reducer state as last persisted, brought up to date by replaying the records stored
+   * after it (state is persisted every few seconds, records in every batch).
+   */
+  private async restore(device: IngestDevice, vehicleId: number): Promise<VehicleRuntime> {
+    const row = await this.deps.db
+      .selectFrom('vehicle_state')
+      .select(['reducer', 'status'])
+      .where('vehicle_id', '=', vehicleId)
+      .executeTakeFirst();
+    let state = (row?.reducer as DeviceState | null | undefined) ?? initialDeviceState();
+    const runtime: VehicleRuntime = {
+      state,
+      persistedAtMs: this.deps.clock.nowMs(),
+      persistedStatus: row?.status,
+    };
+    const sinceMs = state.last?.fixTimeMs;
+    if (sinceMs === undefined) return runtime;
+    const tail = (await this.deps.db
+      .selectFrom('positions')
+      .selectAll()
+      .where('device_id', '=', device.id)
+      .where('fix_time', '>', new Date(sinceMs))
+      .orderBy('fix_time')
+      .limit(MAX_TAIL_REPLAY)
+      .execute()) as unknown as StoredPositionRow[];
+    const settings = this.settingsFor(device);
+    for (const stored of tail) {
+      const position = fromStoredRow(device.uniqueId, stored);
+      state = step(state, position, settings).state;
+      runtime.lastPosition = position;
+    }
+    runtime.state = state;
     return runtime;
   }
 
@@ -173,7 +217,8 @@ export class Pipeline {
     device: IngestDevice,
     positions: readonly Position[],
   ): Promise<{ result: SubmitResult; committed: Promise<void> }> {
-    const runtime = device.vehicleId === null ? undefined : await this.runtime(device.vehicleId);
+    const runtime =
+      device.vehicleId === null ? undefined : await this.runtime(device, device.vehicleId);
     const settings = this.settingsFor(device);
     const nowMs = this.deps.clock.nowMs();
     const batch = this.batch;
@@ -289,6 +334,16 @@ export class Pipeline {
       ureaLevelPct: p.ureaLevelPct ?? null,
       driverCode: p.driverCode ?? null,
     });
+    const nowMs = this.deps.clock.nowMs();
+    if (
+      nowMs - runtime.persistedAtMs < STATE_PERSIST_MS &&
+      runtime.persistedStatus === status &&
+      !batch.states.has(vehicleId)
+    ) {
+      return;
+    }
+    runtime.persistedAtMs = nowMs;
+    runtime.persistedStatus = status;
     batch.states.set(vehicleId, {
       vehicleId,
       tenantId: device.tenantId,
@@ -324,7 +379,10 @@ export class Pipeline {
   }
 
   private kick(): void {
-    if (this.flushing) return; // the running flush picks up the next batch when it ends
+    // Batches may commit concurrently (PostgreSQL): every statement is order-independent
+    // (duplicates skipped, rollups additive, vehicle state guarded by fix time).
+    if (this.exclusiveRunning || this.inFlight.size >= (this.deps.maxConcurrentFlushes ?? 1))
+      return;
     const batch = this.batch;
     if (batch.rows.length === 0 && batch.states.size === 0 && batch.trips.length === 0) {
       batch.resolve();
@@ -332,13 +390,14 @@ export class Pipeline {
       return;
     }
     this.batch = newBatch();
-    this.flushing = this.write(batch).finally(() => {
-      this.flushing = null;
+    const flush = this.write(batch).finally(() => {
+      this.inFlight.delete(flush);
       const next = this.batch;
       if (next.rows.length > 0 || next.states.size > 0) {
         if (next.rows.length >= (this.deps.maxBatchRows ?? 5000) || !this.timer) this.kick();
       }
     });
+    this.inFlight.add(flush);
   }
 
   private async write(batch: Batch): Promise<void> {
@@ -384,16 +443,15 @@ export class Pipeline {
 
   /** Runs `task` between batch writes (used by recomputations that rewrite derived rows). */
   async exclusive<T>(task: () => Promise<T>): Promise<T> {
-    await this.drain();
-    const running = task();
-    this.flushing = running.then(
-      () => undefined,
-      () => undefined,
-    );
+    while (this.exclusiveRunning) await this.exclusiveRunning;
+    let release!: () => void;
+    this.exclusiveRunning = new Promise<void>((resolve) => (release = resolve));
     try {
-      return await running;
+      await Promise.allSettled([...this.inFlight]);
+      return await task();
     } finally {
-      this.flushing = null;
+      this.exclusiveRunning = null;
+      release();
       if (this.batch.rows.length > 0) this.kick();
     }
   }
@@ -410,6 +468,8 @@ export class Pipeline {
   }
 
   private async drain(): Promise<void> {
-    while (this.flushing) await this.flushing;
+    while (this.inFlight.size > 0 || this.exclusiveRunning) {
+      await Promise.allSettled([...this.inFlight, this.exclusiveRunning]);
+    }
   }
 }

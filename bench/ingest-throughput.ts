@@ -1,0 +1,134 @@
+// Sustained ingest end to end: TCP decode → pipeline → commit → ack, 1,000 devices sending
+// Codec 8E packets from a generator in its own process. Also server CPU µs per record and
+// stored bytes per position (indexes included).
+// Run: npm run build && npx tsx bench/ingest-throughput.ts
+// Env: DB=embedded|postgres (postgres needs BENCH_DATABASE_URL), DEVICES, RECORDS_PER_PACKET, DURATION_S
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort, startServer } from './server-process.js';
+
+const db = process.env.DB ?? 'embedded';
+const devices = Number(process.env.DEVICES ?? 1000);
+const perPacket = Number(process.env.RECORDS_PER_PACKET ?? 10);
+const durationS = Number(process.env.DURATION_S ?? 30);
+const warmupS = 8;
+
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function freshPostgres(adminUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query('drop database if exists rumbo_bench_ingest with (force)');
+  await client.query('create database rumbo_bench_ingest');
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = '/rumbo_bench_ingest';
+  return url.toString();
+}
+
+const databaseUrl =
+  db === 'postgres'
+    ? await freshPostgres(
+        process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      )
+    : undefined;
+const teltonikaPort = await freePort();
+const server = await startServer({
+  env: {
+    INGEST_AUTO_REGISTER: '1',
+    TELTONIKA_PORT: String(teltonikaPort),
+    OSMAND_PORT: String(await freePort()),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  },
+});
+const pid = server.process.pid!;
+
+const generatorEnv = {
+  ...process.env,
+  PORT: String(teltonikaPort),
+  DEVICES: String(devices),
+  RECORDS_PER_PACKET: String(perPacket),
+};
+// Phase 1: every device logs in once (auto-registration), outside the measurement.
+const registering = performance.now();
+await new Promise<void>((resolve, reject) => {
+  const hold = fork(join(import.meta.dirname, 'ingest-generator.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...generatorEnv, MODE: 'hold', DURATION_S: '600' },
+  });
+  hold.on('exit', (code) =>
+    code === 0 ? resolve() : reject(new Error(`registration phase failed (${code})`)),
+  );
+});
+console.log(
+  `${devices} devices registered on first login in ${((performance.now() - registering) / 1000).toFixed(1)} s`,
+);
+const generator = fork(join(import.meta.dirname, 'ingest-generator.ts'), [], {
+  execArgv: ['--import', 'tsx'],
+  env: { ...generatorEnv, DURATION_S: String(durationS + warmupS) },
+});
+type Progress = {
+  type: string;
+  sent: number;
+  acked: number;
+  connected: number;
+  elapsedMs: number;
+  ackP50Ms?: number;
+  ackP99Ms?: number;
+};
+let window: { startAcked: number; startCpu: number; startMs: number } | undefined;
+let last: Progress | undefined;
+const done = new Promise<Progress>((resolve) => {
+  generator.on('message', (message: Progress) => {
+    if (message.type === 'progress') {
+      last = message;
+      if (!window && message.elapsedMs >= warmupS * 1000 && message.connected === devices) {
+        window = {
+          startAcked: message.acked,
+          startCpu: cpuSeconds(pid),
+          startMs: performance.now(),
+        };
+      }
+    } else if (message.type === 'done') resolve(message);
+  });
+});
+await new Promise((resolve) => setTimeout(resolve, (durationS + warmupS) * 1000 - 500));
+const endAcked = last?.acked ?? 0;
+const endCpu = cpuSeconds(pid);
+const endMs = performance.now();
+const final = await done;
+
+let bytesPerRow = NaN;
+let rows = 0;
+const client = new pg.Client(
+  databaseUrl
+    ? { connectionString: databaseUrl }
+    : { host: join(server.dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' },
+);
+await client.connect();
+const size = await client.query<{ bytes: string; rows: string }>(`
+  select (select sum(pg_total_relation_size(c.oid)) from pg_inherits i join pg_class c on c.oid = i.inhrelid
+          join pg_class p on p.oid = i.inhparent where p.relname = 'positions') as bytes,
+         (select count(*) from positions) as rows`);
+rows = Number(size.rows[0]!.rows);
+bytesPerRow = Number(size.rows[0]!.bytes) / rows;
+await client.end();
+await server.stop();
+
+if (!window) throw new Error('the devices never all connected');
+const seconds = (endMs - window.startMs) / 1000;
+const records = endAcked - window.startAcked;
+const rate = records / seconds;
+const cpuUs = ((endCpu - window.startCpu) * 1e6) / records;
+console.log(
+  `ingest ${db}: ${devices} devices × ${perPacket}-record Codec 8E packets: ${rate.toFixed(0)} records/s acked over ${seconds.toFixed(0)} s ` +
+    `(ack latency p50 ${final.ackP50Ms?.toFixed(1)} ms, p99 ${final.ackP99Ms?.toFixed(1)} ms); server CPU ${cpuUs.toFixed(1)} µs/record`,
+);
+console.log(
+  `stored: ${rows} rows, ${bytesPerRow.toFixed(0)} bytes per position (table + indexes, all partitions)`,
+);

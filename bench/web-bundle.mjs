@@ -1,0 +1,102 @@
+// Web bundle figures: gzipped JavaScript the login route needs (from the Vite manifest), total
+// build size, and the service worker's precache size. Run after `npm run build -w @rumbo/web`.
+//   node bench/web-bundle.mjs [distDir]
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = resolve(process.argv[2] ?? 'apps/web/dist');
+const manifestPath = join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`No ${manifestPath}: run "npm run build -w @rumbo/web" first.`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Every chunk a manifest entry loads statically (its own file, its imports, their CSS). */
+function closure(keys) {
+  const files = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return [...files];
+}
+
+function report(title, keys) {
+  const files = closure(keys);
+  const js = files.filter((f) => f.endsWith('.js'));
+  const css = files.filter((f) => f.endsWith('.css'));
+  const jsGz = js.reduce((n, f) => n + gz(f), 0);
+  const jsRaw = js.reduce((n, f) => n + statSync(join(dist, f)).size, 0);
+  const cssGz = css.reduce((n, f) => n + gz(f), 0);
+  console.log(
+    `${title}: ${kb(jsGz)} gzipped JS in ${js.length} files (${kb(jsRaw)} raw), CSS ${kb(cssGz)} gzipped`,
+  );
+  return jsGz;
+}
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+// The Spanish strings (default language) load beside the entry.
+const es = Object.keys(manifest).filter((k) => /i18n[\\/]es\.json$/.test(k));
+const loginGz = report('Login route (entry + login screen + ES strings)', [
+  entry,
+  'src/features/auth/login-page.tsx',
+  ...es,
+]);
+report('Entry chunk only', [entry]);
+report('Signed-in home (entry + shell + dashboard)', [
+  entry,
+  'src/app/shell/shell-layout.tsx',
+  'src/features/home/home-page.tsx',
+]);
+
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)],
+  );
+}
+const all = walk(dist).filter((f) => !f.includes(`${join(dist, '.vite')}`));
+const totalRaw = all.reduce((n, f) => n + statSync(f).size, 0);
+const totalGz = all.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+const allJs = all.filter((f) => f.endsWith('.js'));
+const jsGz = allJs.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+console.log(
+  `Total build: ${all.length} files, ${kb(totalRaw)} raw, ${kb(totalGz)} gzipped (JS ${allJs.length} files, ${kb(jsGz)} gzipped)`,
+);
+
+// Workbox writes its precache list into sw.js as {url:"…",revision:…} entries.
+const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
+const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]);
+const precacheRaw = urls.reduce(
+  (n, u) => n + (existsSync(join(dist, u)) ? statSync(join(dist, u)).size : 0),
+  0,
+);
+const precacheGz = urls.reduce(
+  (n, u) =>
+    n +
+    (existsSync(join(dist, u)) ? gzipSync(readFileSync(join(dist, u)), { level: 9 }).length : 0),
+  0,
+);
+console.log(
+  `Service-worker precache: ${urls.length} entries, ${kb(precacheRaw)} raw, ${kb(precacheGz)} gzipped`,
+);
+console.log(`Largest files (gzipped):`);
+for (const f of allJs
+  .map((f) => ({ f: relative(dist, f), g: gzipSync(readFileSync(f), { level: 9 }).length }))
+  .sort((a, b) => b.g - a.g)
+  .slice(0, 6)) {
+  console.log(`  ${f.f.padEnd(48)} ${kb(f.g)}`);
+}
+console.log(
+  `\nTarget: login route <= 150 KB gzipped JS -> ${loginGz <= 150 * 1024 ? 'met' : 'NOT met'} (${kb(loginGz)})`,
+);
