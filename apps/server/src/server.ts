@@ -9,6 +9,8 @@ import { deliverOutbox, folderTransport, smtpTransport } from './modules/mail/ma
 import { join } from 'node:path';
 import { startIngest } from './ingest/start-ingest.js';
 import { startJobs } from './jobs/jobs.js';
+import { startDemoFleet, type DemoFleet } from './demo/demo-fleet.js';
+import { loadLiveFleet } from './realtime/load-live-fleet.js';
 
 /** A running Rumbo server. */
 export interface RunningServer {
@@ -84,6 +86,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
     retentionDays: config.RETENTION_DAYS,
     log,
   });
+  let demo: DemoFleet | undefined;
+  if (config.DEMO && config.DEMO_VEHICLES > 0) {
+    demo = startDemoFleet({
+      db: database.db,
+      vehicles: config.DEMO_VEHICLES,
+      historyDays: config.DEMO_HISTORY_DAYS,
+      teltonikaPort: ingestListeners.teltonikaPort,
+      osmandPort: ingestListeners.osmandPort,
+      nowMs: Date.now(),
+      onRegistered: () => loadLiveFleet(database.db, live, Date.now()),
+      log,
+    });
+  }
   log.info(
     `Rumbo ${config.VERSION} ready at ${config.PUBLIC_URL} (${database.mode} database) in ${Math.round(performance.now() - startedAt)} ms`,
   );
@@ -102,6 +117,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       stopping ??= (async () => {
         clearInterval(mailTimer);
         jobs.stop();
+        await demo?.stop();
         await ingestListeners.close();
         await app.close();
         transport.close();

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import {
   VEHICLE_STATUSES,
   type LastInfo,
@@ -72,7 +73,7 @@ export class LiveFleet {
   private readonly entries = new Map<number, Entry>();
   private readonly serialized = new Map<
     number,
-    { body: string; builtAtMs: number; dirty: boolean }
+    { body: Buffer; builtAtMs: number; dirty: boolean; gzipped?: Buffer }
   >();
   private readonly listeners = new Set<(tenantId: number, info: LastInfo) => void>();
   private readonly removeListeners = new Set<(tenantId: number, vehicleId: number) => void>();
@@ -160,12 +161,22 @@ export class LiveFleet {
    * The tenant's last-info array as JSON, rebuilt after a change but at most once per
    * `maxStaleMs`, so a busy fleet does not re-serialise thousands of vehicles per request.
    */
-  json(tenantId: number, nowMs: number, maxStaleMs = 1000): string {
+  json(tenantId: number, nowMs: number, maxStaleMs = 1000): Buffer {
     const cached = this.serialized.get(tenantId);
     if (cached && (!cached.dirty || nowMs - cached.builtAtMs < maxStaleMs)) return cached.body;
-    const body = JSON.stringify(this.list(tenantId));
+    const body = Buffer.from(JSON.stringify(this.list(tenantId)));
     this.serialized.set(tenantId, { body, builtAtMs: nowMs, dirty: false });
     return body;
+  }
+
+  /** The same body gzipped (fast level), compressed once per rebuild. */
+  gzip(tenantId: number, nowMs: number, maxStaleMs = 1000): Buffer {
+    const body = this.json(tenantId, nowMs, maxStaleMs);
+    const cached = this.serialized.get(tenantId);
+    if (cached?.body === body && cached.gzipped) return cached.gzipped;
+    const gzipped = gzipSync(body, { level: 1 });
+    if (cached?.body === body) cached.gzipped = gzipped;
+    return gzipped;
   }
 
   /** Listens to every change (the live feed). */

@@ -262,11 +262,18 @@ export function lastPositionRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const body = deps.live.json(principalOf(request).tenantId, Date.now());
-        return reply
+        const { tenantId } = principalOf(request);
+        void reply
           .type('application/json; charset=utf-8')
           .header('cache-control', 'private, no-cache')
-          .send(body);
+          .header('vary', 'accept-encoding');
+        // The body is built (and gzipped) once per change, not per request.
+        if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+          return reply
+            .header('content-encoding', 'gzip')
+            .send(deps.live.gzip(tenantId, Date.now()));
+        }
+        return reply.send(deps.live.json(tenantId, Date.now()));
       },
     );
   };

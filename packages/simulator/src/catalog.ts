@@ -1,0 +1,158 @@
+// Deterministic identities of the simulated fleet: IMEIs, Argentine plates, brands and models,
+// groups, routes, tanks and drivers. Same seed and index, same vehicle.
+
+import { ROUTE_DEFINITIONS, type FleetGroup } from './routes.js';
+import { Random } from './random.js';
+
+/** The protocol a simulated device speaks. */
+export type SimProtocol = 'teltonika' | 'osmand';
+
+/** A truck make and model with its tanks. */
+export interface VehicleModel {
+  brand: string;
+  model: string;
+  kind: 'tractor' | 'rigid';
+  tankCapacityL: number;
+  ureaCapacityL: number;
+}
+
+/** Models used by each group. */
+export const VEHICLE_MODELS: Readonly<Record<FleetGroup, readonly VehicleModel[]>> = {
+  'Larga distancia': [
+    { brand: 'Scania', model: 'R450', kind: 'tractor', tankCapacityL: 600, ureaCapacityL: 80 },
+    { brand: 'Volvo', model: 'FH 500', kind: 'tractor', tankCapacityL: 620, ureaCapacityL: 85 },
+    {
+      brand: 'Mercedes-Benz',
+      model: 'Actros 2045',
+      kind: 'tractor',
+      tankCapacityL: 600,
+      ureaCapacityL: 75,
+    },
+    { brand: 'Iveco', model: 'S-Way 480', kind: 'tractor', tankCapacityL: 600, ureaCapacityL: 80 },
+  ],
+  Regional: [
+    { brand: 'Scania', model: 'G410', kind: 'tractor', tankCapacityL: 400, ureaCapacityL: 60 },
+    { brand: 'Volvo', model: 'FM 420', kind: 'tractor', tankCapacityL: 400, ureaCapacityL: 64 },
+    {
+      brand: 'Mercedes-Benz',
+      model: 'Axor 2036',
+      kind: 'tractor',
+      tankCapacityL: 420,
+      ureaCapacityL: 60,
+    },
+    { brand: 'Iveco', model: 'S-Way 440', kind: 'tractor', tankCapacityL: 400, ureaCapacityL: 60 },
+  ],
+  Distribución: [
+    {
+      brand: 'Mercedes-Benz',
+      model: 'Atego 1726',
+      kind: 'rigid',
+      tankCapacityL: 300,
+      ureaCapacityL: 40,
+    },
+    {
+      brand: 'Volkswagen',
+      model: 'Constellation 17.280',
+      kind: 'rigid',
+      tankCapacityL: 275,
+      ureaCapacityL: 40,
+    },
+    {
+      brand: 'Iveco',
+      model: 'Tector 170E28',
+      kind: 'rigid',
+      tankCapacityL: 300,
+      ureaCapacityL: 40,
+    },
+    { brand: 'Ford', model: 'Cargo 1723', kind: 'rigid', tankCapacityL: 275, ureaCapacityL: 35 },
+  ],
+};
+
+/** The three vehicle groups of the demo fleet. */
+export const FLEET_GROUPS: readonly FleetGroup[] = ['Larga distancia', 'Regional', 'Distribución'];
+
+/** One simulated vehicle and its tracker, as the server needs to register them. */
+export interface SimDevice {
+  index: number;
+  imei: string;
+  plate: string;
+  protocol: SimProtocol;
+  /** Tracker model (`FMB640`, `FMC650`, or `OsmAnd` for the phone app). */
+  model: string;
+  brand: string;
+  vehicleModel: string;
+  kind: VehicleModel['kind'];
+  group: FleetGroup;
+  routeId: string;
+  tankCapacityL: number;
+  ureaCapacityL: number;
+  driverCode: string;
+}
+
+/** What {@link describeVehicle} needs besides the index. */
+export interface CatalogOptions {
+  seed: string | number;
+  /** Digits after `35` in every IMEI (0–8 digits). */
+  imeiPrefix?: string;
+  /** Every Nth vehicle uses OsmAnd (0: none). */
+  osmandEvery?: number;
+}
+
+/** A 15-digit IMEI: `35`, the prefix, then the index + 1, zero-padded. */
+export function imeiFor(imeiPrefix: string, index: number): string {
+  if (!/^\d{0,8}$/.test(imeiPrefix)) throw new RangeError(`IMEI prefix ${imeiPrefix}: 0–8 digits`);
+  const digits = 13 - imeiPrefix.length;
+  const serial = String(index + 1);
+  if (serial.length > digits) throw new RangeError(`index ${index} does not fit the IMEI`);
+  return `35${imeiPrefix}${serial.padStart(digits, '0')}`;
+}
+
+// Mercosur plates issued so far: AA000AA … AH999ZZ (2016 onwards).
+const PLATE_SPACE = 8 * 1000 * 26 * 26;
+const PLATE_STEP = 1_234_567; // coprime with PLATE_SPACE (2^8·5^3·13^2): plates never repeat
+
+function letter(n: number): string {
+  return String.fromCharCode(65 + n);
+}
+
+/** A unique Argentine Mercosur plate such as `AF284KD`, scattered by the seed. */
+export function plateFor(seed: string | number, index: number): string {
+  const offset = Math.floor(new Random(`${seed}/plates`).next() * PLATE_SPACE);
+  let n = (offset + index * PLATE_STEP) % PLATE_SPACE;
+  const tail = n % 676;
+  n = Math.floor(n / 676);
+  const digits = n % 1000;
+  const second = Math.floor(n / 1000);
+  return `A${letter(second)}${String(digits).padStart(3, '0')}${letter(Math.floor(tail / 26))}${letter(tail % 26)}`;
+}
+
+/** A 16-character tachograph card id such as `ARG0000012345678`, unique per index. */
+export function driverCodeFor(seed: string | number, index: number): string {
+  const offset = Math.floor(new Random(`${seed}/drivers`).next() * 1e8);
+  return `ARG00000${String((offset + index * 7919) % 1e8).padStart(8, '0')}`;
+}
+
+/** The vehicle at `index` of a simulated fleet. */
+export function describeVehicle(index: number, options: CatalogOptions): SimDevice {
+  const rng = new Random(`${options.seed}/vehicle/${index}`);
+  const group = FLEET_GROUPS[index % FLEET_GROUPS.length] as FleetGroup;
+  const vehicle = rng.pick(VEHICLE_MODELS[group]);
+  const route = rng.pick(ROUTE_DEFINITIONS.filter((r) => r.groups.includes(group)));
+  const every = options.osmandEvery ?? 10;
+  const protocol: SimProtocol = every > 0 && index % every === every - 1 ? 'osmand' : 'teltonika';
+  return {
+    index,
+    imei: imeiFor(options.imeiPrefix ?? '', index),
+    plate: plateFor(options.seed, index),
+    protocol,
+    model: protocol === 'osmand' ? 'OsmAnd' : index % 2 === 0 ? 'FMC650' : 'FMB640',
+    brand: vehicle.brand,
+    vehicleModel: vehicle.model,
+    kind: vehicle.kind,
+    group,
+    routeId: route.id,
+    tankCapacityL: vehicle.tankCapacityL,
+    ureaCapacityL: vehicle.ureaCapacityL,
+    driverCode: driverCodeFor(options.seed, index),
+  };
+}

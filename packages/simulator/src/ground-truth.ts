@@ -1,0 +1,119 @@
+// What each simulated truck really did, as plain data, so accuracy tests can compare Rumbo's
+// detections (trips, stops, idle, refills, speeding, harsh braking, late records) against it.
+// Only closed facts are listed: a stop or gap still open when asked is not in the lists yet.
+
+/** A drive between two stops: from the first motion (≥ 5 km/h) to standing still at the stop. */
+export interface TruthTrip {
+  startMs: number;
+  endMs: number;
+  fromPlace: string;
+  toPlace: string;
+  /** ECU odometer delta. */
+  distanceM: number;
+  /** Engine fuel counter delta. */
+  fuelUsedL: number;
+  maxSpeedKmh: number;
+}
+
+/** Time at a place between two trips (arrival to the first motion after it). */
+export interface TruthStop {
+  place: string;
+  startMs: number;
+  endMs: number;
+  /** Time with the ignition off within the stop. */
+  ignitionOffMs: number;
+  fuelLevelBeforePct: number;
+  fuelLevelAfterPct: number;
+}
+
+/**
+ * Engine on at standstill: `dock` after arriving, `warm-up` before leaving. Rumbo counts idle
+ * only from 120 s on (domain.md §4), so compare periods with `durationMs ≥ 120 000`.
+ */
+export interface TruthIdle {
+  kind: 'dock' | 'warm-up';
+  place: string;
+  startMs: number;
+  endMs: number;
+  durationMs: number;
+  fuelUsedL: number;
+}
+
+/** Fuel or AdBlue put in the tank during a stop (ignition off). */
+export interface TruthRefill {
+  timeMs: number;
+  place: string;
+  litres: number;
+  levelBeforePct: number;
+  levelAfterPct: number;
+}
+
+/** A continuous time above 90 km/h. */
+export interface TruthSpeeding {
+  startMs: number;
+  endMs: number;
+  durationMs: number;
+  maxSpeedKmh: number;
+}
+
+/** A harsh brake the device reported (IO 253 = 2). */
+export interface TruthHarshBrake {
+  timeMs: number;
+  lat: number;
+  lng: number;
+  speedKmh: number;
+  decelerationMps2: number;
+}
+
+/** A time without mobile coverage: records were kept and sent, oldest first, after `endMs`. */
+export interface TruthCoverageGap {
+  startMs: number;
+  endMs: number;
+  bufferedRecords: number;
+}
+
+/** Everything one truck really did. */
+export interface TruckGroundTruth {
+  imei: string;
+  plate: string;
+  trips: TruthTrip[];
+  stops: TruthStop[];
+  idlePeriods: TruthIdle[];
+  refuels: TruthRefill[];
+  adBlueTopUps: TruthRefill[];
+  speedingEpisodes: TruthSpeeding[];
+  harshBrakes: TruthHarshBrake[];
+  coverageGaps: TruthCoverageGap[];
+}
+
+/** An empty record of facts for a truck. */
+export function emptyGroundTruth(imei: string, plate: string): TruckGroundTruth {
+  return {
+    imei,
+    plate,
+    trips: [],
+    stops: [],
+    idlePeriods: [],
+    refuels: [],
+    adBlueTopUps: [],
+    speedingEpisodes: [],
+    harshBrakes: [],
+    coverageGaps: [],
+  };
+}
+
+/** A deep copy, so callers can keep a snapshot while the simulation goes on. */
+export function copyGroundTruth(truth: TruckGroundTruth): TruckGroundTruth {
+  return {
+    imei: truth.imei,
+    plate: truth.plate,
+    trips: truth.trips.map((f) => ({ ...f })),
+    stops: truth.stops.map((f) => ({ ...f })),
+    idlePeriods: truth.idlePeriods.map((f) => ({ ...f })),
+    refuels: truth.refuels.map((f) => ({ ...f })),
+    adBlueTopUps: truth.adBlueTopUps.map((f) => ({ ...f })),
+    speedingEpisodes: truth.speedingEpisodes.map((f) => ({ ...f })),
+    harshBrakes: truth.harshBrakes.map((f) => ({ ...f })),
+    coverageGaps: truth.coverageGaps.map((f) => ({ ...f })),
+  };
+}

@@ -1,0 +1,51 @@
+// Public API of @rumbo/simulator: virtual trucks speaking Teltonika TCP and OsmAnd HTTP to the
+// real ingest ports of a Rumbo server, with the ground truth of what they did.
+
+export { createFleet } from './fleet.js';
+export type { Fleet, FleetOptions, FleetStats, BackfillOptions, BackfillResult } from './fleet.js';
+export { runSimulatorCli, SIMULATE_USAGE, type SimulatorCliIo } from './cli.js';
+export {
+  describeVehicle,
+  imeiFor,
+  plateFor,
+  driverCodeFor,
+  FLEET_GROUPS,
+  VEHICLE_MODELS,
+  type SimDevice,
+  type SimProtocol,
+  type VehicleModel,
+  type CatalogOptions,
+} from './catalog.js';
+export { PLACES, CORRIDORS } from './corridors.js';
+export {
+  ROUTE_DEFINITIONS,
+  compileRoute,
+  compileRoutes,
+  type FleetGroup,
+  type RouteDefinition,
+} from './routes.js';
+export {
+  buildRoute,
+  locateOnRoute,
+  bearingDeg,
+  type Place,
+  type PlaceKind,
+  type Route,
+  type RouteStop,
+  type Waypoint,
+} from './route.js';
+export { Truck, type TruckOptions, type TruckStatus } from './truck.js';
+export { DEFAULT_EVENT_RATES, type EventRates } from './truck-driving.js';
+export type { TruckIdentity, TruckTraits } from './truck-profile.js';
+export { DEFAULT_RECORDER_SETTINGS, type RecorderSettings } from './device-recorder.js';
+export type * from './ground-truth.js';
+export type { SimRecord } from './sim-record.js';
+export { Random } from './random.js';
+export { toAvlRecord, FMB640_IO } from './teltonika-encoding.js';
+export {
+  TeltonikaClient,
+  type TeltonikaClientOptions,
+  type ClientEvent,
+} from './teltonika-client.js';
+export { OsmAndClient, osmandPath, type OsmAndClientOptions } from './osmand-client.js';
+export type { DeviceClient, DeviceClientStats, BackoffOptions } from './record-queue.js';

@@ -1,0 +1,91 @@
+// The fixed traits of a simulated truck and its driver, drawn once from the truck's seed.
+
+import type { Random } from './random.js';
+import type { Route } from './route.js';
+
+/** Who the truck is and where it drives (from the fleet catalogue). */
+export interface TruckIdentity {
+  imei: string;
+  plate: string;
+  route: Route;
+  tankCapacityL: number;
+  ureaCapacityL: number;
+  /** Tachograph card of the driver, e.g. `ARG0000012345678`. */
+  driverCode: string;
+}
+
+/** Traits of the truck and its driver. */
+export interface TruckTraits {
+  /** Fuel consumption factor (1 = average). */
+  efficiency: number;
+  /** Share of cruising legs driven with the cruise control. */
+  cruiseControlShare: number;
+  /** Multiplies the rates of speeding and harsh braking. */
+  aggressiveness: number;
+  /** Local hour (0–24) the driver's shift starts and ends. */
+  shiftStartHour: number;
+  shiftEndHour: number;
+}
+
+/** Counters and levels when the simulation starts. */
+export interface TruckStartState {
+  odometerM: number;
+  engineHours: number;
+  fuelUsedL: number;
+  fuelLevelPct: number;
+  ureaLevelPct: number;
+  serviceDistanceKm: number;
+  stopIndex: number;
+  direction: 1 | -1;
+}
+
+/** Draws the traits of a truck. */
+export function drawTraits(rng: Random): TruckTraits {
+  return {
+    efficiency: rng.range(0.93, 1.07),
+    cruiseControlShare: rng.range(0.35, 0.95),
+    aggressiveness: rng.range(0.3, 2),
+    shiftStartHour: rng.range(5, 7.5),
+    shiftEndHour: rng.range(18.5, 21),
+  };
+}
+
+/** Draws where a truck is and what its counters read when the simulation starts. */
+export function drawStartState(rng: Random, route: Route): TruckStartState {
+  const odometerM = Math.round(rng.range(200_000, 900_000)) * 1000;
+  const engineHours = odometerM / 1000 / rng.range(48, 58);
+  return {
+    odometerM,
+    engineHours,
+    fuelUsedL: (odometerM / 100_000) * rng.range(31, 36),
+    fuelLevelPct: rng.range(50, 95),
+    ureaLevelPct: rng.range(45, 95),
+    serviceDistanceKm: rng.range(-500, 60_000),
+    stopIndex: rng.int(0, route.stops.length - 1),
+    direction: rng.chance(0.5) ? 1 : -1,
+  };
+}
+
+/** Argentina's offset from UTC (no daylight saving time). */
+export const ARGENTINA_UTC_OFFSET_HOURS = -3;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The earliest time at or after `timeMs` within the driver's shift (local time at the given UTC
+ * offset). Times inside the shift are returned as they are.
+ */
+export function alignToShift(
+  timeMs: number,
+  traits: Pick<TruckTraits, 'shiftStartHour' | 'shiftEndHour'>,
+  utcOffsetHours: number = ARGENTINA_UTC_OFFSET_HOURS,
+): number {
+  const localMs = timeMs + utcOffsetHours * HOUR_MS;
+  const dayStartLocal = Math.floor(localMs / DAY_MS) * DAY_MS;
+  const hour = (localMs - dayStartLocal) / HOUR_MS;
+  if (hour >= traits.shiftStartHour && hour < traits.shiftEndHour) return timeMs;
+  const startLocal =
+    dayStartLocal + traits.shiftStartHour * HOUR_MS + (hour >= traits.shiftEndHour ? DAY_MS : 0);
+  return startLocal - utcOffsetHours * HOUR_MS;
+}

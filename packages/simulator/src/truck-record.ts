@@ -1,0 +1,82 @@
+// What the tracker writes down when it takes a record: the truck's state at the device's
+// resolution, with the sensor noise a real one shows (GNSS, engine speed, sloshing fuel).
+
+import type { Random } from './random.js';
+import type { RoutePosition } from './route.js';
+import type { SimRecord } from './sim-record.js';
+import type { EngineSignals } from './truck-physics.js';
+
+/** The truck's state when a record is taken. */
+export interface RecordSource {
+  timeMs: number;
+  where: RoutePosition;
+  speedKmh: number;
+  ignition: boolean;
+  engine: EngineSignals;
+  satellites: number;
+  fuelLevelPct: number;
+  fuelUsedL: number;
+  odometerM: number;
+  engineHours: number;
+  ureaLevelPct: number;
+  serviceDistanceKm: number;
+  phoneBatteryPct: number;
+  isOffline: boolean;
+  driverCode: string;
+  eventIoId: number;
+  /** Green-driving value (g × 100) when the event is a harsh brake. */
+  harshValue?: number;
+}
+
+/** The next satellite count: a random walk within 8–14. */
+export function nextSatellites(rng: Random, satellites: number): number {
+  return Math.min(14, Math.max(8, satellites + rng.int(-1, 1)));
+}
+
+/** The record the tracker takes, rounded as the device reports each value. */
+export function sampleRecord(src: RecordSource, rng: Random): SimRecord {
+  const moving = src.speedKmh > 0;
+  const on = src.ignition;
+  const noisy = (value: number, spread: number): number =>
+    value > 0 ? Math.max(0, value + rng.range(-spread, spread)) : 0;
+  const record: SimRecord = {
+    fixTimeMs: src.timeMs,
+    lat: Math.round(src.where.lat * 1e7) / 1e7,
+    lng: Math.round(src.where.lng * 1e7) / 1e7,
+    altitudeM: Math.round(src.where.altitudeM + rng.range(-2, 2)),
+    headingDeg: Math.round(src.where.headingDeg) % 360,
+    speedKmh: Math.round(src.speedKmh),
+    satellites: src.satellites,
+    hdop: Math.round((0.6 + (14 - src.satellites) * 0.08 + rng.range(0, 0.2)) * 10) / 10,
+    ignition: on,
+    movement: moving,
+    wheelSpeedKmh: Math.round(src.speedKmh),
+    rpm: on ? Math.round(noisy(src.engine.rpm, moving ? 25 : 12)) : 0,
+    torquePct: Math.round(Math.min(100, noisy(src.engine.torquePct, 3))),
+    pedalPct: Math.round(Math.min(100, noisy(src.engine.pedalPct, 3))),
+    brake: src.engine.brake,
+    cruise: src.engine.cruise,
+    // Fuel sloshes in the tank while driving; the level reads steady at a standstill.
+    fuelLevelPct: Math.round(
+      Math.min(100, Math.max(0, src.fuelLevelPct + (moving ? rng.range(-0.8, 0.8) : 0))),
+    ),
+    fuelUsedL: Math.floor(src.fuelUsedL),
+    fuelRateLph: Math.round(src.engine.fuelRateLph),
+    odometerM: Math.round(src.odometerM),
+    engineHours: Math.floor(src.engineHours),
+    ureaLevelPct: Math.round(src.ureaLevelPct),
+    serviceDistanceKm: Math.round(src.serviceDistanceKm),
+    powerV: Math.round(on ? rng.range(27_600, 28_400) : rng.range(25_000, 25_400)) / 1000,
+    batteryV: Math.round(rng.range(4_050, 4_150)) / 1000,
+    gsmSignal: src.isOffline ? 0 : rng.int(3, 5),
+    idling: on && !moving,
+    phoneBatteryPct: Math.round(src.phoneBatteryPct),
+    eventIoId: src.eventIoId,
+  };
+  if (on) record.driverCode = src.driverCode;
+  if (src.harshValue !== undefined) {
+    record.harshEvent = 'brake';
+    record.harshValue = src.harshValue;
+  }
+  return record;
+}
