@@ -6,6 +6,7 @@ import { ensureUser } from './db/seed.js';
 import { openConfiguredDatabase, startServer } from './server.js';
 import { ensureTenant } from './modules/tenants/tenants.repository.js';
 import { addDeviceWithVehicle } from './modules/fleet/fleet-cli.js';
+import { runSimulatorCli } from '@rumbo/simulator';
 
 function config(overrides: Record<string, string> = {}): Config {
   try {
@@ -143,7 +144,22 @@ device
     },
   );
 
-program.parseAsync(process.argv).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+// `rumbo simulate …` hands its arguments to the simulator, which parses them itself.
+const simulateAt = process.argv.indexOf('simulate');
+if (simulateAt === 2) {
+  runSimulatorCli(process.argv.slice(3)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+} else {
+  program
+    .command('simulate')
+    .description('run a simulated fleet: rumbo simulate --vehicles N --speedup X');
+  void program.parseAsync(process.argv).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
