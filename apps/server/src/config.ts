@@ -43,6 +43,8 @@ const envSchema = z.object({
   INGEST_AUTO_REGISTER_TENANT: z.string().default('Transportes Demo'),
   DEMO_VEHICLES: z.coerce.number().int().min(0).max(20000).default(50),
   DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** Logs the age of live-feed entries when sent (for the latency benchmark). */
+  LIVE_LATENCY_PROBE: bool,
 });
 
 /** Every setting of the server, parsed once. */

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { readLiveFrame } from '@rumbo/contracts';
 import { encodeCodec8eFrame, encodeLogin, encodeTeltonikaUdp } from '@rumbo/telematics';
 import { createSocket } from 'node:dgram';
 import mqtt from 'mqtt';
@@ -270,6 +271,15 @@ for (const backend of testBackends()) {
       expect(messages[0]).toEqual({ type: 'Status', status: 'Ok' });
       expect(messages[1]!.action).toBe('positions/update');
       expect(messages[1]!.payload!.some((v) => v.plate === 'AA100AA')).toBe(true);
+      const binary = new WebSocket(`ws://127.0.0.1:${port}/api/wslp`);
+      const frames: { vehicleId: number; lat: number }[] = [];
+      binary.on('message', (data: Buffer, isBinary: boolean) => {
+        if (isBinary)
+          readLiveFrame(data, (e) => frames.push({ vehicleId: e.vehicleId, lat: e.lat }));
+      });
+      await new Promise((resolve) => binary.on('open', resolve));
+      binary.send(JSON.stringify({ ...headers, format: 'binary' }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
       const device = new DeviceSocket(ingest.teltonikaPort);
       await device.ready();
       device.write(encodeLogin(imei));
@@ -295,8 +305,16 @@ for (const backend of testBackends()) {
         .flatMap((m) => m.payload ?? [])
         .filter((v) => v.plate === 'AA100AA');
       expect(updates).toHaveLength(1);
+      const vehicleId = ctx.app.services.live
+        .list(1)
+        .concat(ctx.app.services.live.list(2))
+        .find((v) => v.plate === 'AA100AA')?.idvehiculo;
+      await expect
+        .poll(() => frames.find((f) => f.vehicleId === vehicleId)?.lat)
+        .toBeCloseTo(-34.72, 6);
       device.end();
       socket.close();
+      binary.close();
     });
   });
 }

@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './errors.js';
 export * from './fleet.js';
 export * from './health.js';
+export * from './live-frame.js';
 export * from './realtime.js';
 export * from './user.js';
 export * from './views.js';

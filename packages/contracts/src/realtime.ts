@@ -5,6 +5,8 @@ export const socketHello = z.object({
   token: z.string().max(200).optional(),
   digest: z.string().max(32).optional(),
   userToken: z.string().max(200).optional(),
+  /** `/api/wslp` only: 'binary' asks for compact binary update frames (live-frame.ts). */
+  format: z.enum(['json', 'binary']).optional(),
 });
 export type SocketHello = z.infer<typeof socketHello>;
 

@@ -80,6 +80,22 @@ declare module 'fastify' {
   }
 }
 
+/** Collects live-feed entry ages and logs p50/p99 every 5 s. */
+function latencyProbe(log: { info(obj: object, msg?: string): void }): (ages: number[]) => void {
+  let samples: number[] = [];
+  let since = Date.now();
+  return (ages) => {
+    samples.push(...ages);
+    if (Date.now() - since < 5000) return;
+    const sorted = samples.sort((a, b) => a - b);
+    const at = (q: number) =>
+      sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
+    log.info({ n: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) }, 'live latency');
+    samples = [];
+    since = Date.now();
+  };
+}
+
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -116,7 +132,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = auth.clock;
   const live = new LiveFleet();
   await loadLiveFleet(database.db, live, clock.nowMs());
-  const liveFeed = new LiveFeed(live, hubs.wslp);
+  const liveFeed = new LiveFeed(
+    live,
+    hubs.wslp,
+    config.LIVE_LATENCY_PROBE ? latencyProbe(app.log) : undefined,
+  );
   const partitions = new PositionPartitions();
   const registry = new DeviceRegistry({
     db: database.db,

@@ -1,48 +1,80 @@
-import type { LastInfo } from '@rumbo/contracts';
+import { encodeLiveFrame, type LastInfo, type LiveFrameEntry } from '@rumbo/contracts';
 import type { LiveFleet } from './live-fleet.js';
 import type { Connection, SocketHub } from './socket-hub.js';
 
 /** How often batches go out. */
 export const LIVE_TICK_MS = 50;
-// A client with more unsent bytes than this skips ticks; its pending map keeps coalescing.
+// A client with more unsent bytes than this is "behind": it skips ticks and its own map
+// coalesces what it missed (one entry per vehicle, so bounded by the fleet size).
 const SLOW_CLIENT_BYTES = 1024 * 1024;
 
 interface Subscriber {
   connection: Connection;
-  pending: Map<number, LastInfo>;
+  /** What a slow client missed, coalesced per vehicle; null while it keeps up. */
+  behind: Map<number, LastInfo> | null;
+}
+
+function frame(payload: LastInfo[]): string {
+  return JSON.stringify({ action: 'positions/update', payload });
+}
+
+function binaryFrame(payload: LastInfo[]): Uint8Array {
+  const entries: LiveFrameEntry[] = [];
+  for (const info of payload) {
+    if (info.lat === null || info.lng === null || info.lastConnection === null) continue;
+    entries.push({
+      vehicleId: info.idvehiculo,
+      fixTimeMs: Date.parse(info.lastConnection),
+      lat: info.lat,
+      lng: info.lng,
+      speedKmh: info.speedKmh,
+      heading: info.heading,
+      statusCode: info.statusCode,
+    });
+  }
+  return encodeLiveFrame(entries);
+}
+
+function encode(subscriber: Subscriber, payload: LastInfo[]): string | Uint8Array {
+  return subscriber.connection.format === 'binary' ? binaryFrame(payload) : frame(payload);
 }
 
 /**
  * Pushes last positions on `/api/wslp`: a snapshot on sign-in, then per tick one batch of the
- * vehicles that changed, coalesced per vehicle. A slow client's queue is the same bounded map
- * (one entry per vehicle), never a growing list.
+ * vehicles that changed, coalesced per vehicle and serialised once per tenant for every client
+ * that keeps up.
  */
 export class LiveFeed {
-  private readonly subscribers = new Map<Connection, Subscriber>();
   private readonly byTenant = new Map<number, Set<Subscriber>>();
+  private readonly subscribers = new Map<Connection, Subscriber>();
+  private readonly pending = new Map<number, Map<number, LastInfo>>();
   private readonly timer: NodeJS.Timeout;
   private readonly stopListening: () => void;
-  /** Called with how long after the change each batch was sent (benchmarks). */
-  onSent?: (batchSize: number) => void;
 
   constructor(
     private readonly live: LiveFleet,
     hub: SocketHub,
+    /** Receives, per batch, how old each entry's fix is when sent (latency benchmark). */
+    private readonly probe?: (ageMs: number[]) => void,
     private readonly nowMs: () => number = Date.now,
   ) {
     hub.onReady = (connection) => this.add(connection);
     hub.onClosed = (connection) => this.remove(connection);
     this.stopListening = live.onChange((tenantId, info) => {
-      const subscribers = this.byTenant.get(tenantId);
-      if (!subscribers) return;
-      for (const subscriber of subscribers) subscriber.pending.set(info.idvehiculo, info);
+      if (!this.byTenant.has(tenantId)) return;
+      let map = this.pending.get(tenantId);
+      if (!map) {
+        map = new Map();
+        this.pending.set(tenantId, map);
+      }
+      map.set(info.idvehiculo, info);
     });
     this.timer = setInterval(() => this.flush(), LIVE_TICK_MS);
     this.timer.unref();
   }
 
   private add(connection: Connection): void {
-    const subscriber: Subscriber = { connection, pending: new Map() };
+    const subscriber: Subscriber = { connection, behind: null };
     this.subscribers.set(connection, subscriber);
     const tenantId = connection.principal.tenantId;
     let set = this.byTenant.get(tenantId);
@@ -51,29 +83,56 @@ export class LiveFeed {
       this.byTenant.set(tenantId, set);
     }
     set.add(subscriber);
-    connection.socket.send(
-      JSON.stringify({ action: 'positions/update', payload: this.live.list(tenantId) }),
-    );
+    connection.socket.send(frame(this.live.list(tenantId)));
   }
 
   private remove(connection: Connection): void {
     const subscriber = this.subscribers.get(connection);
     if (!subscriber) return;
     this.subscribers.delete(connection);
-    this.byTenant.get(connection.principal.tenantId)?.delete(subscriber);
+    const set = this.byTenant.get(connection.principal.tenantId);
+    set?.delete(subscriber);
+    if (set?.size === 0) {
+      this.byTenant.delete(connection.principal.tenantId);
+      this.pending.delete(connection.principal.tenantId);
+    }
   }
 
   /** Sends what changed since the last tick. */
   flush(): void {
-    for (const subscriber of this.subscribers.values()) {
-      if (subscriber.pending.size === 0) continue;
-      const socket = subscriber.connection.socket;
-      if (socket.readyState !== socket.OPEN) continue;
-      if (socket.bufferedAmount > SLOW_CLIENT_BYTES) continue;
-      const payload = [...subscriber.pending.values()];
-      subscriber.pending.clear();
-      socket.send(JSON.stringify({ action: 'positions/update', payload }));
-      this.onSent?.(payload.length);
+    for (const [tenantId, subscribers] of this.byTenant) {
+      const changed = this.pending.get(tenantId);
+      const entries = changed && changed.size > 0 ? [...changed.values()] : [];
+      changed?.clear();
+      let shared: string | undefined;
+      let sharedBinary: Uint8Array | undefined;
+      for (const subscriber of subscribers) {
+        const socket = subscriber.connection.socket;
+        if (socket.readyState !== socket.OPEN) continue;
+        const slow = socket.bufferedAmount > SLOW_CLIENT_BYTES;
+        if (slow || subscriber.behind) {
+          subscriber.behind ??= new Map();
+          for (const info of entries) subscriber.behind.set(info.idvehiculo, info);
+          if (slow) continue;
+          socket.send(encode(subscriber, [...subscriber.behind.values()]));
+          subscriber.behind = null;
+          continue;
+        }
+        if (entries.length === 0) continue;
+        if (subscriber.connection.format === 'binary') {
+          sharedBinary ??= binaryFrame(entries);
+          socket.send(sharedBinary);
+        } else {
+          shared ??= frame(entries);
+          socket.send(shared);
+        }
+      }
+      if (this.probe && (shared !== undefined || sharedBinary !== undefined)) {
+        const now = this.nowMs();
+        this.probe(
+          entries.map((info) => (info.lastConnection ? now - Date.parse(info.lastConnection) : 0)),
+        );
+      }
     }
   }
 

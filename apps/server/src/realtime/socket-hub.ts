@@ -6,6 +6,8 @@ import type { Principal } from '../modules/auth/auth.service.js';
 export interface Connection {
   socket: WebSocket;
   principal: Principal;
+  /** What the client asked for in its hello (`/api/wslp`: binary update frames). */
+  format: 'json' | 'binary';
 }
 
 /** Resolves the hello's credentials. */
@@ -60,9 +62,11 @@ export class SocketHub {
 
   private async hello(socket: WebSocket, text: string | null): Promise<Connection | undefined> {
     let principal: Principal | undefined;
+    let format: Connection['format'] = 'json';
     try {
       const parsed = socketHello.safeParse(text ? JSON.parse(text) : null);
       principal = parsed.success ? await this.authenticate(parsed.data) : undefined;
+      if (parsed.success && parsed.data.format) format = parsed.data.format;
     } catch {
       principal = undefined;
     }
@@ -71,7 +75,7 @@ export class SocketHub {
       socket.close(SOCKET_CLOSE.unauthorized, 'unauthorized');
       return undefined;
     }
-    const connection = { socket, principal };
+    const connection: Connection = { socket, principal, format };
     this.connections.add(connection);
     this.sendRaw(socket, { type: 'Status', status: 'Ok' });
     return connection;
