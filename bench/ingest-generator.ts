@@ -79,6 +79,7 @@ function runDevice(i: number): Promise<void> {
         }
         loggedIn = true;
         connected += 1;
+        if (mode === 'hold-open') return;
         if (mode === 'hold' && connected === devices) {
           process.send?.({ type: 'done', sent, acked, connected, ackP50Ms: 0, ackP99Ms: 0 });
           process.exit(0);

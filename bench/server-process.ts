@@ -31,7 +31,7 @@ export interface BenchServer {
 
 /** Spawns `rumbo serve` and waits until /api/health answers 200. */
 export async function startServer(
-  options: { env?: Record<string, string>; dataDir?: string } = {},
+  options: { env?: Record<string, string>; dataDir?: string; onLog?: (line: string) => void } = {},
 ): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rumbo-bench-'));
@@ -54,9 +54,17 @@ export async function startServer(
         DEMO_VEHICLES: '0',
         ...options.env,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', options.onLog ? 'pipe' : 'inherit', 'inherit'],
     },
   );
+  if (options.onLog && child.stdout) {
+    let rest = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) options.onLog?.(line);
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

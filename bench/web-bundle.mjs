@@ -65,13 +65,17 @@ function walk(dir) {
     d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)],
   );
 }
-const all = walk(dist).filter((f) => !f.includes(`${join(dist, '.vite')}`));
+const everything = walk(dist).filter((f) => !f.includes(`${join(dist, '.vite')}`));
+// The .br/.gz siblings are for the server to send precompressed; they are counted apart.
+const all = everything.filter((f) => !/\.(br|gz)$/.test(f));
+const siblings = everything.filter((f) => /\.(br|gz)$/.test(f));
 const totalRaw = all.reduce((n, f) => n + statSync(f).size, 0);
 const totalGz = all.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
 const allJs = all.filter((f) => f.endsWith('.js'));
 const jsGz = allJs.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
 console.log(
-  `Total build: ${all.length} files, ${kb(totalRaw)} raw, ${kb(totalGz)} gzipped (JS ${allJs.length} files, ${kb(jsGz)} gzipped)`,
+  `Total build: ${all.length} files, ${kb(totalRaw)} raw, ${kb(totalGz)} gzipped (JS ${allJs.length} files, ${kb(jsGz)} gzipped); ` +
+    `plus ${siblings.length} precompressed .br/.gz siblings (${kb(siblings.reduce((n, f) => n + statSync(f).size, 0))})`,
 );
 
 // Workbox writes its precache list into sw.js as {url:"…",revision:…} entries.

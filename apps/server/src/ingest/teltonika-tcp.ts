@@ -119,7 +119,8 @@ export async function startTeltonikaTcp(
   server.maxConnections = 50_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    // A deep accept queue: after an outage thousands of devices reconnect at once.
+    server.listen({ port, host, backlog: 4096 }, () => {
       server.off('error', reject);
       resolve();
     });
