@@ -62,7 +62,8 @@ describe('a simulated fleet', () => {
   });
 
   it('backfills a past period through Teltonika and OsmAnd, paced by acknowledgements', async () => {
-    const now = Date.now();
+    // A fixed instant keeps the trucks' day (shifts, coverage gaps) the same on every run.
+    const now = Date.UTC(2026, 10, 18, 21, 0, 0);
     const { fleet, teltonika, osmand } = await fleetWithServers({
       vehicles: 6,
       osmandEvery: 3,
