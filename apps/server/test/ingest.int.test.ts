@@ -316,5 +316,45 @@ for (const backend of testBackends()) {
       socket.close();
       binary.close();
     });
+
+    it('survives random and mutated frames: no crash, no ack for a bad frame', async () => {
+      let seed = 12345;
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+      const good = encodeCodec8eFrame([truckRecord(BASE + 700_000), truckRecord(BASE + 710_000)]);
+      const device = new DeviceSocket(ingest.teltonikaPort);
+      await device.ready();
+      device.write(encodeLogin(imei));
+      await expect.poll(() => device.bytes().length).toBe(1);
+      for (let i = 0; i < 15; i++) {
+        const mutated = Buffer.from(good);
+        // Flip bytes after the length field: the CRC no longer matches.
+        for (let k = 0; k < 3; k++) {
+          const at = 8 + Math.floor(random() * (mutated.length - 8));
+          mutated.writeUInt8(mutated.readUInt8(at) ^ (1 + Math.floor(random() * 255)), at);
+        }
+        device.write(mutated);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(device.acks()).toEqual([]);
+      const noise = new DeviceSocket(ingest.teltonikaPort);
+      await noise.ready();
+      for (let i = 0; i < 50; i++)
+        noise.write(
+          Buffer.from(
+            Array.from({ length: 1 + Math.floor(random() * 200) }, () =>
+              Math.floor(random() * 256),
+            ),
+          ),
+        );
+      noise.end();
+      // The server still works: a fresh connection's good frame is stored and acknowledged.
+      const fresh = new DeviceSocket(ingest.teltonikaPort);
+      await fresh.ready();
+      fresh.write(encodeLogin(imei));
+      fresh.write(good);
+      await expect.poll(() => fresh.acks()).toEqual([2]);
+      device.end();
+      fresh.end();
+    });
   });
 }
