@@ -1,8 +1,9 @@
 import 'dotenv/config';
 import { Command } from 'commander';
+import { z } from 'zod';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrate } from './db/migrate.js';
-import { ensureUser } from './db/seed.js';
+import { ensureUser, seedBuiltins } from './db/seed.js';
 import { openConfiguredDatabase, startServer } from './server.js';
 import { ensureTenant } from './modules/tenants/tenants.repository.js';
 import { addDeviceWithVehicle } from './modules/fleet/fleet-cli.js';
@@ -27,6 +28,7 @@ async function withDatabase(
   const database = await openConfiguredDatabase(cfg);
   try {
     await migrate(database.db);
+    await seedBuiltins(database.db);
     await run(database);
   } finally {
     await database.close();
@@ -107,6 +109,10 @@ user
         /\s/.test(options.password)
       ) {
         console.error('username and password need at least 6 characters; the password no spaces');
+        process.exit(2);
+      }
+      if (!z.email().safeParse(options.email).success) {
+        console.error(`"${options.email}" is not an e-mail address`);
         process.exit(2);
       }
       await withDatabase(async (database) => {

@@ -74,6 +74,12 @@ export async function ensureUser(
   return true;
 }
 
+/** Built-in roles and trailer kinds: what every database needs before accounts exist. */
+export async function seedBuiltins(db: Kysely<Database>): Promise<void> {
+  for (const role of BUILTIN_ROLES) await upsertBuiltinRole(db, role);
+  await seedTrailerKinds(db, BUILTIN_TRAILER_KINDS);
+}
+
 /**
  * First-start seed: built-in roles and the system administrator; with `demo`, the demo tenant
  * and its users. Idempotent. Returns the generated administrator password when one was made.
@@ -82,8 +88,7 @@ export async function seed(
   db: Kysely<Database>,
   options: { adminPassword?: string | undefined; demo: boolean },
 ): Promise<{ generatedAdminPassword?: string }> {
-  for (const role of BUILTIN_ROLES) await upsertBuiltinRole(db, role);
-  await seedTrailerKinds(db, BUILTIN_TRAILER_KINDS);
+  await seedBuiltins(db);
   const password = options.adminPassword ?? randomToken(12);
   const created = await ensureUser(db, {
     tenant: SYSTEM_TENANT,

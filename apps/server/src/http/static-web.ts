@@ -13,6 +13,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       root: webDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies; they are sent when the browser accepts them.
+      preCompressed: true,
       setHeaders(res, path) {
         // Hashed assets never change; the shell, manifest and service worker always revalidate.
         if (/[\\/]assets[\\/]/.test(path))

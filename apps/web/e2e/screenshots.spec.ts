@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { navigateInApp, saveConfig, signIn } from './support/helpers';
+import { USERS } from './support/users';
+
+// Every screen at 1440 and 390 px, light and dark, Spanish and English, for people to look at.
+const OUT = join(import.meta.dirname, 'screenshots');
+const WIDE = { width: 1440, height: 900 };
+const NARROW = { width: 390, height: 844 };
+
+const COMBINATIONS = [
+  { language: 'es', theme: 'light', user: USERS.shotsEsLight },
+  { language: 'es', theme: 'dark', user: USERS.shotsEsDark },
+  { language: 'en', theme: 'light', user: USERS.shotsEnLight },
+  { language: 'en', theme: 'dark', user: USERS.shotsEnDark },
+] as const;
+
+for (const { language, theme, user } of COMBINATIONS) {
+  test(`screenshots ${language} ${theme}`, async ({ page, request }) => {
+    test.setTimeout(240_000);
+    mkdirSync(OUT, { recursive: true });
+    await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
+    await page.addInitScript(
+      ([lang, dark]) =>
+        localStorage.setItem('rumbo.prefs', JSON.stringify({ language: lang, darkMode: dark })),
+      [language, theme === 'dark'] as const,
+    );
+    const shot = async (name: string, fullPage = false) => {
+      const { width } = page.viewportSize() ?? WIDE;
+      await page.screenshot({
+        path: join(OUT, `${name}-${width}-${theme}-${language}.png`),
+        fullPage,
+        animations: 'disabled',
+      });
+    };
+    const heading = () => expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    // Public screens, both widths.
+    for (const size of [WIDE, NARROW]) {
+      await page.setViewportSize(size);
+      await page.goto('/auth/login');
+      await heading();
+      await shot('login');
+      await page.locator('#username').fill('abc');
+      await page.locator('#password').fill('a b');
+      await shot('login-errors');
+      for (const [path, name] of [
+        ['/auth/recovery', 'recovery'],
+        ['/auth/422', 'otp-expired'],
+        ['/404', 'not-found'],
+        ['/403', 'forbidden'],
+      ] as const) {
+        await navigateInApp(page, path);
+        await heading();
+        await shot(name);
+      }
+      await navigateInApp(page, '/auth/recovery/5f0c2a9e-code');
+      await heading();
+      await page.locator('#email').fill('ana@rumbo.test');
+      await page.locator('#new-password').fill('Camion-Rojo-2031');
+      await page.locator('#repeat-password').fill('Camion-Rojo-2030');
+      await expect(page.getByTestId('password-strength')).toBeVisible();
+      await shot('recovery-token', true);
+    }
+
+    // Signed-in screens, both widths.
+    await page.setViewportSize(WIDE);
+    await signIn(page, user);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    for (const size of [WIDE, NARROW]) {
+      await page.setViewportSize(size);
+      const narrow = size.width < 600;
+      await navigateInApp(page, '/app/home');
+      await heading();
+      await moveAway(page);
+      await shot('home', true);
+      await navigateInApp(page, '/app/user/settings');
+      await expect(page.locator('#nombre')).toHaveValue(user.nombre);
+      await moveAway(page);
+      await shot('settings', true);
+      await navigateInApp(page, '/app/fleet/safety_drive');
+      await heading();
+      await shot('placeholder');
+      await page.getByTestId('notifications-bell').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shot('notifications');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      if (narrow) {
+        await page
+          .getByRole('button', { name: language === 'es' ? 'Abrir menú' : 'Open menu' })
+          .click();
+        await expect(page.getByTestId('nav-drawer')).toBeVisible();
+      } else {
+        await page.getByTestId('nav-drawer').hover();
+      }
+      await page.locator('[data-group="maintenance"]').click();
+      await page.waitForTimeout(300);
+      await shot('drawer');
+      if (!narrow) await moveAway(page);
+      await page.getByTestId('logout-button').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shot('logout-dialog');
+      await page.getByRole('button', { name: language === 'es' ? 'Cancelar' : 'Cancel' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+  });
+}
+
+async function moveAway(page: Page) {
+  const size = page.viewportSize();
+  await page.mouse.move((size?.width ?? 400) - 10, (size?.height ?? 400) - 10);
+}

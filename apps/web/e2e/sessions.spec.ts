@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/helpers';
+import { DEMO, USERS } from './support/users';
+
+test('log out of all sessions ends the session of a second browser', async ({
+  browser,
+  baseURL,
+}) => {
+  const first = await browser.newContext({ baseURL });
+  const second = await browser.newContext({ baseURL });
+  const a = await first.newPage();
+  const b = await second.newPage();
+  await signIn(a, USERS.logoutAll);
+  await signIn(b, USERS.logoutAll);
+  await expect(b.getByTestId('link-status')).toHaveAttribute('data-status', 'authenticated');
+
+  await a.getByTestId('nav-drawer').hover();
+  await a.getByRole('button', { name: 'Cerrar todas las sesiones' }).click();
+  const dialog = a.getByRole('dialog');
+  await expect(dialog.getByText(/Se cerrará la sesión en todos tus dispositivos/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(a).toHaveURL(/\/auth\/login$/);
+
+  // The second browser is told over its socket and leaves at once.
+  await expect(b).toHaveURL(/\/auth\/login$/, { timeout: 20_000 });
+  await b.goto('/app/home');
+  await expect(b).toHaveURL(/\/auth\/login$/);
+  await first.close();
+  await second.close();
+});
+
+test('cancel requests aborts what is in flight, without an error', async ({ page }) => {
+  await signIn(page, DEMO);
+  let held = 0;
+  await page.route('**/api/rest/user/get_profile', async (route) => {
+    held += 1;
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    await route.continue().catch(() => undefined);
+  });
+  const failed = page.waitForEvent('requestfailed', (r) => r.url().includes('get_profile'));
+  await page.getByTestId('nav-drawer').hover();
+  await page.getByRole('link', { name: 'Configuración' }).click();
+  await expect(page.getByTestId('progress-bar')).toBeVisible();
+  await page.mouse.move(700, 400);
+  const cancel = page.getByTestId('cancel-requests');
+  await expect(cancel).toBeEnabled();
+  await cancel.click();
+  expect((await failed).failure()?.errorText).toMatch(/ABORTED/i);
+  await expect(page.getByTestId('progress-bar')).toHaveCount(0);
+  await expect(cancel).toBeDisabled();
+  await expect(page.getByText('Solicitud cancelada.')).toBeVisible();
+  await expect(page.getByTestId('snackbar')).toHaveCount(0);
+  expect(held).toBe(1);
+});

@@ -1,0 +1,35 @@
+/** Users the e2e run creates; each test that changes server state has its own. */
+export const TENANT = 'Transportes Demo';
+
+export interface TestUser {
+  username: string;
+  password: string;
+  email: string;
+  role: 'operator' | 'viewer' | 'admin';
+  nombre: string;
+  apellido: string;
+}
+
+const user = (
+  username: string,
+  password: string,
+  role: TestUser['role'] = 'operator',
+  nombre = 'Prueba',
+  apellido = username,
+): TestUser => ({ username, password, email: `${username}@rumbo.test`, role, nombre, apellido });
+
+export const DEMO = { username: 'demouser', password: 'demo1234' };
+export const USERS = {
+  viewer: user('viewer01', 'viewer1234', 'viewer', 'Vera', 'Vidal'),
+  logoutAll: user('logoutall', 'logout1234'),
+  recovery: user('recover01', 'recover1234'),
+  prefs: user('prefs01', 'prefs1234'),
+  settings: user('settings01', 'settings1234', 'operator', 'Sofía', 'Suárez'),
+  english: user('english01', 'english1234', 'operator', 'Emma', 'Evans'),
+  shotsEsLight: user('shots01', 'shots1234', 'operator', 'Ana', 'Pérez'),
+  shotsEsDark: user('shots02', 'shots1234', 'operator', 'Ana', 'Pérez'),
+  shotsEnLight: user('shots03', 'shots1234', 'operator', 'Ana', 'Pérez'),
+  shotsEnDark: user('shots04', 'shots1234', 'operator', 'Ana', 'Pérez'),
+  otp: user('otp00001', 'otp1234567'),
+  layout: user('layout01', 'layout1234'),
+} satisfies Record<string, TestUser>;

@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { isAborted } from '../../shared/api/api-error';
+import { useServices, useSession } from '../../shared/services';
+import { useResponsiveMode } from '../../shared/ui/use-responsive-mode';
+import { startPath } from '../guard/resolve-navigation';
+import { ExportDialog } from './export-dialog';
+import { LogoutDialog } from './logout-dialog';
+import { NavDrawer } from './nav-drawer';
+import { TopBar } from './top-bar';
+import { VehiclePopupHost } from './vehicle-popup-host';
+
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: false,
+        // Cancelled requests are not retried; other failures once.
+        retry: (count, error) => !isAborted(error) && count < 1,
+        staleTime: 30_000,
+      },
+    },
+  });
+}
+
+/** Everything a signed-in operator lives in: top bar, drawer, screen, dialogs. */
+export default function ShellLayout() {
+  const { ui } = useServices();
+  const mode = useResponsiveMode();
+  const home = useSession((s) => startPath(s.startOn, s.views));
+  const [queryClient] = useState(createQueryClient);
+  const [logout, setLogout] = useState<null | 'one' | 'all'>(null);
+  const compact = mode === 'mobile' || mode === 'small-mobile';
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Box sx={{ display: 'flex', minHeight: '100dvh', overflowX: 'hidden' }} data-mode={mode}>
+        <TopBar
+          compact={compact}
+          homePath={home}
+          onMenu={() => ui.setState({ drawerOpen: true })}
+          onLogout={() => setLogout('one')}
+        />
+        <NavDrawer
+          mode={mode}
+          onLogout={() => setLogout('one')}
+          onLogoutAll={() => setLogout('all')}
+        />
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'background.default' }}>
+          <Toolbar variant="dense" sx={{ minHeight: 56 }} />
+          <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1600, mx: 'auto', boxSizing: 'border-box' }}>
+            <Outlet />
+          </Box>
+        </Box>
+      </Box>
+      <LogoutDialog open={logout !== null} all={logout === 'all'} onClose={() => setLogout(null)} />
+      <ExportDialog />
+      <VehiclePopupHost />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,16 @@
+import { lazy, Suspense } from 'react';
+import { useStore } from 'zustand';
+import { useServices } from '../../shared/services';
+
+const UpdatePromptView = lazy(() => import('./update-prompt-view'));
+
+/** The update prompt, loaded only when a new version is waiting (spec §2, §9). */
+export function UpdatePrompt() {
+  const { ui } = useServices();
+  const waiting = useStore(ui, (s) => s.updateWaiting);
+  return waiting ? (
+    <Suspense fallback={null}>
+      <UpdatePromptView />
+    </Suspense>
+  ) : null;
+}

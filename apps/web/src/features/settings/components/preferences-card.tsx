@@ -1,0 +1,216 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { saveConfigBody, type SaveConfigBody } from '@rumbo/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import { useMutation } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isAborted } from '../../../shared/api/api-error';
+import { errorMessage } from '../../../shared/api/error-message';
+import { formatOffset } from '../../../shared/format/format';
+import { useServices } from '../../../shared/services';
+import { saveUserConfig } from '../../../shared/session/user-config-api';
+import { UNIT_CHOICES, type UnitFamily } from '../../../shared/units/units';
+import { UTC_OFFSETS } from '../time-zones';
+
+const MapPicker = lazy(() => import('./map-picker'));
+const FAMILIES = Object.keys(UNIT_CHOICES) as UnitFamily[];
+
+/** Language, time zone, units, map centre and zoom, dark mode; applied at once when saved. */
+export function PreferencesCard({ initial }: { initial: SaveConfigBody }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const { api, snackbar, prefs, session, config } = useServices();
+  const {
+    control,
+    handleSubmit,
+    setValue,
+    reset,
+    formState: { isValid, isDirty, errors },
+  } = useForm<SaveConfigBody>({
+    resolver: zodResolver(saveConfigBody),
+    mode: 'onChange',
+    defaultValues: initial,
+  });
+
+  const save = useMutation({
+    mutationFn: (body: SaveConfigBody) => saveUserConfig(api, body).then(() => body),
+    onSuccess: (body) => {
+      const { darkMode, ...userConfig } = body;
+      session.updateUser({ config: userConfig, darkMode });
+      prefs.setState({ language: body.idioma, darkMode });
+      reset(body);
+      snackbar.notify({ type: 'success', message: t('view.settings.saved', { lng: body.idioma }) });
+    },
+    onError: (error) => {
+      if (!isAborted(error)) snackbar.notify({ type: 'error', message: errorMessage(error, t) });
+    },
+  });
+
+  const [lat, lng, zoom] = useWatch({ control, name: ['lat', 'lng', 'zoom'] });
+  const numberField = (name: 'lat' | 'lng' | 'zoom', step: number) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <TextField
+          {...field}
+          id={`map-${name}`}
+          type="number"
+          label={t(`view.settings.map_${name}`)}
+          value={Number.isFinite(field.value) ? field.value : ''}
+          onChange={(e) => field.onChange(e.target.value === '' ? NaN : Number(e.target.value))}
+          error={Boolean(errors[name])}
+          slotProps={{ htmlInput: { step } }}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h2" sx={{ mb: 2 }}>
+          {t('view.settings.preferences')}
+        </Typography>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => void handleSubmit((body) => save.mutate(body))(event)}
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+        >
+          <Controller
+            name="idioma"
+            control={control}
+            render={({ field }) => (
+              <TextField {...field} id="idioma" select label={t('view.settings.language')}>
+                <MenuItem value="es">Español</MenuItem>
+                <MenuItem value="en">English</MenuItem>
+              </TextField>
+            )}
+          />
+          <Controller
+            name="timeZone"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                {...field}
+                id="timeZone"
+                select
+                label={t('view.settings.time_zone')}
+                onChange={(e) => field.onChange(Number(e.target.value))}
+              >
+                {UTC_OFFSETS.map((offset) => (
+                  <MenuItem key={offset} value={offset}>
+                    {formatOffset(offset)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Typography variant="h3" sx={{ gridColumn: '1 / -1', mt: 1 }}>
+            {t('view.settings.units_title')}
+          </Typography>
+          {FAMILIES.map((family) => (
+            <Controller
+              key={family}
+              name={`units.${family}`}
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  {...field}
+                  id={`unit-${family}`}
+                  select
+                  label={t(`view.settings.units.${family}`)}
+                >
+                  {UNIT_CHOICES[family].map((unit) => (
+                    <MenuItem key={unit} value={unit}>
+                      {t(`view.settings.unit_names.${unit.replace('/', '_')}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          ))}
+          <Typography variant="h3" sx={{ gridColumn: '1 / -1', mt: 1 }}>
+            {t('view.settings.map_title')}
+          </Typography>
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {t('view.settings.map_hint')}
+            </Typography>
+            <Suspense
+              fallback={<Box sx={{ height: 280, bgcolor: 'action.hover', borderRadius: 1 }} />}
+            >
+              <MapPicker
+                styleUrl={config.mapStyleUrl}
+                lat={lat}
+                lng={lng}
+                zoom={zoom}
+                unavailableText={t('view.settings.map_unavailable')}
+                dark={theme.palette.mode === 'dark'}
+                onChange={(v) => {
+                  const opts = { shouldDirty: true, shouldValidate: true } as const;
+                  setValue('lat', round(v.lat, 5), opts);
+                  setValue('lng', round(v.lng, 5), opts);
+                  setValue('zoom', round(v.zoom, 2), opts);
+                }}
+              />
+            </Suspense>
+          </Box>
+          <Box
+            sx={{
+              gridColumn: '1 / -1',
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' },
+            }}
+          >
+            {numberField('lat', 0.0001)}
+            {numberField('lng', 0.0001)}
+            {numberField('zoom', 0.1)}
+          </Box>
+          <Controller
+            name="darkMode"
+            control={control}
+            render={({ field }) => (
+              <FormControlLabel
+                sx={{ gridColumn: '1 / -1' }}
+                control={
+                  <Switch
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    slotProps={{ input: { id: 'settings-dark-mode' } }}
+                  />
+                }
+                label={t('view.settings.dark_mode')}
+              />
+            )}
+          />
+          <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!isValid || !isDirty || save.isPending}
+              loading={save.isPending}
+              data-testid="save-preferences"
+            >
+              {t('view.settings.save_preferences')}
+            </Button>
+          </Box>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));

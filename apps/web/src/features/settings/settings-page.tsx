@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../shared/services';
+import { AvatarCard } from './components/avatar-card';
+import { PreferencesCard } from './components/preferences-card';
+import { ProfileCard } from './components/profile-card';
+
+/** User settings (spec §1): profile, avatar, language, time zone, units, map, dark mode. */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  return (
+    <>
+      <Typography variant="h1" sx={{ mb: 3 }}>
+        {t('view.settings.title')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+        <Box sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
+          <ProfileCard />
+          {user ? (
+            <PreferencesCard
+              key={JSON.stringify(user.config) + String(user.darkMode)}
+              initial={{ ...user.config, darkMode: user.darkMode }}
+            />
+          ) : null}
+        </Box>
+        <Box sx={{ alignContent: 'start' }}>
+          <AvatarCard />
+        </Box>
+      </Box>
+    </>
+  );
+}

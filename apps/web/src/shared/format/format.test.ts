@@ -1,0 +1,51 @@
+import { DEFAULT_UNITS } from '@rumbo/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatFileStamp,
+  formatMeasure,
+  formatNumber,
+  formatOffset,
+  formatTime,
+} from './format';
+
+// 2025-03-04 02:05:09 UTC
+const T = Date.UTC(2025, 2, 4, 2, 5, 9);
+
+describe('formatting (spec §9)', () => {
+  it('shows one fraction digit in the language locale', () => {
+    expect(formatNumber(12.345, 'es')).toBe('12,3');
+    expect(formatNumber(12.345, 'en')).toBe('12.3');
+    expect(formatNumber(7, 'es')).toBe('7,0');
+    expect(formatNumber(12345.67, 'en')).toBe('12,345.7');
+    expect(formatNumber(Number.NaN, 'es')).toBe('—');
+  });
+
+  it('formats dates dd/MM/yyyy in Spanish and MM/dd/yyyy in English', () => {
+    expect(formatDate(T, 'es', 0)).toBe('04/03/2025');
+    expect(formatDate(T, 'en', 0)).toBe('03/04/2025');
+  });
+
+  it("applies the user's UTC offset, crossing midnight", () => {
+    expect(formatDateTime(T, 'es', -3)).toBe('03/03/2025 23:05:09');
+    expect(formatTime(T, 5.5)).toBe('07:35:09');
+    expect(formatFileStamp(T, 0)).toBe('20250304_020509');
+  });
+
+  it('writes offsets as UTC±HH:MM', () => {
+    expect(formatOffset(-3)).toBe('UTC−03:00');
+    expect(formatOffset(5.75)).toBe('UTC+05:45');
+    expect(formatOffset(0)).toBe('UTC+00:00');
+  });
+
+  it("converts measures to the user's units", () => {
+    expect(formatMeasure('distance', 160.9344, DEFAULT_UNITS, 'es')).toBe('160,9 km');
+    expect(formatMeasure('distance', 160.9344, { ...DEFAULT_UNITS, distance: 'mi' }, 'en')).toBe(
+      '100.0 mi',
+    );
+    expect(formatMeasure('temperature', 20, { ...DEFAULT_UNITS, temperature: 'F' }, 'en')).toBe(
+      '68.0 °F',
+    );
+  });
+});

@@ -1,0 +1,110 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Build settings are read once here: the API origin for the dev proxy and a build id that
+// makes each build's service worker distinct (the update prompt depends on it).
+const apiOrigin = process.env.RUMBO_API_ORIGIN ?? 'http://localhost:8080';
+const buildId = process.env.RUMBO_BUILD_ID ?? new Date().toISOString();
+
+/**
+ * Writes `.br` and `.gz` beside every text asset so the server can send them precompressed
+ * (@fastify/static `preCompressed`), without compressing on each request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+      d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)],
+    );
+  return {
+    name: 'rumbo-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!/\.(js|mjs|css|html|svg|json|webmanifest)$/.test(file)) continue;
+        if (file.includes('.vite') || statSync(file).size < 1024) continue;
+        const data = readFileSync(file);
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          // Highest quality except for the large lazy chunks, where it would slow the build.
+          brotliCompressSync(data, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: data.length > 512 * 1024 ? 7 : 11 },
+          }),
+        );
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  base: '/',
+  plugins: [
+    react(),
+    precompress(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      strategies: 'generateSW',
+      includeAssets: ['logo.svg', 'favicon.svg'],
+      manifest: {
+        name: 'Rumbo',
+        short_name: 'Rumbo',
+        description: 'Gestión de flotas',
+        lang: 'es',
+        start_url: '/',
+        display: 'standalone',
+        theme_color: '#0b5cad',
+        background_color: '#0b1f33',
+        icons: [{ src: '/logo.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // 1.2 MB of password dictionaries are fetched when needed, not installed up front.
+        globIgnores: ['**/zxcvbn-*.js'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/config\.json$/, /^\/docs/],
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+  ],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  build: {
+    manifest: true,
+    sourcemap: false,
+    target: 'es2022',
+    // The password-strength dictionaries make one ~2 MB lazy chunk on purpose.
+    chunkSizeWarningLimit: 2500,
+    rolldownOptions: {
+      // The contracts package only declares values: an unused schema must not pull zod into the
+      // login route.
+      treeshake: {
+        moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // Password-strength dictionaries: loaded by the new-password screen only.
+            { name: 'zxcvbn', test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiOrigin, changeOrigin: true, ws: true },
+      '/config.json': { target: apiOrigin, changeOrigin: true },
+    },
+  },
+});
