@@ -43,6 +43,10 @@ for (const backend of testBackends()) {
         expect(body.services[key]).toBe(`/api/${key}`);
       }
       expect(body.supportEmail).toBe('help@rumbo.test');
+      for (const key of ['analysis', 'lp', 'driver', 'vehicles']) {
+        const base = await ctx.app.inject({ method: 'GET', url: `/api/${key}` });
+        expect(base.json()).toMatchObject({ service: key });
+      }
     });
 
     it('publishes the OpenAPI document with the specification paths', async () => {

@@ -10,7 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { AVATAR_MAX_BYTES, isViewAllowed, pickLanguage } from '@rumbo/contracts';
+import { AVATAR_MAX_BYTES, isViewAllowed, pickLanguage, SERVICE_KEYS } from '@rumbo/contracts';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { systemClock, type Clock } from '../lib/clock.js';
@@ -266,6 +266,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(historyRoutes(database.db), { prefix: '/api/vehicles' });
   await app.register(lastPositionRoutes(fleet), { prefix: '/api/rest' });
   await app.register(trailerKindRoutes(fleet), { prefix: '/api/v2' });
+
+  // Every service key answers at its base address, also those whose calls come later.
+  for (const key of SERVICE_KEYS) {
+    app.get(`/api/${key}`, { config: { auth: 'none' }, schema: { hide: true } }, () => ({
+      service: key,
+      version: config.VERSION,
+    }));
+  }
 
   app.get(
     '/api/ws',

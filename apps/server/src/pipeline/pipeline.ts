@@ -249,8 +249,14 @@ export class Pipeline {
             inOrder = false;
             oldestLateMs = Math.min(oldestLateMs ?? fact.fixTimeMs, fact.fixTimeMs);
             break;
-          case 'duplicate':
           case 'flagged':
+            // Implausible values move no derived fact, but the newest record still defines
+            // the last connection and position.
+            inOrder = false;
+            if (position.fixTimeMs > (newest?.fixTimeMs ?? runtime.state.last?.fixTimeMs ?? 0))
+              newest = position;
+            break;
+          case 'duplicate':
           case 'rejected':
             inOrder = false;
             break;
