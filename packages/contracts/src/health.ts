@@ -18,17 +18,4 @@ export const runtimeConfigSchema = z.object({
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
-/** Service keys of the specification, each served under `/api/<key>`. */
-export const SERVICE_KEYS = [
-  'auth',
-  'authz',
-  'rest',
-  'xlsx',
-  'lang',
-  'vehicles',
-  'analysis',
-  'lp',
-  'driver',
-  'v2',
-] as const;
-export const SOCKET_KEYS = ['ws', 'wslp'] as const;
+export { SERVICE_KEYS, SOCKET_KEYS, defaultServiceAddresses } from './service-keys.js';

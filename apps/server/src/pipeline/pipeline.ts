@@ -27,12 +27,7 @@ import {
 } from './batch-store.js';
 import type { IngestDevice } from './device-registry.js';
 import type { PositionPartitions } from './partitions.js';
-import {
-  fromStoredRow,
-  toPositionRow,
-  type PositionRow,
-  type StoredPositionRow,
-} from './position-row.js';
+import { fromStoredRow, toPositionRow, type PositionRow } from './position-row.js';
 
 /** Rollup bucket: one hour. */
 export const ROLLUP_BUCKET_MS = 3_600_000;
@@ -195,14 +190,14 @@ export class Pipeline {
     };
     const sinceMs = state.last?.fixTimeMs;
     if (sinceMs === undefined) return runtime;
-    const tail = (await this.deps.db
+    const tail = await this.deps.db
       .selectFrom('positions')
       .selectAll()
       .where('device_id', '=', device.id)
       .where('fix_time', '>', new Date(sinceMs))
       .orderBy('fix_time')
       .limit(MAX_TAIL_REPLAY)
-      .execute()) as unknown as StoredPositionRow[];
+      .execute();
     const settings = this.settingsFor(device);
     for (const stored of tail) {
       const position = fromStoredRow(device.uniqueId, stored);

@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { PositionsTable } from '../db/schema.js';
 import type { Position, PositionFlag } from '@rumbo/telematics';
 
 /** Bits of `positions.flags`. */
@@ -97,26 +99,7 @@ export function toPositionRow(
 }
 
 /** The stored columns of `positions` as read back. */
-export interface StoredPositionRow {
-  fix_time: Date;
-  lat: number;
-  lng: number;
-  speed: number | null;
-  heading: number | null;
-  altitude: number | null;
-  satellites: number | null;
-  flags: number;
-  rpm: number | null;
-  torque: number | null;
-  pedal: number | null;
-  odometer_m: number | null;
-  fuel_used_l: number | null;
-  fuel_level: number | null;
-  engine_hours: number | null;
-  urea_level: number | null;
-  driver_code: string | null;
-  attributes: Record<string, unknown> | null;
-}
+export type StoredPositionRow = Selectable<PositionsTable>;
 
 function opt<T>(value: T | null): T | undefined {
   return value === null ? undefined : value;
@@ -136,7 +119,7 @@ export function fromStoredRow(deviceId: string, row: StoredPositionRow): Positio
   take<unknown>('flags');
   const position: Position = {
     deviceId,
-    fixTimeMs: row.fix_time.getTime(),
+    fixTimeMs: new Date(row.fix_time).getTime(),
     lat: row.lat / 1e7,
     lng: row.lng / 1e7,
     altitudeM: opt(row.altitude),

@@ -11,7 +11,7 @@ import type { Database } from '../db/schema.js';
 import { addRollups, upsertStops, upsertTrips, type RollupIncrement } from './batch-store.js';
 import type { IngestDevice } from './device-registry.js';
 import { ROLLUP_BUCKET_MS } from './pipeline.js';
-import { fromStoredRow, type StoredPositionRow } from './position-row.js';
+import { fromStoredRow } from './position-row.js';
 
 /** How far before the oldest late record a recomputation starts when no trip bounds it. */
 const LOOKBACK_MS = 6 * 3_600_000;
@@ -40,13 +40,13 @@ export async function recomputeWindow(
     bound ? new Date(bound.end_time).getTime() : oldestLateMs - LOOKBACK_MS,
     ROLLUP_BUCKET_MS,
   );
-  const rows = (await db
+  const rows = await db
     .selectFrom('positions')
     .selectAll()
     .where('device_id', '=', device.id)
     .where('fix_time', '>=', new Date(fromMs))
     .orderBy('fix_time')
-    .execute()) as unknown as StoredPositionRow[];
+    .execute();
   const positions = rows.map((row) => fromStoredRow(device.uniqueId, row));
   const settings = reducerSettings({ speedLimitKmh: device.speedLimitKmh ?? 90 });
   const { facts } = replay(positions, settings);

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  defaultServiceAddresses,
   healthReply,
   runtimeConfigSchema,
-  SERVICE_KEYS,
-  SOCKET_KEYS,
   type RuntimeConfig,
 } from '@rumbo/contracts';
 import type { Kysely } from 'kysely';
@@ -13,10 +12,8 @@ import type { Database } from '../../db/schema.js';
 
 /** The runtime configuration the web app reads at start. */
 export function runtimeConfig(config: Config): RuntimeConfig {
-  const services: Record<string, string> = {};
-  for (const key of [...SERVICE_KEYS, ...SOCKET_KEYS]) services[key] = `/api/${key}`;
   return {
-    services,
+    services: defaultServiceAddresses(),
     supportEmail: config.SUPPORT_EMAIL,
     mapStyleUrl: config.MAP_STYLE_URL,
     version: config.VERSION,

@@ -1,28 +1,9 @@
 import type { RuntimeConfig } from '@rumbo/contracts';
-
-/**
- * `SERVICE_KEYS` and `SOCKET_KEYS` of @rumbo/contracts, copied because that module also declares
- * zod schemas, which must stay off the first load (a test keeps the lists equal).
- */
-export const SERVICE_KEYS = [
-  'auth',
-  'authz',
-  'rest',
-  'xlsx',
-  'lang',
-  'vehicles',
-  'analysis',
-  'lp',
-  'driver',
-  'v2',
-] as const;
-export const SOCKET_KEYS = ['ws', 'wslp'] as const;
+import { defaultServiceAddresses } from '@rumbo/contracts/service-keys';
 
 /** The configuration used when `config.json` cannot be read: every key under `/api/<key>`. */
 export function defaultRuntimeConfig(): RuntimeConfig {
-  const services: Record<string, string> = {};
-  for (const key of [...SERVICE_KEYS, ...SOCKET_KEYS]) services[key] = `/api/${key}`;
-  return { services, supportEmail: '', mapStyleUrl: '', version: '' };
+  return { services: defaultServiceAddresses(), supportEmail: '', mapStyleUrl: '', version: '' };
 }
 
 const isStringRecord = (v: unknown): v is Record<string, string> =>
