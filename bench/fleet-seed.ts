@@ -1,6 +1,7 @@
 // Bulk-registers N vehicles with Teltonika devices straight in SQL (benchmarks only), so a
 // benchmark of 10,000 trucks doesn't spend minutes on first-login registration.
 import pg from 'pg';
+import { freePort, startServer } from './server-process.js';
 
 /** A fresh PostgreSQL database next to the one `adminUrl` names. */
 export async function freshPostgres(adminUrl: string, name: string): Promise<string> {
@@ -40,4 +41,28 @@ export async function seedFleet(
     [imeiPrefix],
   );
   await client.end();
+}
+
+/**
+ * A fresh PostgreSQL database (named `name`, next to BENCH_DATABASE_URL) migrated by a first
+ * server start, then `vehicles` trucks seeded: returns the settings to start the bench server with.
+ */
+export async function seededPostgresEnv(
+  name: string,
+  vehicles: number,
+): Promise<{ env: Record<string, string>; teltonikaPort: number }> {
+  const databaseUrl = await freshPostgres(
+    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    name,
+  );
+  const teltonikaPort = await freePort();
+  const env = {
+    DATABASE_URL: databaseUrl,
+    TELTONIKA_PORT: String(teltonikaPort),
+    OSMAND_PORT: String(await freePort()),
+  };
+  const first = await startServer({ env });
+  await first.stop();
+  await seedFleet(databaseUrl, vehicles, '35');
+  return { env, teltonikaPort };
 }

@@ -3,25 +3,13 @@
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freshPostgres, seedFleet } from './fleet-seed.js';
-import { freePort, startServer } from './server-process.js';
+import { seededPostgresEnv } from './fleet-seed.js';
+import { startServer } from './server-process.js';
 
 const devices = Number(process.env.DEVICES ?? 10_000);
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const databaseUrl = await freshPostgres(
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  'rumbo_bench_conn',
-);
-const teltonikaPort = await freePort();
-const env = {
-  DATABASE_URL: databaseUrl,
-  TELTONIKA_PORT: String(teltonikaPort),
-  OSMAND_PORT: String(await freePort()),
-};
-const first = await startServer({ env });
-await first.stop();
-await seedFleet(databaseUrl, devices, '35');
+const { env, teltonikaPort } = await seededPostgresEnv('rumbo_bench_conn', devices);
 const server = await startServer({ env });
 const pid = server.process.pid!;
 const idleRss = rssMb(pid);

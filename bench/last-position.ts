@@ -2,22 +2,12 @@
 // Run: npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/last-position.ts
 import { get } from 'node:http';
 import autocannon from 'autocannon';
-import { benchImei, freshPostgres, seedFleet } from './fleet-seed.js';
-import { freePort, startServer } from './server-process.js';
+import { seededPostgresEnv } from './fleet-seed.js';
+import { startServer } from './server-process.js';
 
 const vehicles = Number(process.env.VEHICLES ?? 10_000);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseUrl = await freshPostgres(adminUrl, 'rumbo_bench_lp');
-const env = {
-  DATABASE_URL: databaseUrl,
-  TELTONIKA_PORT: String(await freePort()),
-  OSMAND_PORT: String(await freePort()),
-};
-const first = await startServer({ env });
-await first.stop();
-await seedFleet(databaseUrl, vehicles, '35');
+const { env } = await seededPostgresEnv('rumbo_bench_lp', vehicles);
 const server = await startServer({ env });
-void benchImei;
 
 const login = await fetch(`${server.url}/api/auth/generate_token`, {
   method: 'POST',

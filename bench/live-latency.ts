@@ -5,25 +5,13 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { freshPostgres, seedFleet } from './fleet-seed.js';
-import { freePort, startServer } from './server-process.js';
+import { seededPostgresEnv } from './fleet-seed.js';
+import { startServer } from './server-process.js';
 
 const devices = Number(process.env.DEVICES ?? 1000);
 const clients = Number(process.env.CLIENTS ?? 100);
 const durationS = Number(process.env.DURATION_S ?? 20);
-const databaseUrl = await freshPostgres(
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  'rumbo_bench_live',
-);
-const teltonikaPort = await freePort();
-const env = {
-  DATABASE_URL: databaseUrl,
-  TELTONIKA_PORT: String(teltonikaPort),
-  OSMAND_PORT: String(await freePort()),
-};
-const first = await startServer({ env });
-await first.stop();
-await seedFleet(databaseUrl, devices, '35');
+const { env, teltonikaPort } = await seededPostgresEnv('rumbo_bench_live', devices);
 const probes: { n: number; p50: number; p99: number; max: number }[] = [];
 const server = await startServer({
   env: { ...env, LIVE_LATENCY_PROBE: '1', LOG_LEVEL: 'info' },
