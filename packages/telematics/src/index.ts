@@ -26,6 +26,7 @@ export {
   type CounterBaseline,
 } from './reducer/counters.js';
 export type { LiveStatus, VehicleStatus, StatusState } from './reducer/status.js';
+export { statusAfterSilence } from './reducer/status.js';
 export type { MotionState } from './reducer/motion.js';
 export type { TripAccumulator, StopAccumulator } from './reducer/trip-accumulator.js';
 export {

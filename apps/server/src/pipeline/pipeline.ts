@@ -334,6 +334,7 @@ export class Pipeline {
       engineHours: p.engineHours ?? null,
       ureaLevelPct: p.ureaLevelPct ?? null,
       driverCode: p.driverCode ?? null,
+      engineOn: runtime.state.last?.ignition ?? runtime.state.last?.engineOn,
     });
     const nowMs = this.deps.clock.nowMs();
     if (

@@ -5,6 +5,7 @@ import {
   type Vehicle,
   type VehicleStatus,
 } from '@rumbo/contracts';
+import { DEFAULT_REDUCER_SETTINGS, statusAfterSilence, type LiveStatus } from '@rumbo/telematics';
 
 /** The moving part of a vehicle's last info, as the pipeline produces it. */
 export interface LiveUpdate {
@@ -18,26 +19,21 @@ export interface LiveUpdate {
   engineHours?: number | null | undefined;
   ureaLevelPct?: number | null | undefined;
   driverCode?: string | null | undefined;
+  /** Whether the engine was on at that record (decides offline-in-transit vs offline-off). */
+  engineOn?: boolean | undefined;
 }
 
 interface Entry {
   tenantId: number;
   info: LastInfo;
   lastFixMs: number | null;
+  /** The last status the pipeline derived (never an offline one). */
+  liveStatus: LiveStatus;
+  engineOn?: boolean | undefined;
 }
 
-/** Offline after 10 min when last seen moving or idling, 130 min when off (domain.md §2). */
-export function offlineStatus(
-  status: VehicleStatus,
-  lastFixMs: number | null,
-  nowMs: number,
-): VehicleStatus {
-  if (lastFixMs === null) return status;
-  if (status === 'offline-in-transit' || status === 'offline-off' || status === 'undefined')
-    return status;
-  const silentMs = nowMs - lastFixMs;
-  if (status === 'off') return silentMs > 130 * 60_000 ? 'offline-off' : status;
-  return silentMs > 10 * 60_000 ? 'offline-in-transit' : status;
+function isLiveStatus(status: VehicleStatus): status is LiveStatus {
+  return status !== 'offline-in-transit' && status !== 'offline-off';
 }
 
 function statusCode(status: VehicleStatus): number {
@@ -92,7 +88,13 @@ export class LiveFleet {
           modelyear: blank.modelyear,
         }
       : blank;
-    this.entries.set(vehicle.vehicleId, { tenantId, info, lastFixMs: existing?.lastFixMs ?? null });
+    this.entries.set(vehicle.vehicleId, {
+      tenantId,
+      info,
+      lastFixMs: existing?.lastFixMs ?? null,
+      liveStatus: existing?.liveStatus ?? 'undefined',
+      engineOn: existing?.engineOn,
+    });
     this.changed(tenantId, info);
   }
 
@@ -126,6 +128,8 @@ export class LiveFleet {
       info.fms4.engineHours = update.engineHours;
     if (update.driverCode !== undefined) info.driverCode = update.driverCode;
     entry.lastFixMs = update.fixTimeMs;
+    if (isLiveStatus(update.status)) entry.liveStatus = update.status;
+    entry.engineOn = update.engineOn;
     this.changed(entry.tenantId, info);
   }
 
@@ -133,7 +137,14 @@ export class LiveFleet {
   sweepOffline(nowMs: number): number {
     let changed = 0;
     for (const entry of this.entries.values()) {
-      const next = offlineStatus(entry.info.status, entry.lastFixMs, nowMs);
+      if (entry.lastFixMs === null) continue;
+      const next = statusAfterSilence(
+        entry.liveStatus,
+        entry.lastFixMs,
+        entry.engineOn,
+        nowMs,
+        DEFAULT_REDUCER_SETTINGS,
+      );
       if (next === entry.info.status) continue;
       entry.info.status = next;
       entry.info.statusCode = statusCode(next);

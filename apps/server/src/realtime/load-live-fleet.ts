@@ -32,6 +32,7 @@ export async function loadLiveFleet(
       engineHours: s.engine_hours,
       ureaLevelPct: s.urea_level_pct,
       driverCode: s.driver_code,
+      engineOn: s.ignition ?? undefined,
     });
   }
   live.sweepOffline(nowMs);

@@ -101,8 +101,28 @@ export function offlineAwareStatus(
   settings: ReducerSettings,
 ): VehicleStatus {
   if (last === undefined) return 'undefined';
-  const wasActive = status.status !== 'off' && status.status !== 'undefined';
+  return statusAfterSilence(
+    status.status,
+    last.fixTimeMs,
+    last.ignition ?? last.engineOn,
+    nowMs,
+    settings,
+  );
+}
+
+/**
+ * The same rule from the last live status alone (for holders of last info, not of reducer state):
+ * offline after T_off without records, in transit when the engine was last on.
+ */
+export function statusAfterSilence(
+  status: LiveStatus,
+  lastFixMs: number,
+  engineOn: boolean | undefined,
+  nowMs: number,
+  settings: Pick<ReducerSettings, 'offlineMovingS' | 'offlineOffS'>,
+): VehicleStatus {
+  const wasActive = status !== 'off' && status !== 'undefined';
   const timeoutS = wasActive ? settings.offlineMovingS : settings.offlineOffS;
-  if ((nowMs - last.fixTimeMs) / 1000 <= timeoutS) return status.status;
-  return (last.ignition ?? last.engineOn) === true ? 'offline-in-transit' : 'offline-off';
+  if ((nowMs - lastFixMs) / 1000 <= timeoutS) return status;
+  return engineOn === true ? 'offline-in-transit' : 'offline-off';
 }

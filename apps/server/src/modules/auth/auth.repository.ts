@@ -3,17 +3,6 @@ import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A live session as the auth hook sees it. */
-export interface SessionRecord {
-  id: number;
-  tenantId: number;
-  userId: number;
-  kind: 'web' | 'v2';
-  digest: string | null;
-  expiresAt: Date;
-  revoked: boolean;
-}
-
 /** Stores a new session; the token itself is never stored, only its hash. */
 export async function insertSession(
   db: Db,
@@ -46,27 +35,6 @@ export async function insertSession(
   return Number(row.id);
 }
 
-/** Finds a session by token hash (revoked and expired ones too; the caller decides). */
-export async function findSessionByHash(
-  db: Db,
-  tokenHash: Buffer,
-): Promise<SessionRecord | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .select(['id', 'tenant_id', 'user_id', 'kind', 'digest', 'expires_at', 'revoked_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: Number(row.id),
-    tenantId: row.tenant_id,
-    userId: row.user_id,
-    kind: row.kind,
-    digest: row.digest,
-    expiresAt: row.expires_at,
-    revoked: row.revoked_at !== null,
-  };
-}
 
 /** Revokes one session. */
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
