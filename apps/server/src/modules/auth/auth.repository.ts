@@ -35,7 +35,6 @@ export async function insertSession(
   return Number(row.id);
 }
 
-
 /** Revokes one session. */
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db
