@@ -3,29 +3,26 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { isAborted } from '../../shared/api/api-error';
-import { errorMessage } from '../../shared/api/error-message';
 import { email, required } from '../../shared/rules/rules';
 import { ruleField } from '../../shared/rules/zod-rules';
 import { useServices } from '../../shared/services';
 import { AuthLayout } from '../../shared/ui/auth-layout';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import { TextInput } from '../../shared/ui/text-input';
-import { HumanCheck, type HumanCheckHandle } from './components/human-check';
+import { HumanCheck } from './components/human-check';
 import { requestRecovery } from './recovery-api';
+import { useHumanCheckedSubmit } from './use-human-checked-submit';
 
 /** Password recovery (spec §2, §5, §8): e-mail, invisible human check, back and reset. */
 export default function RecoveryPage() {
   const { t, i18n } = useTranslation();
-  const { api, config, snackbar } = useServices();
+  const { api, config } = useServices();
   const navigate = useNavigate();
-  const check = useRef<HumanCheckHandle>(null);
-  const [sending, setSending] = useState(false);
   const schema = useMemo(
     () =>
       z.object({
@@ -48,27 +45,15 @@ export default function RecoveryPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [i18n.language]);
 
-  const onSubmit = async (form: { email: string }) => {
-    setSending(true);
-    try {
-      const token = (await check.current?.getPayload()) ?? '';
-      const outcome = await requestRecovery(api, { email: form.email.trim(), token });
-      if (outcome === true) {
-        snackbar.notify({ type: 'success', message: t('view.recovery.sent') });
-        await navigate('/auth/login');
-        return;
-      }
-      snackbar.notify({ type: 'warning', message: outcome });
-      check.current?.reset();
-    } catch (error) {
-      // Spec §8 logs recovery exceptions; the server's message is shown too, so the user knows.
-      console.error('recovery failed', error);
-      if (!isAborted(error)) snackbar.notify({ type: 'error', message: errorMessage(error, t) });
-      check.current?.reset();
-    } finally {
-      setSending(false);
-    }
-  };
+  const {
+    check,
+    sending,
+    submit: onSubmit,
+  } = useHumanCheckedSubmit<{ email: string }>(
+    (form, token) => requestRecovery(api, { email: form.email.trim(), token }),
+    t('view.recovery.sent'),
+    'recovery failed',
+  );
 
   return (
     <AuthLayout title={t('view.recovery.title')} actions={<LanguageSwitch />}>

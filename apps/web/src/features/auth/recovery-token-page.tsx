@@ -1,29 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { isAborted } from '../../shared/api/api-error';
-import { errorMessage } from '../../shared/api/error-message';
 import { useServices } from '../../shared/services';
 import { AuthLayout } from '../../shared/ui/auth-layout';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import { TextInput } from '../../shared/ui/text-input';
-import { HumanCheck, type HumanCheckHandle } from './components/human-check';
+import { HumanCheck } from './components/human-check';
 import { PasswordStrengthBar } from './components/password-strength-bar';
 import { setRecoveredPassword } from './recovery-api';
 import { recoveryTokenSchema, type RecoveryTokenForm } from './recovery-token-schema';
+import { useHumanCheckedSubmit } from './use-human-checked-submit';
 
 /** Set a new password with the code from the recovery mail (spec §2, §5, §8). */
 export default function RecoveryTokenPage() {
   const { t, i18n } = useTranslation();
   const { token: recoveryToken = '' } = useParams();
-  const { api, snackbar } = useServices();
+  const { api } = useServices();
   const navigate = useNavigate();
-  const check = useRef<HumanCheckHandle>(null);
-  const [sending, setSending] = useState(false);
   const schema = useMemo(() => recoveryTokenSchema(t), [t]);
   const {
     register,
@@ -42,31 +39,21 @@ export default function RecoveryTokenPage() {
   }, [i18n.language]);
   const password = useWatch({ control, name: 'password' });
 
-  const onSubmit = async (form: RecoveryTokenForm) => {
-    setSending(true);
-    try {
-      const token = (await check.current?.getPayload()) ?? '';
-      const outcome = await setRecoveredPassword(api, {
+  const {
+    check,
+    sending,
+    submit: onSubmit,
+  } = useHumanCheckedSubmit<RecoveryTokenForm>(
+    (form, token) =>
+      setRecoveredPassword(api, {
         email: form.email.trim(),
         recoveryToken,
         password: form.password,
         token,
-      });
-      if (outcome === true) {
-        snackbar.notify({ type: 'success', message: t('view.recovery_token.updated') });
-        await navigate('/auth/login');
-        return;
-      }
-      snackbar.notify({ type: 'warning', message: outcome });
-      check.current?.reset();
-    } catch (error) {
-      console.error('password change failed', error);
-      if (!isAborted(error)) snackbar.notify({ type: 'error', message: errorMessage(error, t) });
-      check.current?.reset();
-    } finally {
-      setSending(false);
-    }
-  };
+      }),
+    t('view.recovery_token.updated'),
+    'password change failed',
+  );
 
   return (
     <AuthLayout title={t('view.recovery_token.title')} actions={<LanguageSwitch />}>
