@@ -17,6 +17,22 @@ const HomePage = lazyScreen(() => import('../features/home/home-page'));
 const SettingsPage = lazyScreen(() => import('../features/settings/settings-page'));
 const PlaceholderPage = lazyScreen(() => import('../features/placeholders/placeholder-page'));
 
+/** Screens with their own module, by route pattern (each feature folder owns its screens). */
+const SCREENS: Readonly<Record<string, ReturnType<typeof lazyScreen>>> = {
+  '/app/map/current_location': lazyScreen(() => import('../features/map/current-location-page')),
+  '/app/fleet': lazyScreen(() => import('../features/fleet/fleet-overview-page')),
+  '/app/fleet/vehicles': lazyScreen(() => import('../features/fleet/vehicles-page')),
+  '/app/fleet/groups': lazyScreen(() => import('../features/fleet/groups-page')),
+  '/app/map/travel_consultation/:id?/:from?/:to?': lazyScreen(
+    () => import('../features/travel/travel-consultation-page'),
+  ),
+  '/app/admin/users': lazyScreen(() => import('../features/admin/users-page')),
+  '/app/admin/roles': lazyScreen(() => import('../features/admin/roles-page')),
+  '/app/admin/vehicles': lazyScreen(() => import('../features/admin/vehicles-page')),
+  '/app/admin/devices': lazyScreen(() => import('../features/admin/devices-page')),
+  '/app/admin/groups': lazyScreen(() => import('../features/admin/groups-page')),
+};
+
 /** 403/404 need the home view of the current session for their back button. */
 function ErrorScreen({ code }: { code: 403 | 404 }) {
   const home = useSession((s) =>
@@ -33,6 +49,8 @@ function ErrorScreen({ code }: { code: 403 | 404 }) {
 function appScreen(entry: RouteEntry) {
   if (entry.path === '/app/home') return <HomePage />;
   if (entry.path === '/app/user/settings') return <SettingsPage />;
+  const Own = SCREENS[entry.path];
+  if (Own) return <Own />;
   return <PlaceholderPage titleKey={entry.titleKey ?? 'menu.group.fleet'} />;
 }
 

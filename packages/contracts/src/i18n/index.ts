@@ -1,5 +1,5 @@
-import en from './en.json' with { type: 'json' };
-import es from './es.json' with { type: 'json' };
+import en from './bundle-en.js';
+import es from './bundle-es.js';
 import type { Language } from '../user.js';
 
 /** The translation resources shared by the web app and the server (`/api/lang`). */

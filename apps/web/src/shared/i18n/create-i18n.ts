@@ -8,8 +8,8 @@ export type TranslationLoader = (language: Language) => Promise<TranslationResou
 /** Loads one language's strings as a chunk of its own: only the active language is fetched. */
 export const loadTranslation: TranslationLoader = async (language) =>
   (language === 'en'
-    ? await import('@rumbo/contracts/i18n/en.json')
-    : await import('@rumbo/contracts/i18n/es.json')
+    ? await import('@rumbo/contracts/i18n/bundle-en')
+    : await import('@rumbo/contracts/i18n/bundle-es')
   ).default;
 
 /** One i18next instance per app, fed by the shared translation files (ES default, EN). */
