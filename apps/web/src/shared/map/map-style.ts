@@ -1,0 +1,101 @@
+import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+
+/** Where the server serves the country outlines (apps/server/src/modules/map-assets). */
+export const COUNTRIES_PATH = '/api/map/countries.geojson';
+
+/** OpenStreetMap's raster tiles: the basemap when config.json names no style. */
+export const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** Colours of the fallback layers, per theme. */
+export const FALLBACK_COLORS = {
+  light: { background: '#dfe6ee', land: '#f4f1ea', border: '#9aa7b4' },
+  dark: { background: '#14202c', land: '#1f2d3b', border: '#4d6075' },
+} as const;
+
+const FALLBACK_IDS = ['rumbo-background', 'rumbo-land', 'rumbo-borders'] as const;
+
+/**
+ * The layers drawn under any basemap: a plain background and the country outlines the app
+ * serves itself, so the map stays usable when tiles cannot load.
+ */
+export function fallbackLayers(dark: boolean): LayerSpecification[] {
+  const c = FALLBACK_COLORS[dark ? 'dark' : 'light'];
+  return [
+    { id: FALLBACK_IDS[0], type: 'background', paint: { 'background-color': c.background } },
+    {
+      id: FALLBACK_IDS[1],
+      type: 'fill',
+      source: 'rumbo-countries',
+      paint: { 'fill-color': c.land },
+    },
+    {
+      id: FALLBACK_IDS[2],
+      type: 'line',
+      source: 'rumbo-countries',
+      paint: { 'line-color': c.border, 'line-width': 0.8 },
+    },
+  ];
+}
+
+/** The country-outline source; `origin` makes its address absolute (the worker needs that). */
+export function countriesSource(origin: string) {
+  return { type: 'geojson' as const, data: `${origin}${COUNTRIES_PATH}`, attribution: '' };
+}
+
+/**
+ * Rumbo's own style: the fallback layers with OpenStreetMap raster tiles on top (slightly dimmed
+ * in dark mode). No `glyphs`: labels are drawn by MapLibre from local fonts (decision 0009).
+ */
+export function rumboMapStyle(dark: boolean, origin: string): StyleSpecification {
+  return {
+    version: 8,
+    sources: {
+      'rumbo-countries': countriesSource(origin),
+      osm: {
+        type: 'raster',
+        tiles: [OSM_TILES],
+        tileSize: 256,
+        maxzoom: 19,
+        attribution: '© OpenStreetMap contributors',
+      },
+    },
+    layers: [
+      ...fallbackLayers(dark),
+      {
+        id: 'osm',
+        type: 'raster',
+        source: 'osm',
+        paint: dark
+          ? { 'raster-brightness-max': 0.55, 'raster-saturation': -0.4, 'raster-contrast': 0.1 }
+          : { 'raster-opacity': 1 },
+      },
+    ],
+  };
+}
+
+/**
+ * Puts the fallback layers under a configured (external) style that lacks them, so a dead tile
+ * server still leaves outlines on a plain background. Returns the style unchanged otherwise.
+ */
+export function withFallback(
+  style: StyleSpecification,
+  dark: boolean,
+  origin: string,
+): StyleSpecification {
+  if (style.layers.some((l) => l.id === FALLBACK_IDS[0])) return style;
+  return {
+    ...style,
+    sources: { ...style.sources, 'rumbo-countries': countriesSource(origin) },
+    layers: [...fallbackLayers(dark), ...style.layers.filter((l) => l.type !== 'background')],
+  };
+}
+
+/** True when the browser can draw WebGL (MapLibre needs it). */
+export function hasWebGl(): boolean {
+  try {
+    const canvas = document.createElement('canvas');
+    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  } catch {
+    return false;
+  }
+}
