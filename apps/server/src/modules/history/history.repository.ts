@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { HistoryPoint, Stop, Trip } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { FLAG } from '../../pipeline/position-row.js';
@@ -26,36 +26,55 @@ async function devicesOf(
   return [...ids];
 }
 
-/** The route of a vehicle in [from, to), oldest first, implausible records left out. */
+/**
+ * The route of a vehicle in [from, to), oldest first, implausible records left out. When the period
+ * holds more than `maxPoints` records it is thinned to one record per time bucket of
+ * (to − from) / maxPoints, the fastest of the bucket (the speed chart keeps its peaks, the line its
+ * shape), so the answer never exceeds `maxPoints` and never silently stops part-way.
+ */
 export async function vehiclePositions(
   db: Kysely<Database>,
   tenantId: number,
   vehicleId: number,
   fromMs: number,
   toMs: number,
-  limit: number,
+  maxPoints: number,
 ): Promise<HistoryPoint[]> {
   const devices = await devicesOf(db, tenantId, vehicleId);
   if (devices.length === 0) return [];
-  const rows = await db
+  const inPeriod = db
     .selectFrom('positions')
-    .select(['fix_time', 'lat', 'lng', 'speed', 'heading', 'flags'])
     .where('device_id', 'in', devices)
     .where('fix_time', '>=', new Date(fromMs))
     .where('fix_time', '<', new Date(toMs))
-    .orderBy('fix_time')
-    .limit(limit)
-    .execute();
-  return rows
-    .filter((row) => (row.flags & FLAG.implausible) === 0)
-    .map((row) => ({
-      t: new Date(row.fix_time).getTime(),
-      lat: row.lat / 1e7,
-      lng: row.lng / 1e7,
-      speedKmh: row.speed === null ? null : row.speed / 10,
-      heading: row.heading,
-      ignition: (row.flags & FLAG.ignitionKnown) !== 0 ? (row.flags & FLAG.ignition) !== 0 : null,
-    }));
+    .where(sql<number>`flags & ${FLAG.implausible}`, '=', 0);
+  const { count } = await inPeriod
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  const columns = ['fix_time', 'lat', 'lng', 'speed', 'heading', 'flags'] as const;
+  let rows;
+  if (Number(count) <= maxPoints) {
+    rows = await inPeriod.select(columns).orderBy('fix_time').execute();
+  } else {
+    const bucketMs = Math.ceil((toMs - fromMs) / maxPoints);
+    // Literals, not parameters: DISTINCT ON must match the ORDER BY expression exactly.
+    const bucket = sql<number>`floor((extract(epoch from fix_time) * 1000 - ${sql.lit(fromMs)}) / ${sql.lit(bucketMs)})`;
+    rows = await inPeriod
+      .select(columns)
+      .distinctOn(bucket)
+      .orderBy(bucket)
+      .orderBy(sql`speed desc nulls last`)
+      .orderBy('fix_time')
+      .execute();
+  }
+  return rows.map((row) => ({
+    t: new Date(row.fix_time).getTime(),
+    lat: row.lat / 1e7,
+    lng: row.lng / 1e7,
+    speedKmh: row.speed === null ? null : row.speed / 10,
+    heading: row.heading,
+    ignition: (row.flags & FLAG.ignitionKnown) !== 0 ? (row.flags & FLAG.ignition) !== 0 : null,
+  }));
 }
 
 /** Trips of a vehicle overlapping [from, to). */

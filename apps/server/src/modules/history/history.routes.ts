@@ -10,7 +10,11 @@ import { vehiclePositions, vehicleStops, vehicleTrips } from './history.reposito
 
 const params = z.object({ id: z.coerce.number().int().positive() });
 /** Most points one route answer carries (a month of 10-second records is ~260k). */
-const MAX_POINTS = 100_000;
+export const MAX_POINTS = 100_000;
+/** The route query: the period, and optionally fewer points (the route is thinned to fit). */
+const positionsQuery = historyQuery.and(
+  z.object({ maxPoints: z.coerce.number().int().min(100).max(MAX_POINTS).default(MAX_POINTS) }),
+);
 
 /** `/api/vehicles/history/{id}/…`: positions, trips and stops of a vehicle in a period. */
 export function historyRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
@@ -25,9 +29,10 @@ export function historyRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
         config,
         schema: {
           tags: ['vehicles'],
-          summary: 'Route of a vehicle in [from, to) (epoch ms), oldest first',
+          summary:
+            'Route of a vehicle in [from, to) (epoch ms), oldest first; thinned to maxPoints',
           params,
-          querystring: historyQuery,
+          querystring: positionsQuery,
           response: { 200: z.array(historyPointSchema) },
         },
       },
@@ -40,7 +45,7 @@ export function historyRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
           request.params.id,
           request.query.from,
           request.query.to,
-          MAX_POINTS,
+          request.query.maxPoints,
         );
       },
     );
