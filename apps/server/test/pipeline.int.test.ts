@@ -169,6 +169,37 @@ for (const backend of testBackends()) {
       expect(stored.length).toBe(buffered.length);
     });
 
+    it('stores a resent record once and keeps awkward text intact (COPY on PostgreSQL)', async () => {
+      const at = T0 + 10 * 3_600_000;
+      const awkward: Position = {
+        deviceId: imei,
+        fixTimeMs: at,
+        lat: -34.61,
+        lng: -58.38,
+        satellites: 9,
+        driverCode: 'AR\\12\t34\nX',
+        attributes: { note: 'back\\slash "quoted" tab\tnew\nline ñ' },
+      };
+      const first = await submit([awkward, { ...awkward, fixTimeMs: at + 1000 }]);
+      expect(first).toEqual({ accepted: 2, rejected: 0 });
+      // Resent (the ack was lost), in one batch with a new record and a duplicate inside it.
+      await submit([
+        awkward,
+        { ...awkward, fixTimeMs: at + 2000 },
+        { ...awkward, fixTimeMs: at + 2000 },
+      ]);
+      const rows = await ctx.database.db
+        .selectFrom('positions')
+        .select(['fix_time', 'driver_code', 'attributes'])
+        .where('fix_time', '>=', new Date(at))
+        .where('fix_time', '<=', new Date(at + 2000))
+        .orderBy('fix_time')
+        .execute();
+      expect(rows.map((r) => new Date(r.fix_time).getTime())).toEqual([at, at + 1000, at + 2000]);
+      expect(rows[0]!.driver_code).toBe('AR\\12\t34\nX');
+      expect(rows[0]!.attributes).toMatchObject({ note: 'back\\slash "quoted" tab\tnew\nline ñ' });
+    });
+
     it('refuses an unknown device when auto-register is off', async () => {
       const strict = new DeviceRegistry({
         db: ctx.database.db,

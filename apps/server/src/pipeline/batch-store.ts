@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { TripFact, StopFact } from '@rumbo/telematics';
 import type { Database } from '../db/schema.js';
 import type { PositionRow } from './position-row.js';
@@ -43,13 +43,11 @@ export interface VehicleFact<T> {
 }
 
 /**
- * Inserts records with one statement per batch (arrays unnested server-side); a record already
+ * Embedded path: inserts records with one statement per batch (arrays unnested server-side; on
+ * PostgreSQL positions go in by COPY, see copy-positions.ts); a record already
  * stored (same device and fix time) is skipped. Returns how many were new.
  */
-export async function insertPositions(
-  trx: Transaction<Database>,
-  rows: PositionRow[],
-): Promise<number> {
+export async function insertPositions(trx: Kysely<Database>, rows: PositionRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const col = <K extends keyof PositionRow>(key: K) => rows.map((row) => row[key]);
   const result = await sql`
@@ -68,7 +66,7 @@ export async function insertPositions(
 
 /** Upserts closed trips (a recomputed trip replaces the one with the same start). */
 export async function upsertTrips(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   trips: VehicleFact<TripFact>[],
 ): Promise<void> {
   for (const { vehicleId, tenantId, fact } of trips) {
@@ -102,7 +100,7 @@ export async function upsertTrips(
 
 /** Upserts closed stops. */
 export async function upsertStops(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   stops: VehicleFact<StopFact>[],
 ): Promise<void> {
   for (const { vehicleId, tenantId, fact } of stops) {
@@ -128,7 +126,7 @@ export async function upsertStops(
 
 /** Adds rollup increments to their hourly buckets. */
 export async function addRollups(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   increments: RollupIncrement[],
 ): Promise<void> {
   if (increments.length === 0) return;
@@ -148,7 +146,7 @@ export async function addRollups(
 
 /** Writes the newest state of each vehicle, one statement per batch. */
 export async function upsertVehicleStates(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   states: VehicleStateWrite[],
 ): Promise<void> {
   if (states.length === 0) return;

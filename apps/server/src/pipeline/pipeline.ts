@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import {
   bucketOf,
   initialDeviceState,
@@ -25,6 +26,7 @@ import {
   type VehicleFact,
   type VehicleStateWrite,
 } from './batch-store.js';
+import { copyTransaction } from './copy-positions.js';
 import type { IngestDevice } from './device-registry.js';
 import type { PositionPartitions } from './partitions.js';
 import { fromStoredRow, toPositionRow, type PositionRow } from './position-row.js';
@@ -87,6 +89,11 @@ const MAX_TAIL_REPLAY = 20_000;
 /** What the pipeline needs. */
 export interface PipelineDeps {
   db: Kysely<Database>;
+  /**
+   * PostgreSQL only: the pool whose raw connections write positions by COPY. Without it (embedded
+   * PGlite) positions go in as one multi-row insert from arrays.
+   */
+  copyPool?: pg.Pool;
   live: LiveFleet;
   clock: Clock;
   partitions: PositionPartitions;
@@ -408,14 +415,20 @@ export class Pipeline {
         this.deps.db,
         batch.rows.map((row) => row.fixTimeMs),
       );
-      const written = await this.deps.db.transaction().execute(async (trx) => {
-        const inserted = await insertPositions(trx, batch.rows);
+      const derived = async (trx: Kysely<Database>) => {
         await upsertTrips(trx, batch.trips);
         await upsertStops(trx, batch.stops);
         await addRollups(trx, [...batch.rollups.values()]);
         await upsertVehicleStates(trx, [...batch.states.values()]);
-        return inserted;
-      });
+      };
+      const pool = this.deps.copyPool;
+      const written = pool
+        ? await copyTransaction(pool, batch.rows, derived)
+        : await this.deps.db.transaction().execute(async (trx) => {
+            const inserted = await insertPositions(trx, batch.rows);
+            await derived(trx);
+            return inserted;
+          });
       this.stats.batches += 1;
       this.stats.rowsWritten += written;
       batch.resolve();
