@@ -152,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     flushIntervalMs: deps.pipeline?.flushIntervalMs,
     maxBatchRows: deps.pipeline?.maxBatchRows,
     maxConcurrentFlushes: database.mode === 'postgres' ? 4 : 1,
+    copyPool: database.mode === 'postgres' ? database.pool : undefined,
     onError: (error) => app.log.error({ err: error }, 'pipeline batch failed (not acknowledged)'),
     onLate: (device, oldestLateMs) => {
       // Debounced per device: a buffer of late records triggers one recomputation.
