@@ -1,0 +1,102 @@
+import {
+  groupWithVehicles,
+  lastInfoSchema,
+  vehicleSchema,
+  type GroupWithVehicles,
+  type LastInfo,
+  type Vehicle,
+} from '@rumbo/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { ApiClient } from '../api/http-client';
+import { useServices } from '../services';
+
+/** Spec §9: the last position is cached 60 s; the tables and the popup refresh at that pace. */
+export const LAST_POSITION_REFRESH_MS = 60_000;
+
+export const fleetQueryKeys = {
+  lastPosition: ['fleet', 'last_position'] as const,
+  vehicles: ['fleet', 'vehicles'] as const,
+  vehicle: (id: number) => ['fleet', 'vehicle', id] as const,
+  groupsWithVehicles: ['fleet', 'groups_vehicles'] as const,
+};
+
+const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export async function fetchLastPositions(
+  api: ApiClient,
+  signal?: AbortSignal,
+): Promise<LastInfo[]> {
+  return z.array(lastInfoSchema).parse(await api.get('rest/vehicle/last_position', opts(signal)));
+}
+
+export async function fetchVehicles(api: ApiClient, signal?: AbortSignal): Promise<Vehicle[]> {
+  return z.array(vehicleSchema).parse(await api.get('vehicles/vehicles', opts(signal)));
+}
+
+export async function fetchVehicle(
+  api: ApiClient,
+  id: number,
+  signal?: AbortSignal,
+): Promise<Vehicle> {
+  return vehicleSchema.parse(await api.get(`vehicles/vehicles/${id}`, opts(signal)));
+}
+
+export async function fetchGroupsWithVehicles(
+  api: ApiClient,
+  signal?: AbortSignal,
+): Promise<GroupWithVehicles[]> {
+  return z.array(groupWithVehicles).parse(await api.get('vehicles/groups/vehicles', opts(signal)));
+}
+
+/** Last info of every vehicle (`GET /rest/vehicle/last_position`), refreshed every 60 s. */
+export function useLastPositions({ enabled = true }: { enabled?: boolean } = {}) {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: fleetQueryKeys.lastPosition,
+    queryFn: ({ signal }) => fetchLastPositions(api, signal),
+    enabled,
+    staleTime: LAST_POSITION_REFRESH_MS / 2,
+    refetchInterval: LAST_POSITION_REFRESH_MS,
+  });
+}
+
+/** Every vehicle of the tenant (`GET /vehicles/vehicles`). */
+export function useVehicles() {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: fleetQueryKeys.vehicles,
+    queryFn: ({ signal }) => fetchVehicles(api, signal),
+  });
+}
+
+/** One vehicle; shows the copy already in the vehicles list at once while it loads. */
+export function useVehicle(id: number | null) {
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  return useQuery<Vehicle>({
+    queryKey: fleetQueryKeys.vehicle(id ?? 0),
+    queryFn: ({ signal }) => fetchVehicle(api, id ?? 0, signal),
+    enabled: id !== null,
+    placeholderData: (): Vehicle | undefined =>
+      queryClient
+        .getQueryData<Vehicle[]>(fleetQueryKeys.vehicles)
+        ?.find((vehicle) => vehicle.vehicleId === id),
+  });
+}
+
+/** Groups with their vehicles (`GET /vehicles/groups/vehicles`); vehicles without a group last. */
+export function useGroupsWithVehicles() {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: fleetQueryKeys.groupsWithVehicles,
+    queryFn: ({ signal }) => fetchGroupsWithVehicles(api, signal),
+  });
+}
+
+/** Last info by vehicle id. */
+export function indexLastInfo(list: readonly LastInfo[] | undefined): Map<number, LastInfo> {
+  const map = new Map<number, LastInfo>();
+  for (const info of list ?? []) map.set(info.idvehiculo, info);
+  return map;
+}

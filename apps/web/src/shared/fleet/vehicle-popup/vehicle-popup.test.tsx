@@ -1,0 +1,101 @@
+import type { LastInfo, Vehicle } from '@rumbo/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedInRoutes } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { openVehiclePopup } from '.';
+
+const VEHICLE: Vehicle = {
+  vehicleId: 4,
+  plate: 'AB 123 CD',
+  vim: '9BM958154KB123456',
+  kind: 'rigid',
+  description: '',
+  brand: 'Scania',
+  model: 'P320',
+  modelYear: 2020,
+  implementId: null,
+  tankCapacityL: null,
+  ureaCapacityL: null,
+  speedLimitKmh: null,
+  groupId: 2,
+  groupName: 'Norte',
+  implementName: null,
+  deviceUniqueId: null,
+};
+
+const INFO: LastInfo = {
+  idvehiculo: 4,
+  plate: 'AB 123 CD',
+  lastConnection: '2025-01-15T11:59:00.000Z',
+  status: 'idling',
+  statusCode: 2,
+  lat: -34.6,
+  lng: -58.4,
+  speedKmh: 0,
+  heading: 0,
+  implementos: 'Batea',
+  marca: 'Scania',
+  modelo: 'P320',
+  modelyear: 2020,
+  fms1: { odometro: 1000, ureaLevel: 80 },
+  fms4: { engineHours: 500 },
+  driverCode: null,
+};
+
+async function openPopup(lastInfo: LastInfo[]) {
+  const app = renderApp('/app/home', {
+    ...signedInRoutes(),
+    'GET /api/vehicles/vehicles/4': { body: VEHICLE },
+    'GET /api/rest/vehicle/last_position': { body: lastInfo },
+  });
+  await act(async () => {
+    await app.services.session.login('demouser', 'demo1234');
+  });
+  await screen.findByRole('heading', { level: 1 });
+  act(() => openVehiclePopup(app.services.events, 4));
+  const dialog = await screen.findByRole('dialog');
+  await within(dialog).findByText('AB 123 CD', { selector: 'h2 span' });
+  return { app, dialog };
+}
+
+const value = (dialog: HTMLElement, field: string) =>
+  dialog.querySelector(`[data-field="${field}"] [data-value]`)?.textContent;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('vehicle popup', () => {
+  it('shows the vehicle and its last info, and copies the plate with a 2 s check mark', async () => {
+    const { dialog } = await openPopup([INFO]);
+    await waitFor(() => expect(value(dialog, 'mileage')).toBe('1000,0 km'));
+    expect(value(dialog, 'chassis')).toBe('9BM958154KB123456');
+    expect(value(dialog, 'description')).toBe('Camión rígido');
+    expect(value(dialog, 'implements')).toBe('Batea');
+    expect(value(dialog, 'brand_model_year')).toBe('Scania / P320 / 2020');
+    expect(value(dialog, 'group')).toBe('Norte');
+    expect(value(dialog, 'engine_hours')).toBe('500,0 hs');
+    expect(value(dialog, 'urea')).toBe('80,0 %');
+    expect(within(dialog).getByText('En ralentí')).toBeInTheDocument();
+
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copiar patente' }));
+    await within(dialog).findByTestId('copy-check');
+    expect(writeText).toHaveBeenCalledWith('AB 123 CD');
+    const shownAt = Date.now();
+    await waitFor(() => expect(within(dialog).queryByTestId('copy-check')).toBeNull(), {
+      timeout: 4000,
+    });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThanOrEqual(1800);
+    expect(shownFor).toBeLessThan(3000);
+  });
+
+  it('shows the no-info text where there is no last info', async () => {
+    const { dialog } = await openPopup([]);
+    await waitFor(() => expect(value(dialog, 'mileage')).toBe('Sin información'));
+    for (const field of ['implements', 'brand_model_year', 'engine_hours', 'urea'])
+      expect(value(dialog, field)).toBe('Sin información');
+    expect(value(dialog, 'chassis')).toBe('9BM958154KB123456');
+  });
+});
