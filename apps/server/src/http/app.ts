@@ -15,6 +15,7 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { DomainError } from '../lib/errors.js';
+import { adminRoutes } from '../modules/admin/admin.routes.js';
 import { authenticate, type AuthDeps } from '../modules/auth/auth.service.js';
 import {
   authRoutes,
@@ -28,6 +29,7 @@ import { memorySessionEvents, type SessionEvents } from '../modules/auth/session
 import { healthRoutes } from '../modules/health/health.routes.js';
 import { altchaHumanCheck, type HumanCheck } from '../modules/human-check/human-check.js';
 import { langRoutes } from '../modules/lang/lang.routes.js';
+import { mapAssetsRoutes } from '../modules/map-assets/map-assets.routes.js';
 import { userRoutes } from '../modules/users/users.routes.js';
 import { xlsxRoutes } from '../modules/xlsx/xlsx.routes.js';
 import { SocketHub } from '../realtime/socket-hub.js';
@@ -256,8 +258,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authzRoutes(), { prefix: '/api/authz' });
   await app.register(recoveryRoutes(auth), { prefix: '/api/rest' });
   await app.register(userRoutes(database.db), { prefix: '/api/rest' });
+  await app.register(adminRoutes(auth), { prefix: '/api/rest' });
   await app.register(xlsxRoutes(), { prefix: '/api/xlsx' });
   await app.register(langRoutes(), { prefix: '/api/lang' });
+  await app.register(mapAssetsRoutes(), { prefix: '/api/map' });
   const fleet = {
     db: database.db,
     live,

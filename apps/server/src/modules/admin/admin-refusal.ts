@@ -1,0 +1,35 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ADMIN_REFUSALS, interpolate, translations, type AdminRefusal } from '@rumbo/contracts';
+import { DomainError, STATUS_OF } from '../../lib/errors.js';
+
+/** Refuses a change with a 409 whose message names the reason (`admin.error.<reason>`). */
+export function refuse(
+  reason: AdminRefusal,
+  path: string,
+  params: Record<string, string | number> = {},
+): never {
+  throw new DomainError('conflict', { ...params, reason }, [{ path, reason }]);
+}
+
+function refusalOf(error: unknown): AdminRefusal | undefined {
+  if (!(error instanceof DomainError) || error.code !== 'conflict') return undefined;
+  const reason = error.params.reason;
+  return ADMIN_REFUSALS.find((known) => known === reason);
+}
+
+/**
+ * Gives administration refusals their own message in the caller's language; every other error
+ * goes on to the application's error handler.
+ */
+export function registerRefusalMessages(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const reason = refusalOf(error);
+    if (!reason || !(error instanceof DomainError)) throw error;
+    const text = translations[request.lang].admin.error[reason];
+    void reply.status(STATUS_OF.conflict).send({
+      error: 'conflict',
+      message: interpolate(text, error.params),
+      details: error.details,
+    });
+  });
+}
