@@ -37,4 +37,10 @@ export {
   type DeviceState,
   type StepResult,
 } from './reducer/device.reducer.js';
-export { bucketOf, rollupDeltas, type RollupDeltas } from './reducer/rollup.js';
+export {
+  bucketOf,
+  rollupDeltas,
+  rollupBetween,
+  type RollupDeltas,
+  type SampledPosition,
+} from './reducer/rollup.js';

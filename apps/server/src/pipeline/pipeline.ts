@@ -4,12 +4,13 @@ import {
   bucketOf,
   initialDeviceState,
   reducerSettings,
-  rollupDeltas,
+  rollupBetween,
   step,
   validatePosition,
   type DeviceState,
   type Position,
   type ReducerSettings,
+  type SampledPosition,
   type StopFact,
   type TripFact,
 } from '@rumbo/telematics';
@@ -76,7 +77,8 @@ function newBatch(): Batch {
 
 interface VehicleRuntime {
   state: DeviceState;
-  lastPosition?: Position;
+  /** The newest in-order usable record and its sample: the start of the next rollup interval. */
+  last?: SampledPosition;
   persistedAtMs: number;
   persistedStatus?: string;
 }
@@ -209,7 +211,8 @@ export class Pipeline {
     for (const stored of tail) {
       const position = fromStoredRow(device.uniqueId, stored);
       state = step(state, position, settings).state;
-      runtime.lastPosition = position;
+      if (state.last?.fixTimeMs === position.fixTimeMs)
+        runtime.last = { position, sample: state.last };
     }
     runtime.state = state;
     return runtime;
@@ -237,7 +240,8 @@ export class Pipeline {
       accepted += 1;
       batch.rows.push(toPositionRow(device.id, position, validation.flags));
       if (!runtime || device.vehicleId === null) continue;
-      const { state, facts } = step(runtime.state, position, settings, nowMs);
+      // Validated once: the reducer and the rollup reuse this outcome and the reducer's sample.
+      const { state, facts } = step(runtime.state, position, settings, nowMs, validation);
       let inOrder = true;
       for (const fact of facts) {
         switch (fact.type) {
@@ -268,10 +272,10 @@ export class Pipeline {
         }
       }
       runtime.state = state;
-      if (!inOrder) continue;
-      if (runtime.lastPosition)
-        this.addRollup(batch, device, runtime.lastPosition, position, settings);
-      runtime.lastPosition = position;
+      if (!inOrder || !state.last) continue;
+      const sampled: SampledPosition = { position, sample: state.last };
+      if (runtime.last) this.addRollup(batch, device, runtime.last, sampled, settings);
+      runtime.last = sampled;
       newest = position;
     }
     this.stats.accepted += accepted;
@@ -289,11 +293,11 @@ export class Pipeline {
   private addRollup(
     batch: Batch,
     device: IngestDevice,
-    prev: Position,
-    curr: Position,
+    prev: SampledPosition,
+    curr: SampledPosition,
     settings: ReducerSettings,
   ) {
-    const d = rollupDeltas(prev, curr, settings);
+    const d = rollupBetween(prev, curr, settings);
     if (
       d.distanceKm === 0 &&
       d.fuelL === 0 &&
@@ -302,7 +306,7 @@ export class Pipeline {
       d.idleTimeS === 0
     )
       return;
-    const bucketMs = bucketOf(prev.fixTimeMs, ROLLUP_BUCKET_MS);
+    const bucketMs = bucketOf(prev.position.fixTimeMs, ROLLUP_BUCKET_MS);
     const key = `${device.vehicleId}|${bucketMs}`;
     let increment = batch.rollups.get(key);
     if (!increment) {

@@ -1,7 +1,7 @@
 // The device reducer (docs/style.md rule 2): step(state, position, settings) → { state, facts }.
 // Run serially per device, in fix-time order; replaying history reproduces it exactly.
 
-import { validatePosition, type Position } from '../position.js';
+import { validatePosition, type Position, type PositionValidation } from '../position.js';
 import { COUNTER_NAMES, counterDelta, type CounterBaseline, type CounterName } from './counters.js';
 import type { DeviceFact } from './facts.js';
 import { gpsHopM, shareInterval } from './interval.js';
@@ -90,16 +90,17 @@ function applyCounters(
 /**
  * Processes one record. Refused records, late records (older than the newest processed one),
  * duplicates and implausible (flagged) records leave the state unchanged and emit one fact saying
- * so. `nowMs`, when given, refuses records more than 10 minutes in the future.
+ * so. `nowMs`, when given, refuses records more than 10 minutes in the future. A caller that already
+ * validated the record (with the same `nowMs`) passes `validation` so it is not done twice.
  */
 export function step(
   state: DeviceState,
   position: Position,
   settings: ReducerSettings = DEFAULT_REDUCER_SETTINGS,
   nowMs?: number,
+  validation: PositionValidation = validatePosition(position, nowMs ?? Number.POSITIVE_INFINITY),
 ): StepResult {
   const t = position.fixTimeMs;
-  const validation = validatePosition(position, nowMs ?? Number.POSITIVE_INFINITY);
   if (!validation.ok)
     return { state, facts: [{ type: 'rejected', fixTimeMs: t, reason: validation.reason }] };
   const last = state.last;

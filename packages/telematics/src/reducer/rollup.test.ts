@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reducerSettings } from './reducer-settings.js';
-import { bucketOf, rollupDeltas } from './rollup.js';
+import { initialDeviceState, step } from './device.reducer.js';
+import { bucketOf, rollupBetween, rollupDeltas } from './rollup.js';
 import { recordAt } from './scenario.helpers.js';
 
 const settings = reducerSettings();
@@ -74,5 +75,26 @@ describe('rollupDeltas', () => {
 
   it('adds nothing for records out of order', () => {
     expect(rollupDeltas(recordAt(10), recordAt(0), settings).engineTimeS).toBe(0);
+  });
+});
+
+describe('rollupBetween', () => {
+  it('gives the same deltas from the samples the reducer kept as from the raw records', () => {
+    const records = [
+      recordAt(0, { ignition: true, speedKmh: 0, rpm: 650, fuelRateLph: 12 }),
+      recordAt(30, { ignition: true, speedKmh: 80, odometerM: 5_000, fuelUsedL: 40 }),
+      recordAt(90, { ignition: true, speedKmh: 85, odometerM: 6_400, fuelUsedL: 40.5 }),
+      recordAt(150, { ignition: false, speedKmh: 0 }),
+    ];
+    let state = initialDeviceState();
+    const sampled = records.map((position) => {
+      state = step(state, position, settings).state;
+      return { position, sample: state.last! };
+    });
+    for (let i = 1; i < records.length; i++) {
+      expect(rollupBetween(sampled[i - 1]!, sampled[i]!, settings)).toEqual(
+        rollupDeltas(records[i - 1]!, records[i]!, settings),
+      );
+    }
   });
 });

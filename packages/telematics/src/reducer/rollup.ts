@@ -46,6 +46,24 @@ function usableSample(p: Position, settings: ReducerSettings): Sample | undefine
   return toSample(p, validation.flags, settings);
 }
 
+/** A record with the reducer's sample of it (`step` keeps the sample as `state.last`). */
+export interface SampledPosition {
+  position: Position;
+  sample: Sample;
+}
+
+/**
+ * {@link rollupDeltas} for records already validated and sampled (both usable: not refused, no
+ * skipped flag), so the hot path does not validate a record again.
+ */
+export function rollupBetween(
+  prev: SampledPosition,
+  curr: SampledPosition,
+  settings: ReducerSettings = DEFAULT_REDUCER_SETTINGS,
+): RollupDeltas {
+  return deltasOf(prev.position, prev.sample, curr.position, curr.sample, settings);
+}
+
 /**
  * The deltas the interval [prev, curr) adds to the bucket of `prev.fixTimeMs`. Distance and fuel
  * come from counter deltas (§0 rules: negative or beyond physical limits count 0) when both records
@@ -61,6 +79,17 @@ export function rollupDeltas(
   const a = usableSample(prev, settings);
   const b = usableSample(curr, settings);
   if (!a || !b) return { ...ZERO };
+  return deltasOf(prev, a, curr, b, settings);
+}
+
+function deltasOf(
+  prev: Position,
+  a: Sample,
+  curr: Position,
+  b: Sample,
+  settings: ReducerSettings,
+): RollupDeltas {
+  if (curr.fixTimeMs <= prev.fixTimeMs) return { ...ZERO };
   const share = shareInterval(a, b.fixTimeMs, settings);
 
   let distanceM: number;
