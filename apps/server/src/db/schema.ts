@@ -140,6 +140,18 @@ export interface DevicesTable {
   created_at: Timestamp;
 }
 
+export interface DeviceModelsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  protocol: 'teltonika' | 'osmand' | 'mqtt';
+  name: string;
+  family: 'fmb640' | 'fmb1xx' | null;
+  /** `{ rules: IoRule[] }`, validated on write. */
+  io_mapping: unknown;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface PositionsTable {
   device_id: number;
   fix_time: Timestamp;
@@ -244,6 +256,7 @@ export interface Database {
   implements: ImplementsTable;
   vehicles: VehiclesTable;
   devices: DevicesTable;
+  device_models: DeviceModelsTable;
   positions: PositionsTable;
   vehicle_state: VehicleStateTable;
   trips: TripsTable;

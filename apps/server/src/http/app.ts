@@ -15,6 +15,7 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { DomainError } from '../lib/errors.js';
+import { deviceModelRoutes } from '../modules/device-models/device-models.routes.js';
 import { adminRoutes } from '../modules/admin/admin.routes.js';
 import { authenticate, type AuthDeps } from '../modules/auth/auth.service.js';
 import {
@@ -36,6 +37,7 @@ import { SocketHub } from '../realtime/socket-hub.js';
 import { LiveFeed } from '../realtime/live-feed.js';
 import { LiveFleet } from '../realtime/live-fleet.js';
 import { loadLiveFleet } from '../realtime/load-live-fleet.js';
+import { DeviceModelCatalog } from '../pipeline/device-models.js';
 import { DeviceRegistry } from '../pipeline/device-registry.js';
 import { PositionPartitions } from '../pipeline/partitions.js';
 import { Pipeline } from '../pipeline/pipeline.js';
@@ -140,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.LIVE_LATENCY_PROBE ? latencyProbe(app.log) : undefined,
   );
   const partitions = new PositionPartitions();
+  const deviceModels = new DeviceModelCatalog(database.db);
+  await deviceModels.load();
   const registry = new DeviceRegistry({
     db: database.db,
     live,
@@ -177,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ingest: IngestContext = {
     resolveDevice: (uniqueId, protocol) => registry.resolve(uniqueId, protocol),
     submit: (device, positions) => pipeline.submit(device, positions),
+    ioTable: (device) => deviceModels.ioTable(device.tenantId, device.protocol, device.model),
     nowMs: () => clock.nowMs(),
     log: app.log,
     counters: newIngestCounters(),
@@ -269,6 +274,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(fleetRoutes(fleet), { prefix: '/api/vehicles' });
   await app.register(historyRoutes(database.db), { prefix: '/api/vehicles' });
+  await app.register(deviceModelRoutes({ db: database.db, catalog: deviceModels }), {
+    prefix: '/api/vehicles',
+  });
   await app.register(lastPositionRoutes(fleet), { prefix: '/api/rest' });
   await app.register(trailerKindRoutes(fleet), { prefix: '/api/v2' });
 

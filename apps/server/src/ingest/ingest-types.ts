@@ -1,4 +1,4 @@
-import type { Position } from '@rumbo/telematics';
+import type { IoTable, Position } from '@rumbo/telematics';
 import type { IngestDevice } from '../pipeline/device-registry.js';
 import type { SubmitResult } from '../pipeline/pipeline.js';
 
@@ -6,6 +6,8 @@ import type { SubmitResult } from '../pipeline/pipeline.js';
 export interface IngestContext {
   resolveDevice(uniqueId: string, protocol: IngestDevice['protocol']): Promise<IngestDevice | null>;
   submit(device: IngestDevice, positions: readonly Position[]): Promise<SubmitResult>;
+  /** The Teltonika IO table of the device's model, looked up per packet (editable at run time). */
+  ioTable(device: IngestDevice): IoTable;
   nowMs(): number;
   log: {
     info(obj: object, msg?: string): void;

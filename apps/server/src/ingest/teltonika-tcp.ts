@@ -55,8 +55,9 @@ function handleConnection(socket: Socket, ctx: IngestContext): void {
           socket.destroy();
           return;
         }
+        const table = ctx.ioTable(device);
         const positions: Position[] = decoded.records.map((raw) =>
-          mapAvlRecord(raw, device!.ioTable, device!.uniqueId),
+          mapAvlRecord(raw, table, device!.uniqueId),
         );
         const serverTimeMs = ctx.nowMs();
         for (const p of positions) p.serverTimeMs = serverTimeMs;

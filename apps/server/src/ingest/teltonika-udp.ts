@@ -26,9 +26,8 @@ export async function startTeltonikaUdp(
           ctx.counters.unknownDevices += 1;
           return;
         }
-        const positions = decoded.records.map((raw) =>
-          mapAvlRecord(raw, device.ioTable, device.uniqueId),
-        );
+        const table = ctx.ioTable(device);
+        const positions = decoded.records.map((raw) => mapAvlRecord(raw, table, device.uniqueId));
         const result = await ctx.submit(device, positions);
         ctx.counters.recordsAcked += result.accepted;
         socket.send(decoded.reply, remote.port, remote.address);

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { familyOfModel, IO_TABLES } from '@rumbo/telematics';
 import type { Database } from '../db/schema.js';
 import {
   ensureGroup,
@@ -22,7 +21,8 @@ export interface IngestDevice {
   tenantId: number;
   vehicleId: number | null;
   protocol: 'teltonika' | 'osmand' | 'mqtt';
-  ioTable: (typeof IO_TABLES)[keyof typeof IO_TABLES];
+  /** Device model name; its IO table comes from the device model catalog at decode time. */
+  model: string | null;
   speedLimitKmh: number | null;
 }
 
@@ -85,7 +85,7 @@ export class DeviceRegistry {
       tenantId: device.tenantId,
       vehicleId: device.vehicleId,
       protocol: device.protocol,
-      ioTable: IO_TABLES[familyOfModel(device.model ?? undefined)],
+      model: device.model,
       speedLimitKmh: vehicle?.speedLimitKmh ?? null,
     };
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { IO_TABLES, defineIoTable, familyOfModel, FMB1XX_IO_RULES } from './io-tables.js';
+import {
+  IO_TABLES,
+  defineIoTable,
+  familyOfModel,
+  FMB1XX_IO_RULES,
+  withIoOverrides,
+} from './io-tables.js';
 import { mapAvlRecord } from './io-mapping.js';
 import type { AvlIoElement, IoGroup, RawAvlRecord } from './teltonika.types.js';
 
@@ -210,5 +216,38 @@ describe('familyOfModel', () => {
     ['GT06', 'fmb640'],
   ] as const)('%s → %s', (model, family) => {
     expect(familyOfModel(model)).toBe(family);
+  });
+});
+
+describe('withIoOverrides', () => {
+  it('replaces the base rules of an overridden IO id and keeps the others', () => {
+    const table = withIoOverrides(
+      IO_TABLES.fmb640,
+      [{ kind: 'number', id: 87, field: 'fuelLevelL', scale: 0.5 }],
+      'custom',
+    );
+    const p = mapAvlRecord(record([el(87, 1, '64'), el(88, 2, '0514')]), table, 'imei-3');
+    expect(p.fuelLevelL).toBe(50);
+    expect(p.fuelLevelPct).toBeUndefined();
+    expect(p.rpm).toBe(1300);
+  });
+
+  it('lets an override win over a base rule of another id for the same field', () => {
+    const table = withIoOverrides(
+      IO_TABLES.fmb640,
+      [{ kind: 'number', id: 36, field: 'odometerM', scale: 1000 }],
+      'lvcan-first',
+    );
+    const p = mapAvlRecord(
+      record([el(192, 4, '000003e8'), el(36, 4, '00000002')]),
+      table,
+      'imei-4',
+    );
+    expect(p.odometerM).toBe(2000);
+    expect(mapAvlRecord(record([el(192, 4, '000003e8')]), table, 'imei-4').odometerM).toBe(1000);
+  });
+
+  it('returns the base table itself without overrides', () => {
+    expect(withIoOverrides(IO_TABLES.fmb1xx, [], 'x')).toBe(IO_TABLES.fmb1xx);
   });
 });

@@ -4,25 +4,35 @@
 // preference: the first rule that yields a value for a field wins.
 
 /** Position fields an IO element can fill with a number. */
-export type IoNumberField =
-  | 'wheelSpeedKmh'
-  | 'odometerM'
-  | 'fuelUsedL'
-  | 'fuelLevelPct'
-  | 'fuelLevelL'
-  | 'fuelRateLph'
-  | 'engineHours'
-  | 'rpm'
-  | 'torquePct'
-  | 'pedalPct'
-  | 'ureaLevelPct'
-  | 'serviceDistanceKm'
-  | 'powerV'
-  | 'batteryV'
-  | 'hdop';
+export const IO_NUMBER_FIELDS = [
+  'wheelSpeedKmh',
+  'odometerM',
+  'fuelUsedL',
+  'fuelLevelPct',
+  'fuelLevelL',
+  'fuelRateLph',
+  'engineHours',
+  'rpm',
+  'torquePct',
+  'pedalPct',
+  'ureaLevelPct',
+  'serviceDistanceKm',
+  'powerV',
+  'batteryV',
+  'hdop',
+] as const;
+export type IoNumberField = (typeof IO_NUMBER_FIELDS)[number];
 
 /** Position fields an IO element can fill with a boolean. */
-export type IoFlagField = 'ignition' | 'movement' | 'kickdown' | 'brake' | 'cruise' | 'pto';
+export const IO_FLAG_FIELDS = [
+  'ignition',
+  'movement',
+  'kickdown',
+  'brake',
+  'cruise',
+  'pto',
+] as const;
+export type IoFlagField = (typeof IO_FLAG_FIELDS)[number];
 
 /** How a raw big-endian value becomes a number. */
 export interface IoNumberDecoding {
@@ -50,7 +60,8 @@ export type IoRule =
   | ({ kind: 'attribute'; id: number; name: string } & IoNumberDecoding);
 
 /** Device families with their own IO tables. */
-export type DeviceFamily = 'fmb640' | 'fmb1xx';
+export const DEVICE_FAMILIES = ['fmb640', 'fmb1xx'] as const;
+export type DeviceFamily = (typeof DEVICE_FAMILIES)[number];
 
 /** A rule with its rank in the table (lower wins when two rules fill the same field). */
 export interface RankedIoRule {
@@ -198,4 +209,22 @@ export function familyOfModel(model?: string): DeviceFamily {
   if (/^FM[A-Z]?6\d/.test(name)) return 'fmb640';
   if (/^FM[A-Z]?\d{3}/.test(name)) return 'fmb1xx';
   return 'fmb640';
+}
+
+/**
+ * A model's table: `overrides` first, then the base table's rules for every IO id the overrides do
+ * not mention. An override rule thus replaces the base rules of its IO id and, when two ids fill
+ * the same field, wins over the base ones.
+ */
+export function withIoOverrides(
+  base: IoTable,
+  overrides: readonly IoRule[],
+  name: string,
+): IoTable {
+  if (overrides.length === 0) return base;
+  const replaced = new Set(overrides.map((rule) => rule.id));
+  return defineIoTable(name, [
+    ...overrides,
+    ...base.rules.filter((rule) => !replaced.has(rule.id)),
+  ]);
 }

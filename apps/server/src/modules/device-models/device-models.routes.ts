@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { okReply } from '@rumbo/contracts';
+import { z } from 'zod';
+import type { Database } from '../../db/schema.js';
+import { principalOf } from '../../http/request-context.js';
+import { DomainError } from '../../lib/errors.js';
+import {
+  deleteDeviceModel,
+  deviceModelInput,
+  deviceModelSchema,
+  listDeviceModels,
+  upsertDeviceModel,
+  type DeviceModelCatalog,
+} from '../../pipeline/device-models.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505'
+  );
+}
+
+/**
+ * `/api/vehicles/admin/device-models` (view admin-devices): the tenant's device models and their
+ * IO mapping overrides. Every change reloads the catalog ingest decodes with, so the next record
+ * of a device of that model uses it.
+ */
+export function deviceModelRoutes(deps: {
+  db: Kysely<Database>;
+  catalog: DeviceModelCatalog;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const devicesAdmin = { config: { view: 'admin-devices' } } as const;
+    app.get(
+      '/admin/device-models',
+      {
+        ...devicesAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Device models of the tenant with their IO mapping overrides',
+          response: { 200: z.array(deviceModelSchema) },
+        },
+      },
+      (request) => listDeviceModels(deps.db, principalOf(request).tenantId),
+    );
+    app.put(
+      '/admin/device-models',
+      {
+        ...devicesAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Create or replace a device model (matched by protocol and name)',
+          description:
+            'ioMapping.rules replace the base family rules for the same Teltonika IO ids and win over ' +
+            'its other rules for the same field; null removes the override. Takes effect for the ' +
+            'next record of every device of that model.',
+          body: deviceModelInput,
+          response: { 200: deviceModelSchema },
+        },
+      },
+      async (request) => {
+        try {
+          const model = await upsertDeviceModel(
+            deps.db,
+            principalOf(request).tenantId,
+            request.body,
+          );
+          await deps.catalog.load();
+          return model;
+        } catch (error) {
+          // Two administrators created the same model at once.
+          if (isUniqueViolation(error)) throw new DomainError('conflict');
+          throw error;
+        }
+      },
+    );
+    app.delete(
+      '/admin/device-models/:id',
+      {
+        ...devicesAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Delete a device model (its devices fall back to the family table)',
+          params: idParams,
+          response: { 200: okReply },
+        },
+      },
+      async (request) => {
+        if (!(await deleteDeviceModel(deps.db, principalOf(request).tenantId, request.params.id)))
+          throw new DomainError('not_found');
+        await deps.catalog.load();
+        return { ok: true };
+      },
+    );
+  };
+}
