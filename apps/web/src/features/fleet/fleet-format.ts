@@ -1,0 +1,39 @@
+import type { TFunction } from 'i18next';
+import { DEFAULT_UNITS, type Language, type Units } from '@rumbo/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatMeasure } from '../../shared/format/format';
+import { useSession } from '../../shared/services';
+import { convertFromBase, unitSymbol } from '../../shared/units/units';
+import { formatEngineHours, formatUrea } from '../../shared/fleet/vehicle-popup/popup-format';
+
+/** The user's language, units and offset, with the formatters the fleet tables use. */
+export function useFleetFormat() {
+  const { t, i18n } = useTranslation();
+  const config = useSession((s) => s.user?.config);
+  const language: Language = i18n.language === 'en' ? 'en' : 'es';
+  const units: Units = config?.units ?? DEFAULT_UNITS;
+  const offset = config?.timeZone ?? 0;
+  return useMemo(() => fleetFormat(t, language, units, offset), [t, language, units, offset]);
+}
+
+function fleetFormat(t: TFunction, language: Language, units: Units, offset: number) {
+  return {
+    t,
+    language,
+    units,
+    offset,
+    dateTime: (ms: number | null) => (ms === null ? null : formatDateTime(ms, language, offset)),
+    distance: (km: number | null) =>
+      km === null ? null : formatMeasure('distance', km, units, language),
+    speed: (kmh: number | null) =>
+      kmh === null ? null : formatMeasure('speed', kmh, units, language),
+    hours: (h: number | null) => (h === null ? null : formatEngineHours(h, language)),
+    urea: (pct: number | null) => (pct === null ? null : formatUrea(pct, language)),
+    /** A value in the user's unit, rounded to one decimal, for Excel. */
+    inUnit: (family: 'distance' | 'speed', value: number | null) =>
+      value === null ? null : Math.round(convertFromBase(family, value, units[family]) * 10) / 10,
+    symbol: (family: 'distance' | 'speed') => unitSymbol(family, units[family]),
+  };
+}
+export type FleetFormat = ReturnType<typeof fleetFormat>;
