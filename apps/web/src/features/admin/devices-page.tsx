@@ -1,6 +1,169 @@
-import PlaceholderPage from '../placeholders/placeholder-page';
+import type { Device } from '@rumbo/contracts';
+import LinkIcon from '@mui/icons-material/Link';
+import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import { alpha } from '@mui/material/styles';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shared/services';
+import { adminKeys, devicesApi, vehiclesApi } from './admin-api';
+import { ConfirmDeleteDialog } from './components/admin-dialogs';
+import { AdminTable, type AdminColumn } from './components/admin-table';
+import { AssignDeviceDialog, DeviceDialog } from './components/device-dialogs';
+import { RowActions } from './components/row-actions';
+import { isWaitingDevice } from './device-assignment';
+import { useInstantText } from './use-admin-format';
+import { useAdminSave } from './use-admin-save';
 
-/** Administration of devices (being built). */
+/**
+ * Devices of the tenant. Devices that registered themselves (group "Nuevos") stand out and
+ * offer an assign-to-vehicle action.
+ */
 export default function AdminDevicesPage() {
-  return <PlaceholderPage titleKey="menu.admin-devices" />;
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const instant = useInstantText();
+  const devices = useQuery({
+    queryKey: adminKeys.devices,
+    queryFn: ({ signal }) => devicesApi.list(api, signal),
+  });
+  const vehicles = useQuery({
+    queryKey: adminKeys.vehicles,
+    queryFn: ({ signal }) => vehiclesApi.list(api, signal),
+  });
+  const [editing, setEditing] = useState<Device | 'new' | null>(null);
+  const [assigning, setAssigning] = useState<Device | null>(null);
+  const [deleting, setDeleting] = useState<Device | null>(null);
+  const [onlyNew, setOnlyNew] = useState(false);
+  const remove = useAdminSave({
+    mutationFn: (device: Device) => devicesApi.remove(api, device.id),
+    success: t('admin.common.deleted'),
+    onSuccess: () => setDeleting(null),
+  });
+  const vehicleList = useMemo(() => vehicles.data ?? [], [vehicles.data]);
+  const waiting = useCallback((d: Device) => isWaitingDevice(d, vehicleList), [vehicleList]);
+  const waitingCount = (devices.data ?? []).filter(waiting).length;
+  const searchTexts = useCallback((d: Device) => [d.uniqueId, d.protocol, d.model, d.plate], []);
+
+  const columns: AdminColumn<Device>[] = [
+    {
+      id: 'uniqueId',
+      label: t('admin.devices.unique_id'),
+      render: (d) => (
+        <>
+          {d.uniqueId}
+          {waiting(d) ? (
+            <Tooltip title={t('admin.devices.auto_hint')}>
+              <Chip
+                size="small"
+                color="warning"
+                label={t('admin.devices.auto')}
+                sx={{ ml: 1 }}
+                data-testid="device-new-chip"
+              />
+            </Tooltip>
+          ) : null}
+        </>
+      ),
+    },
+    { id: 'protocol', label: t('admin.devices.protocol'), render: (d) => d.protocol },
+    {
+      id: 'model',
+      label: t('admin.devices.model'),
+      render: (d) => d.model ?? t('admin.common.none'),
+    },
+    {
+      id: 'vehicle',
+      label: t('admin.devices.vehicle'),
+      render: (d) => d.plate ?? t('admin.devices.unassigned'),
+    },
+    {
+      id: 'last',
+      label: t('admin.devices.last_connection'),
+      render: (d) => instant(d.lastConnection),
+    },
+  ];
+
+  return (
+    <>
+      <AdminTable
+        name="devices"
+        title={t('admin.devices.title')}
+        subtitle={t('admin.devices.subtitle')}
+        createLabel={t('admin.devices.new')}
+        onCreate={vehicles.data ? () => setEditing('new') : undefined}
+        query={devices}
+        columns={columns}
+        rowKey={(d) => d.id}
+        searchTexts={searchTexts}
+        emptyText={t('admin.devices.empty')}
+        preFilter={onlyNew ? waiting : undefined}
+        rowSx={(d) =>
+          waiting(d) ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.12) } : undefined
+        }
+        banner={
+          waitingCount > 0 ? (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="devices-waiting">
+              {t('admin.devices.auto_count', { count: waitingCount })}
+            </Alert>
+          ) : null
+        }
+        filters={
+          <FormControlLabel
+            control={
+              <Switch checked={onlyNew} onChange={(event) => setOnlyNew(event.target.checked)} />
+            }
+            label={t('admin.devices.only_new')}
+          />
+        }
+        actions={(d) => (
+          <RowActions
+            label={d.uniqueId}
+            onEdit={vehicles.data ? () => setEditing(d) : undefined}
+            onDelete={() => setDeleting(d)}
+          >
+            {vehicles.data ? (
+              <Tooltip title={t('admin.devices.assign')}>
+                <IconButton
+                  size="small"
+                  color={waiting(d) ? 'warning' : 'default'}
+                  aria-label={`${t('admin.devices.assign')} ${d.uniqueId}`}
+                  onClick={() => setAssigning(d)}
+                  data-testid="row-assign"
+                >
+                  <LinkIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ) : null}
+          </RowActions>
+        )}
+      />
+      {editing !== null && vehicles.data ? (
+        <DeviceDialog
+          device={editing === 'new' ? null : editing}
+          vehicles={vehicles.data}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {assigning && vehicles.data ? (
+        <AssignDeviceDialog
+          device={assigning}
+          vehicles={vehicles.data}
+          onClose={() => setAssigning(null)}
+        />
+      ) : null}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        name={deleting?.uniqueId ?? ''}
+        deleting={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </>
+  );
 }

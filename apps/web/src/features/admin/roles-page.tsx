@@ -1,6 +1,102 @@
-import PlaceholderPage from '../placeholders/placeholder-page';
+import type { AdminRole } from '@rumbo/contracts';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import Chip from '@mui/material/Chip';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shared/services';
+import { adminKeys, rolesApi } from './admin-api';
+import { ConfirmDeleteDialog } from './components/admin-dialogs';
+import { AdminTable, type AdminColumn } from './components/admin-table';
+import { RoleDialog } from './components/role-dialog';
+import { RowActions } from './components/row-actions';
+import { useAdminSave } from './use-admin-save';
 
-/** Administration of roles (being built). */
+/** Roles: built-in (read-only) and the tenant's own, with start view and allowed views. */
 export default function AdminRolesPage() {
-  return <PlaceholderPage titleKey="menu.admin-roles" />;
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const roles = useQuery({
+    queryKey: adminKeys.roles,
+    queryFn: ({ signal }) => rolesApi.list(api, signal),
+  });
+  const [editing, setEditing] = useState<AdminRole | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminRole | null>(null);
+  const remove = useAdminSave({
+    mutationFn: (role: AdminRole) => rolesApi.remove(api, role.id),
+    success: t('admin.common.deleted'),
+    onSuccess: () => setDeleting(null),
+  });
+  const searchTexts = useCallback(
+    (r: AdminRole) => [r.name, t(`menu.${r.startOn}`), ...r.views.map((v) => t(`menu.${v}`))],
+    [t],
+  );
+
+  const columns: AdminColumn<AdminRole>[] = [
+    {
+      id: 'name',
+      label: t('admin.roles.name'),
+      render: (r) => (
+        <>
+          {r.name}
+          {r.builtIn ? (
+            <Chip size="small" variant="outlined" label={t('admin.roles.builtin')} sx={{ ml: 1 }} />
+          ) : null}
+        </>
+      ),
+    },
+    { id: 'start', label: t('admin.roles.start_on'), render: (r) => t(`menu.${r.startOn}`) },
+    {
+      id: 'views',
+      label: t('admin.roles.views'),
+      render: (r) => t('admin.roles.views_count', { count: r.views.length }),
+    },
+    { id: 'users', label: t('admin.roles.users'), numeric: true, render: (r) => r.userCount },
+  ];
+
+  return (
+    <>
+      <AdminTable
+        name="roles"
+        title={t('admin.roles.title')}
+        subtitle={t('admin.roles.subtitle')}
+        createLabel={t('admin.roles.new')}
+        onCreate={() => setEditing('new')}
+        query={roles}
+        columns={columns}
+        rowKey={(r) => r.id}
+        searchTexts={searchTexts}
+        emptyText={t('admin.roles.empty')}
+        actions={(r) =>
+          r.builtIn ? (
+            <RowActions
+              label={r.name}
+              editLabel={t('admin.roles.view')}
+              editIcon={<VisibilityOutlinedIcon fontSize="small" />}
+              onEdit={() => setEditing(r)}
+            />
+          ) : (
+            <RowActions
+              label={r.name}
+              onEdit={() => setEditing(r)}
+              onDelete={() => setDeleting(r)}
+              deleteDisabledReason={
+                r.userCount > 0 ? t('admin.error.role_in_use', { count: r.userCount }) : undefined
+              }
+            />
+          )
+        }
+      />
+      {editing !== null ? (
+        <RoleDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        name={deleting?.name ?? ''}
+        deleting={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </>
+  );
 }

@@ -1,6 +1,116 @@
-import PlaceholderPage from '../placeholders/placeholder-page';
+import type { AdminUser } from '@rumbo/contracts';
+import Chip from '@mui/material/Chip';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../shared/services';
+import { adminKeys, usersApi } from './admin-api';
+import { ConfirmDeleteDialog } from './components/admin-dialogs';
+import { AdminTable, type AdminColumn } from './components/admin-table';
+import { RowActions } from './components/row-actions';
+import { UserDialog } from './components/user-dialog';
+import { useInstantText } from './use-admin-format';
+import { useAdminSave } from './use-admin-save';
 
-/** Administration of users (being built). */
+const fullName = (user: AdminUser) => `${user.nombre} ${user.apellido}`.trim();
+
+/** Users of the tenant: role, status, last sign-in; create, edit, disable, delete. */
 export default function AdminUsersPage() {
-  return <PlaceholderPage titleKey="menu.admin-users" />;
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const instant = useInstantText();
+  const users = useQuery({
+    queryKey: adminKeys.users,
+    queryFn: ({ signal }) => usersApi.list(api, signal),
+  });
+  const roles = useQuery({
+    queryKey: adminKeys.roleOptions,
+    queryFn: ({ signal }) => usersApi.roleOptions(api, signal),
+  });
+  const [editing, setEditing] = useState<AdminUser | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const remove = useAdminSave({
+    mutationFn: (user: AdminUser) => usersApi.remove(api, user.id),
+    success: t('admin.common.deleted'),
+    onSuccess: () => setDeleting(null),
+  });
+  const searchTexts = useCallback(
+    (u: AdminUser) => [u.username, fullName(u), u.email, u.roleName],
+    [],
+  );
+
+  const columns: AdminColumn<AdminUser>[] = [
+    {
+      id: 'username',
+      label: t('admin.users.username'),
+      render: (u) => (
+        <>
+          {u.username}
+          {u.isSelf ? (
+            <Chip size="small" label={t('admin.users.you')} sx={{ ml: 1 }} color="primary" />
+          ) : null}
+        </>
+      ),
+    },
+    { id: 'name', label: t('admin.users.nombre'), render: fullName },
+    { id: 'email', label: t('admin.users.email'), render: (u) => u.email },
+    { id: 'role', label: t('admin.users.role'), render: (u) => u.roleName },
+    {
+      id: 'status',
+      label: t('admin.users.status'),
+      render: (u) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={u.disabled ? 'default' : 'success'}
+          label={u.disabled ? t('admin.users.inactive') : t('admin.users.active')}
+        />
+      ),
+    },
+    {
+      id: 'last',
+      label: t('admin.users.last_sign_in'),
+      render: (u) => instant(u.lastSignInAt),
+    },
+  ];
+
+  return (
+    <>
+      <AdminTable
+        name="users"
+        title={t('admin.users.title')}
+        subtitle={t('admin.users.subtitle')}
+        createLabel={t('admin.users.new')}
+        onCreate={roles.data ? () => setEditing('new') : undefined}
+        query={users}
+        columns={columns}
+        rowKey={(u) => u.id}
+        searchTexts={searchTexts}
+        emptyText={t('admin.users.empty')}
+        rowSx={(u) => (u.disabled ? { opacity: 0.65 } : undefined)}
+        actions={(u) => (
+          <RowActions
+            label={u.username}
+            onEdit={roles.data ? () => setEditing(u) : undefined}
+            onDelete={() => setDeleting(u)}
+            deleteDisabledReason={u.isSelf ? t('admin.error.self_delete') : undefined}
+          />
+        )}
+      />
+      {editing !== null && roles.data ? (
+        <UserDialog
+          user={editing === 'new' ? null : editing}
+          roles={roles.data}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        name={deleting?.username ?? ''}
+        deleting={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </>
+  );
 }

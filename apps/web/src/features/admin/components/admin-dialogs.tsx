@@ -1,0 +1,118 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type { FormEventHandler, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A create/edit dialog holding a form; full screen on phones; can't be dismissed while saving. */
+export function FormDialog(props: {
+  name: string;
+  open: boolean;
+  title: string;
+  submitting: boolean;
+  canSubmit?: boolean;
+  /** Read-only dialogs show only a close button. */
+  readOnly?: boolean;
+  maxWidth?: 'xs' | 'sm' | 'md';
+  onClose: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const close = () => {
+    if (!props.submitting) props.onClose();
+  };
+  return (
+    <Dialog
+      open={props.open}
+      onClose={close}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth={props.maxWidth ?? 'sm'}
+      aria-labelledby={`${props.name}-dialog-title`}
+      slotProps={{
+        paper: {
+          component: 'form',
+          noValidate: true,
+          onSubmit: props.onSubmit,
+          'data-testid': `${props.name}-dialog`,
+        } as object,
+      }}
+    >
+      <DialogTitle id={`${props.name}-dialog-title`}>{props.title}</DialogTitle>
+      <DialogContent dividers>{props.children}</DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        {props.readOnly ? (
+          <Button onClick={close}>{t('common.close')}</Button>
+        ) : (
+          <>
+            <Button onClick={close} disabled={props.submitting}>
+              {t('admin.common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              loading={props.submitting}
+              disabled={props.canSubmit === false}
+              data-testid={`${props.name}-save`}
+            >
+              {t('admin.common.save')}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Asks before deleting; stays open with a loading button while the deletion runs. */
+export function ConfirmDeleteDialog(props: {
+  open: boolean;
+  name: string;
+  hint?: string | undefined;
+  deleting: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={props.open}
+      onClose={() => {
+        if (!props.deleting) props.onCancel();
+      }}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="confirm-delete-title"
+      data-testid="confirm-delete"
+    >
+      <DialogTitle id="confirm-delete-title">{t('admin.common.confirm_delete_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          {t('admin.common.confirm_delete', { name: props.name })}
+        </DialogContentText>
+        {props.hint ? <DialogContentText sx={{ mt: 1 }}>{props.hint}</DialogContentText> : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onCancel} disabled={props.deleting}>
+          {t('admin.common.cancel')}
+        </Button>
+        <Button
+          color="error"
+          variant="contained"
+          loading={props.deleting}
+          onClick={props.onConfirm}
+          data-testid="confirm-delete-accept"
+        >
+          {t('admin.common.delete')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

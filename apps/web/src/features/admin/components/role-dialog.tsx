@@ -1,0 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MENU_GROUPS, VIEW_NAMES, type AdminRole } from '@rumbo/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../../shared/services';
+import { rolesApi } from '../admin-api';
+import { roleFormSchema, toggleViews, toRoleInput, type RoleForm } from '../admin-forms';
+import { useAdminSave } from '../use-admin-save';
+import { FormDialog } from './admin-dialogs';
+
+const FIELDS = ['name', 'startOn', 'views'];
+
+/** Creates a role (`role` null), edits a tenant role, or shows a built-in one read-only. */
+export function RoleDialog(props: { role: AdminRole | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const { role } = props;
+  const readOnly = Boolean(role?.builtIn);
+  const schema = useMemo(() => roleFormSchema(t), [t]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<RoleForm>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: role?.name ?? '',
+      startOn: role?.startOn ?? 'dashboard',
+      views: role?.views ?? ['dashboard'],
+    },
+  });
+  const views = useWatch({ control, name: 'views' });
+  const save = useAdminSave({
+    mutationFn: (form: RoleForm) =>
+      role
+        ? rolesApi.update(api, role.id, toRoleInput(form))
+        : rolesApi.create(api, toRoleInput(form)),
+    success: role ? t('admin.common.saved') : t('admin.common.created'),
+    onSuccess: props.onClose,
+    fields: FIELDS,
+    setFieldError: (field, message) => setError(field as keyof RoleForm, { message }),
+  });
+  const setViews = (names: readonly string[], on: boolean) =>
+    setValue('views', toggleViews(views, names, on, VIEW_NAMES), {
+      shouldValidate: true,
+      shouldDirty: true,
+    });
+
+  return (
+    <FormDialog
+      name="role"
+      open
+      maxWidth="md"
+      readOnly={readOnly}
+      title={readOnly ? t('admin.roles.view') : role ? t('admin.roles.edit') : t('admin.roles.new')}
+      submitting={save.isPending}
+      onClose={props.onClose}
+      onSubmit={(event) => void handleSubmit((form) => save.mutate(form))(event)}
+    >
+      {readOnly ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('admin.roles.builtin_hint')}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          {...register('name')}
+          id="role-name"
+          label={t('admin.roles.name')}
+          required
+          disabled={readOnly}
+          error={Boolean(errors.name)}
+          helperText={errors.name?.message}
+        />
+        <Controller
+          control={control}
+          name="startOn"
+          render={({ field }) => (
+            <TextField
+              id="role-startOn"
+              select
+              label={t('admin.roles.start_on')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              disabled={readOnly}
+              required
+              error={Boolean(errors.startOn)}
+              helperText={errors.startOn?.message ?? t('admin.roles.start_on_help')}
+            >
+              {VIEW_NAMES.filter((view) => views.includes(view) || view === field.value).map(
+                (view) => (
+                  <MenuItem key={view} value={view}>
+                    {t(`menu.${view}`)}
+                  </MenuItem>
+                ),
+              )}
+            </TextField>
+          )}
+        />
+      </Box>
+      <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
+        {t('admin.roles.views')} · {t('admin.roles.views_count', { count: views.length })}
+      </Typography>
+      {errors.views ? <FormHelperText error>{errors.views.message}</FormHelperText> : null}
+      <Box
+        role="group"
+        aria-label={t('admin.roles.views')}
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+        }}
+      >
+        {MENU_GROUPS.map(({ group, views: groupViews }) => {
+          const on = groupViews.filter((view) => views.includes(view)).length;
+          return (
+            <Box
+              key={group}
+              component="fieldset"
+              data-testid={`role-group-${group}`}
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, pb: 0.5, m: 0 }}
+            >
+              <Box component="legend" sx={{ px: 0.5 }}>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      size="small"
+                      checked={on === groupViews.length}
+                      indeterminate={on > 0 && on < groupViews.length}
+                      disabled={readOnly}
+                      onChange={(event) => setViews(groupViews, event.target.checked)}
+                    />
+                  }
+                  label={<strong>{t(`menu.group.${group}`)}</strong>}
+                />
+              </Box>
+              {groupViews.map((view) => (
+                <FormControlLabel
+                  key={view}
+                  sx={{ display: 'flex', ml: 2 }}
+                  control={
+                    <Checkbox
+                      size="small"
+                      name={view}
+                      checked={views.includes(view)}
+                      disabled={readOnly}
+                      onChange={(event) => setViews([view], event.target.checked)}
+                    />
+                  }
+                  label={t(`menu.${view}`)}
+                />
+              ))}
+            </Box>
+          );
+        })}
+      </Box>
+    </FormDialog>
+  );
+}
