@@ -106,6 +106,43 @@ describe('a simulated fleet', () => {
     expect(fleet.stats().simTimeMs).toBeLessThanOrEqual(Date.now());
   });
 
+  it('runs live at once while the history goes through a second connection, joined without a jump', async () => {
+    const now = Date.now();
+    const { fleet, teltonika } = await fleetWithServers({
+      vehicles: 2,
+      osmandEvery: 0,
+      startMs: now - 6 * HOUR_MS,
+    });
+    const history = fleet.startWithHistory({
+      fromMs: now - 6 * HOUR_MS,
+      toMs: now,
+      recordsPerSecond: 400,
+    });
+    let isHistoryDone = false;
+    void history.then(() => (isHistoryDone = true));
+    // The live trucks reach the present while the history is still being sent.
+    await waitFor(() => fleet.stats().simTimeMs > Date.now() - 3000, 5000);
+    expect(isHistoryDone).toBe(false);
+    const result = await history;
+    expect(result.records).toBeGreaterThan(2 * 200);
+    // Throttled: 400 records/s (the first burst aside).
+    expect(result.records / (result.elapsedMs / 1000)).toBeLessThan(600);
+    const statuses = fleet.statuses();
+    fleet.devices.forEach((d, i) => {
+      const past = (teltonika.records.get(d.imei) ?? [])
+        .filter((r) => r.timestampMs < now)
+        .sort((a, b) => a.timestampMs - b.timestampMs);
+      expect(past[0]!.timestampMs).toBeGreaterThanOrEqual(now - 6 * HOUR_MS);
+      // The live truck goes on where its history twin stopped: same place within a few km.
+      const last = past.at(-1)!;
+      const gapKm = Math.hypot(
+        (statuses[i]!.lat - last.lat) * 111,
+        (statuses[i]!.lng - last.lng) * 92,
+      );
+      expect(gapKm).toBeLessThan(3);
+    });
+  }, 30_000);
+
   it('fast-forwards with a speed-up until it reaches now, then runs in real time', async () => {
     const { fleet } = await fleetWithServers({
       vehicles: 2,

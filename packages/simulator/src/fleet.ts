@@ -53,6 +53,12 @@ export interface BackfillOptions {
   toMs: number;
 }
 
+/** A past period sent while the fleet already runs live. */
+export interface HistoryOptions extends BackfillOptions {
+  /** Most history records sent per second, all devices together (default 5,000). */
+  recordsPerSecond?: number;
+}
+
 /** What a backfill sent and how fast. */
 export interface BackfillResult {
   records: number;
@@ -77,6 +83,13 @@ export interface Fleet {
   stop(): Promise<void>;
   /** Simulates [fromMs, toMs) as fast as the server acknowledges; resolves when all is acked. */
   backfill(options: BackfillOptions): Promise<BackfillResult>;
+  /**
+   * Goes live at once and sends [fromMs, toMs) meanwhile, throttled, through a second connection
+   * per device: a twin truck with the same seed re-lives the period, so history and live join
+   * without a jump (the live truck first fast-forwards to `toMs` without sending). Resolves when
+   * the history is acknowledged; the fleet stays live.
+   */
+  startWithHistory(options: HistoryOptions): Promise<BackfillResult>;
   /** What each truck really did so far. */
   groundTruth(): TruckGroundTruth[];
   stats(): FleetStats;
@@ -87,6 +100,29 @@ interface Vehicle {
   device: SimDevice;
   truck: Truck;
   client: DeviceClient<SimRecord>;
+  /** Not yet moved live (fast-forwarding to the end of the history). */
+  isWaiting?: boolean;
+}
+
+/**
+ * Shares a records-per-second budget between devices: `take(n)` resolves when n records may go.
+ * Waits are short sleeps, so the event loop (and live traffic) keeps running between them.
+ */
+class RateLimiter {
+  private nextFreeMs = 0;
+
+  constructor(private readonly perSecond: number) {}
+
+  async take(records: number): Promise<void> {
+    const now = performance.now();
+    const startMs = Math.max(now, this.nextFreeMs);
+    this.nextFreeMs = startMs + (records * 1000) / this.perSecond;
+    if (startMs > now) await sleep(startMs - now);
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Simulated time a backfill generates per step and device before checking the outbox. */
@@ -106,7 +142,7 @@ export function createFleet(options: FleetOptions): Fleet {
   const routes = new Map(compileRoutes().map((r) => [r.id, r]));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-  const vehicles: Vehicle[] = Array.from({ length: options.vehicles }, (_, index) => {
+  const makeVehicle = (index: number): Vehicle => {
     const device = describeVehicle(index, options);
     const route = routes.get(device.routeId);
     if (!route) throw new Error(`no route ${device.routeId}`);
@@ -134,7 +170,10 @@ export function createFleet(options: FleetOptions): Fleet {
             onEvent: options.onEvent,
           });
     return { device, truck, client };
-  });
+  };
+  const vehicles: Vehicle[] = Array.from({ length: options.vehicles }, (_, index) =>
+    makeVehicle(index),
+  );
 
   let timer: NodeJS.Timeout | undefined;
   let clientsStarted = false;
@@ -144,22 +183,23 @@ export function createFleet(options: FleetOptions): Fleet {
   const stopped = new Promise<void>((resolve) => (signalStop = resolve));
 
   const simTimeMs = (): number =>
-    vehicles.reduce((min, v) => Math.min(min, v.truck.timeMs), Infinity);
+    vehicles.reduce((min, v) => (v.isWaiting ? min : Math.min(min, v.truck.timeMs)), Infinity);
   const startClients = (): void => {
     if (clientsStarted) return;
     clientsStarted = true;
     for (const v of vehicles) v.client.start();
   };
   const advanceAll = (targetMs: number): void => {
-    for (const v of vehicles) v.client.enqueue(v.truck.advanceTo(targetMs));
+    for (const v of vehicles) if (!v.isWaiting) v.client.enqueue(v.truck.advanceTo(targetMs));
   };
 
-  async function backfillVehicle(v: Vehicle, toMs: number): Promise<number> {
+  async function backfillVehicle(v: Vehicle, toMs: number, limiter?: RateLimiter): Promise<number> {
     let records = 0;
     while (v.truck.timeMs < toMs && !isStopped) {
       await Promise.race([v.client.waitForQueueBelow(BACKFILL_LOW_WATER), stopped]);
       const batch = v.truck.advanceTo(Math.min(toMs, v.truck.timeMs + BACKFILL_CHUNK_MS));
       records += batch.length;
+      if (limiter) await Promise.race([limiter.take(batch.length), stopped]);
       v.client.enqueue(batch);
       await yieldToEventLoop();
     }
@@ -167,16 +207,21 @@ export function createFleet(options: FleetOptions): Fleet {
     return records;
   }
 
-  return {
+  let twins: Vehicle[] = [];
+  const fleet: Fleet = {
     devices: vehicles.map((v) => v.device),
 
     start(): void {
       if (timer || isStopped) return;
       startClients();
       const anchorWallMs = clock();
+      const nowSimMs = Math.floor(anchorWallMs / 1000) * 1000;
+      const liveSimMs = simTimeMs(); // Infinity while every truck still fast-forwards
       const anchorSimMs = hasBackfilled
-        ? Math.max(simTimeMs(), Math.floor(anchorWallMs / 1000) * 1000)
-        : simTimeMs();
+        ? Number.isFinite(liveSimMs)
+          ? Math.max(liveSimMs, nowSimMs)
+          : nowSimMs
+        : liveSimMs;
       const maxAheadMs = options.maxAheadMs ?? 0;
       const tick = (): void => {
         const wallMs = clock();
@@ -197,7 +242,7 @@ export function createFleet(options: FleetOptions): Fleet {
       signalStop();
       if (timer) clearInterval(timer);
       timer = undefined;
-      await Promise.all(vehicles.map((v) => v.client.stop()));
+      await Promise.all([...vehicles, ...twins].map((v) => v.client.stop()));
       agent.destroy();
     },
 
@@ -211,6 +256,38 @@ export function createFleet(options: FleetOptions): Fleet {
       const t0 = performance.now();
       const counts = await Promise.all(vehicles.map((v) => backfillVehicle(v, endMs)));
       hasBackfilled = true;
+      const records = counts.reduce((a, b) => a + b, 0);
+      const elapsedMs = performance.now() - t0;
+      return { records, elapsedMs, recordsPerSecond: records / Math.max(elapsedMs / 1000, 1e-3) };
+    },
+
+    async startWithHistory(history: HistoryOptions): Promise<BackfillResult> {
+      if (timer) throw new Error('startWithHistory() must run before start()');
+      if (history.fromMs < simTimeMs())
+        throw new RangeError('history cannot start before the trucks');
+      const endMs = startMs + Math.floor((history.toMs - startMs) / 1000) * 1000;
+      for (const v of vehicles) v.isWaiting = true;
+      hasBackfilled = true;
+      fleet.start();
+      const t0 = performance.now();
+      twins = vehicles.map((v) => makeVehicle(v.device.index));
+      // Live first: each truck fast-forwards (nothing sent) to the end of the history and joins
+      // the live timer, which then catches it up to now.
+      for (const v of vehicles) {
+        v.truck.advanceTo(history.fromMs);
+        while (v.truck.timeMs < endMs && !isStopped) {
+          v.truck.advanceTo(Math.min(endMs, v.truck.timeMs + BACKFILL_CHUNK_MS));
+          await yieldToEventLoop();
+        }
+        v.isWaiting = false;
+      }
+      const limiter = new RateLimiter(history.recordsPerSecond ?? 5000);
+      for (const twin of twins) {
+        twin.truck.advanceTo(history.fromMs);
+        twin.client.start();
+      }
+      const counts = await Promise.all(twins.map((twin) => backfillVehicle(twin, endMs, limiter)));
+      await Promise.all(twins.map((twin) => twin.client.stop()));
       const records = counts.reduce((a, b) => a + b, 0);
       const elapsedMs = performance.now() - t0;
       return { records, elapsedMs, recordsPerSecond: records / Math.max(elapsedMs / 1000, 1e-3) };
@@ -247,4 +324,5 @@ export function createFleet(options: FleetOptions): Fleet {
       return total;
     },
   };
+  return fleet;
 }

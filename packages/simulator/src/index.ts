@@ -2,7 +2,14 @@
 // real ingest ports of a Rumbo server, with the ground truth of what they did.
 
 export { createFleet } from './fleet.js';
-export type { Fleet, FleetOptions, FleetStats, BackfillOptions, BackfillResult } from './fleet.js';
+export type {
+  Fleet,
+  FleetOptions,
+  FleetStats,
+  BackfillOptions,
+  BackfillResult,
+  HistoryOptions,
+} from './fleet.js';
 export { runSimulatorCli, SIMULATE_USAGE, type SimulatorCliIo } from './cli.js';
 export {
   describeVehicle,

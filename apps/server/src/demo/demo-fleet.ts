@@ -57,9 +57,14 @@ export interface DemoFleet {
   stop(): Promise<void>;
 }
 
+/** History records per second the demo backfill sends by default (all trucks together). */
+export const DEMO_BACKFILL_RECORDS_PER_SECOND = 4000;
+
 /**
- * Starts the demo: the simulated fleet backfills `historyDays` of history through the real
- * device ports in fast-forward (in the background), then keeps moving live.
+ * Starts the demo: the simulated fleet moves live at once, while `historyDays` of history go
+ * through the real device ports in the background (a second connection per truck, throttled so
+ * live records stay acknowledged within a second; the pipeline stores them as late records and
+ * recomputes each vehicle's trips and rollups after its history ends).
  */
 export function startDemoFleet(options: {
   db: Kysely<Database>;
@@ -70,6 +75,8 @@ export function startDemoFleet(options: {
   nowMs: number;
   /** Called after new demo vehicles were registered (to load them into the live fleet). */
   onRegistered: () => Promise<void>;
+  /** Backfill throttle (default {@link DEMO_BACKFILL_RECORDS_PER_SECOND}). */
+  backfillRecordsPerSecond?: number;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }): DemoFleet {
   const fromMs = options.nowMs - options.historyDays * 86_400_000;
@@ -90,7 +97,12 @@ export function startDemoFleet(options: {
         { vehicles: options.vehicles, days: options.historyDays },
         'demo fleet: backfilling history',
       );
-      const result = await fleet.backfill({ fromMs, toMs: options.nowMs });
+      if (stopped) return;
+      const result = await fleet.startWithHistory({
+        fromMs,
+        toMs: options.nowMs,
+        recordsPerSecond: options.backfillRecordsPerSecond ?? DEMO_BACKFILL_RECORDS_PER_SECOND,
+      });
       options.log.info(
         {
           records: result.records,
@@ -99,6 +111,7 @@ export function startDemoFleet(options: {
         },
         'demo fleet: history backfilled',
       );
+      return;
     }
     if (!stopped) fleet.start();
   };
