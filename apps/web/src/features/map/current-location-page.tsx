@@ -1,6 +1,364 @@
-import PlaceholderPage from '../placeholders/placeholder-page';
+import CloseIcon from '@mui/icons-material/Close';
+import ListIcon from '@mui/icons-material/FormatListBulleted';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Drawer from '@mui/material/Drawer';
+import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { DEFAULT_USER_CONFIG, type Language } from '@rumbo/contracts';
+import type { Map as MapLibre } from 'maplibre-gl';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLiveFleet } from '../../shared/fleet/live-fleet';
+import { FLAG_HIDDEN, GL_STRIDE } from '../../shared/fleet/live-fleet-store';
+import { useOpenVehiclePopup } from '../../shared/fleet/vehicle-popup';
+import { STATUS_COLORS, VEHICLE_STATUSES } from '../../shared/fleet/vehicle-status';
+import { BaseMap } from '../../shared/map/base-map';
+import { useSession } from '../../shared/services';
+import { filterFleet, samePass, sortByPlate, type FleetFilter } from './fleet-filter';
+import { LiveMapController, type LiveMapTheme } from './live-map-controller';
+import { VehicleListPanel } from './vehicle-list-panel';
 
-/** Live map of the fleet (being built). */
+/** How often the list and counts follow the live data (the map itself redraws on every frame). */
+const LIST_REFRESH_MS = 1000;
+
+/** Live map of the whole fleet: WebGL markers, clusters, searchable list, follow mode. */
 export default function CurrentLocationPage() {
-  return <PlaceholderPage titleKey="menu.map-fleet-location" />;
+  const { t, i18n } = useTranslation();
+  const theme = useTheme();
+  const mode = theme.palette.mode;
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const { store, status, retry } = useLiveFleet();
+  const config = useSession((s) => s.user?.config) ?? DEFAULT_USER_CONFIG;
+  const language: Language = i18n.language === 'en' ? 'en' : 'es';
+  const openPopup = useOpenVehiclePopup();
+  const [filter, setFilter] = useState<FleetFilter>({ query: '', statuses: new Set() });
+  const [following, setFollowing] = useState(-1);
+  const [listOpen, setListOpen] = useState(false);
+  const [everLive, setEverLive] = useState(false);
+  const [tick, setTick] = useState(0);
+  if (status === 'live' && !everLive) setEverLive(true);
+
+  const mapTheme = useMemo<LiveMapTheme>(
+    () => ({
+      colors: VEHICLE_STATUSES.map((s) => STATUS_COLORS[mode][s]),
+      cluster: theme.palette.primary.main,
+      clusterText: theme.palette.primary.contrastText,
+      label: theme.palette.text.primary,
+      halo: theme.palette.background.paper,
+    }),
+    [mode, theme],
+  );
+  const [controller] = useState(() => new LiveMapController(store, mapTheme));
+  useEffect(() => controller.setTheme(mapTheme), [controller, mapTheme]);
+  useEffect(() => () => controller.detach(), [controller]);
+
+  // The list follows the data at most once a second; new or renamed vehicles at once.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let structure = store.structure;
+    const unsubscribe = store.subscribe(() => {
+      if (store.structure !== structure) {
+        structure = store.structure;
+        if (timer !== null) clearTimeout(timer);
+        timer = null;
+        setTick((n) => n + 1);
+        return;
+      }
+      timer ??= setTimeout(() => {
+        timer = null;
+        setTick((n) => n + 1);
+      }, LIST_REFRESH_MS);
+    });
+    return () => {
+      unsubscribe();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [store]);
+
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `tick` stands for the store's data
+  const result = useMemo(() => filterFleet(store, filter), [store, filter, tick]);
+  const structure = store.structure;
+  const sorted = useMemo(
+    () =>
+      sortByPlate(
+        store,
+        Array.from({ length: store.count }, (_, i) => i),
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `structure` stands for the store
+    [store, structure],
+  );
+  const rows = useMemo(() => sorted.filter((s) => result.pass[s] === 1), [sorted, result]);
+
+  const lastPass = useRef<Uint8Array>(new Uint8Array(0));
+  useEffect(() => {
+    if (samePass(lastPass.current, result.pass)) return;
+    lastPass.current = result.pass;
+    controller.setPass(result.pass);
+  }, [controller, result]);
+
+  useEffect(() => {
+    controller.setHandlers({
+      onVehicleClick: (slot) => {
+        store.select(slot);
+        openPopup(store.ids[slot] ?? 0);
+      },
+      onFollowEnd: () => setFollowing(-1),
+    });
+  }, [controller, store, openPopup]);
+
+  const follow = useCallback(
+    (slot: number) => {
+      setFollowing(slot);
+      controller.follow(slot);
+      if (phone) setListOpen(false);
+    },
+    [controller, phone],
+  );
+  const focus = useCallback(
+    (slot: number) => {
+      controller.focus(slot);
+      if (phone) setListOpen(false);
+    },
+    [controller, phone],
+  );
+  const details = useCallback(
+    (slot: number) => openPopup(store.ids[slot] ?? 0),
+    [openPopup, store],
+  );
+  const onStyleLoad = useCallback((map: MapLibre) => controller.attach(map), [controller]);
+
+  // Read-only hook for the browser tests (only under automation).
+  useEffect(() => {
+    if (!navigator.webdriver) return;
+    const hook = {
+      vehicles: () =>
+        Array.from({ length: store.count }, (_, s) => ({
+          id: store.ids[s],
+          plate: store.info[s]?.plate,
+          lng: store.lng[s],
+          lat: store.lat[s],
+          status: VEHICLE_STATUSES[store.status[s] ?? 0],
+          drawn: ((store.gl[s * GL_STRIDE + 6] ?? 1) & FLAG_HIDDEN) === 0,
+        })),
+      clusters: () => controller.clusterCount,
+      screenPoint: (id: number) => controller.screenPoint(store.slotOf(id)),
+    };
+    (window as unknown as { __rumboMap?: typeof hook }).__rumboMap = hook;
+    return () => {
+      delete (window as unknown as { __rumboMap?: typeof hook }).__rumboMap;
+    };
+  }, [store, controller]);
+
+  const followedPlate = following >= 0 ? (store.info[following]?.plate ?? '') : '';
+  const failed = !everLive && (status === 'unauthorized' || status === 'reconnecting');
+  const panel = (
+    <VehicleListPanel
+      store={store}
+      rows={rows}
+      filter={filter}
+      result={result}
+      onFilter={setFilter}
+      following={following}
+      onFocus={focus}
+      onFollow={follow}
+      onDetails={details}
+      units={config.units}
+      language={language}
+      offsetHours={config.timeZone}
+    />
+  );
+
+  return (
+    <Box
+      data-testid="current-location"
+      sx={{
+        height: { xs: 'calc(100dvh - 88px)', sm: 'calc(100dvh - 104px)' },
+        minHeight: 360,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+      }}
+    >
+      <Typography variant="h1" sx={{ display: { xs: 'none', md: 'block' } }}>
+        {t('menu.map-fleet-location')}
+      </Typography>
+      <Paper
+        variant="outlined"
+        sx={{ flex: 1, minHeight: 0, display: 'flex', overflow: 'hidden', position: 'relative' }}
+      >
+        {!phone && everLive && store.count > 0 && (
+          <Box
+            component="aside"
+            aria-label={t('map.current.list_label')}
+            sx={{ width: 360, flex: 'none', borderRight: 1, borderColor: 'divider' }}
+          >
+            {panel}
+          </Box>
+        )}
+        <Box sx={{ flex: 1, minWidth: 0, position: 'relative' }}>
+          <BaseMap
+            onStyleLoad={onStyleLoad}
+            label={t('map.current.map_label')}
+            initialView={{ center: [config.lng, config.lat], zoom: config.zoom }}
+          >
+            <Box
+              sx={{
+                position: 'absolute',
+                top: 8,
+                left: 8,
+                display: 'flex',
+                gap: 1,
+                flexWrap: 'wrap',
+                pointerEvents: 'none',
+                '& > *': { pointerEvents: 'auto' },
+              }}
+            >
+              {everLive && status === 'live' && (
+                <Chip
+                  size="small"
+                  color="success"
+                  label={t('map.current.live')}
+                  data-testid="map-live"
+                  sx={{ boxShadow: 1 }}
+                />
+              )}
+              {following >= 0 && (
+                <Chip
+                  size="small"
+                  color="primary"
+                  label={t('map.current.following', { plate: followedPlate })}
+                  onDelete={() => follow(-1)}
+                  deleteIcon={<CloseIcon aria-label={t('map.current.unfollow')} />}
+                  sx={{ boxShadow: 1 }}
+                />
+              )}
+            </Box>
+            {everLive && status !== 'live' && (
+              <Alert
+                severity="warning"
+                sx={{ position: 'absolute', top: 8, left: 8, right: 56, boxShadow: 2 }}
+              >
+                {status === 'unauthorized'
+                  ? t('map.current.unauthorized')
+                  : t('map.current.reconnecting')}
+              </Alert>
+            )}
+            {!everLive && !failed && (
+              <Overlay>
+                <CircularProgress size={28} aria-hidden />
+                <Typography role="status">{t('map.current.loading')}</Typography>
+              </Overlay>
+            )}
+            {failed && (
+              <Overlay>
+                <Typography variant="h3" component="p" role="alert">
+                  {t('map.current.error_title')}
+                </Typography>
+                <Typography color="text.secondary">
+                  {status === 'unauthorized'
+                    ? t('map.current.unauthorized')
+                    : t('map.current.error_text')}
+                </Typography>
+                <Button variant="contained" onClick={retry}>
+                  {t('common.retry')}
+                </Button>
+              </Overlay>
+            )}
+            {everLive && store.count === 0 && (
+              <Overlay>
+                <Typography variant="h3" component="p">
+                  {t('map.current.empty_title')}
+                </Typography>
+                <Typography color="text.secondary">{t('map.current.empty_text')}</Typography>
+              </Overlay>
+            )}
+            {phone && everLive && store.count > 0 && (
+              <Fab
+                variant="extended"
+                color="primary"
+                size="medium"
+                onClick={() => setListOpen(true)}
+                sx={{
+                  position: 'absolute',
+                  bottom: 32,
+                  left: '50%',
+                  transform: 'translateX(-50%)',
+                }}
+              >
+                <ListIcon sx={{ mr: 1 }} />
+                {t('map.current.open_list', { count: result.shown })}
+              </Fab>
+            )}
+          </BaseMap>
+        </Box>
+      </Paper>
+      {phone && (
+        <Drawer
+          anchor="bottom"
+          open={listOpen}
+          onClose={() => setListOpen(false)}
+          slotProps={{
+            paper: { sx: { height: '75dvh', borderTopLeftRadius: 12, borderTopRightRadius: 12 } },
+          }}
+        >
+          <Box
+            sx={{
+              display: 'flex',
+              justifyContent: 'space-between',
+              alignItems: 'center',
+              px: 1.5,
+              pt: 1,
+            }}
+          >
+            <Typography variant="h3" component="h2">
+              {t('map.current.list_label')}
+            </Typography>
+            <IconButton aria-label={t('map.current.close_list')} onClick={() => setListOpen(false)}>
+              <CloseIcon />
+            </IconButton>
+          </Box>
+          <Box sx={{ flex: 1, minHeight: 0 }}>{panel}</Box>
+        </Drawer>
+      )}
+    </Box>
+  );
+}
+
+function Overlay({ children }: { children: React.ReactNode }) {
+  return (
+    <Box
+      sx={{
+        position: 'absolute',
+        inset: 0,
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: (theme) =>
+          theme.palette.mode === 'dark' ? 'rgba(10,16,24,0.55)' : 'rgba(255,255,255,0.55)',
+        p: 2,
+      }}
+    >
+      <Paper
+        elevation={3}
+        sx={{
+          p: 3,
+          maxWidth: 420,
+          textAlign: 'center',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          gap: 1.5,
+        }}
+      >
+        {children}
+      </Paper>
+    </Box>
+  );
 }

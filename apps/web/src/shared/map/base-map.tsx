@@ -87,7 +87,7 @@ export function BaseMap({ onStyleLoad, onMap, initialView, label, sx, children }
       });
     } catch (error) {
       console.warn('map not available', error);
-      setFailed(true);
+      queueMicrotask(() => setFailed(true));
       return;
     }
     mapRef.current = map;
@@ -132,7 +132,8 @@ export function BaseMap({ onStyleLoad, onMap, initialView, label, sx, children }
         ref={container}
         role="region"
         aria-label={label ?? t('map.base.label')}
-        sx={{ position: 'absolute', inset: 0 }}
+        // Sized, not positioned: MapLibre's stylesheet makes its container position: relative.
+        sx={{ width: '100%', height: '100%' }}
         data-testid="base-map"
       />
       {children}

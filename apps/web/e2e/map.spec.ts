@@ -1,0 +1,242 @@
+import { mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  encodeCodec8eFrame,
+  encodeLogin,
+} from '../../../packages/telematics/src/teltonika/teltonika.encoder';
+import { navigateInApp, saveConfig, signIn } from './support/helpers';
+import { DEMO, USERS } from './support/users';
+
+// The live map (map/current_location) against the demo fleet: 5 simulated vehicles.
+const OUT = join(import.meta.dirname, 'screenshots');
+const WIDE = { width: 1440, height: 900 };
+const NARROW = { width: 390, height: 844 };
+
+interface HookVehicle {
+  id: number;
+  plate: string;
+  lng: number;
+  lat: number;
+  status: string;
+  drawn: boolean;
+}
+
+const vehicles = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        window as unknown as { __rumboMap?: { vehicles: () => HookVehicle[] } }
+      ).__rumboMap?.vehicles() ?? [],
+  );
+
+async function openMap(page: Page) {
+  await navigateInApp(page, '/app/map/current_location');
+  await expect(page.getByTestId('base-map')).toBeVisible();
+  await expect(page.getByTestId('map-live')).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(async () => (await vehicles(page)).length, { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(5);
+}
+
+/**
+ * Sends one Codec 8E record for an IMEI to the server's Teltonika port and waits for the ack.
+ * (The demo trucks park at night, so the test drives its own device to see movement.)
+ */
+async function drive(imei: string, at: { lat: number; lng: number }, timestampMs: number) {
+  const port = Number(process.env.RUMBO_E2E_TELTONIKA_PORT);
+  const socket = connect(port, '127.0.0.1');
+  const received: Buffer[] = [];
+  const reply = (bytes: number) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no reply from the Teltonika port')), 10_000);
+      const check = () => {
+        const all = Buffer.concat(received);
+        if (all.length < bytes) return;
+        clearTimeout(timer);
+        socket.off('data', onData);
+        received.length = 0;
+        resolve(all);
+      };
+      const onData = (chunk: Buffer) => {
+        received.push(chunk);
+        check();
+      };
+      socket.on('data', onData);
+      check();
+    });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  try {
+    socket.write(encodeLogin(imei));
+    expect((await reply(1))[0]).toBe(1);
+    socket.write(
+      encodeCodec8eFrame([
+        {
+          timestampMs,
+          ...at,
+          speedKmh: 55,
+          angleDeg: 45,
+          satellites: 12,
+          altitudeM: 20,
+          io: [
+            { id: 239, group: 1, value: 1 },
+            { id: 240, group: 1, value: 1 },
+          ],
+        },
+      ]),
+    );
+    expect((await reply(4)).readUInt32BE(0)).toBe(1);
+  } finally {
+    socket.end();
+  }
+}
+
+const near = (v: HookVehicle, p: { lat: number; lng: number }) =>
+  Math.abs(v.lat - p.lat) < 1e-5 && Math.abs(v.lng - p.lng) < 1e-5;
+
+test('a vehicle moves on the map and in the list', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(WIDE);
+  await signIn(page, DEMO);
+  await openMap(page);
+  const imei = `35${String(Date.now()).slice(-13)}`;
+  const a = { lat: -34.5712, lng: -58.4321 };
+  const b = { lat: -34.5655, lng: -58.425 };
+  const t0 = Date.now() - 10_000;
+  await drive(imei, a, t0);
+  // The new device registers itself and appears live, drawn from the typed arrays.
+  let id = 0;
+  await expect
+    .poll(async () => {
+      const found = (await vehicles(page)).find((v) => near(v, a));
+      id = found?.id ?? 0;
+      return found?.drawn ?? false;
+    })
+    .toBe(true);
+  const row = page.locator(`[data-testid="map-vehicle-row"][data-vehicle-id="${id}"]`);
+  await page.getByTestId('map-search').fill('');
+  await expect(row).toHaveAttribute('data-lat', a.lat.toFixed(6));
+  await drive(imei, b, t0 + 5_000);
+  await expect
+    .poll(async () => (await vehicles(page)).find((v) => v.id === id)?.lat)
+    .toBeCloseTo(b.lat, 5);
+  await expect(row).toHaveAttribute('data-lat', b.lat.toFixed(6));
+  await expect(row).toHaveAttribute('data-lng', b.lng.toFixed(6));
+});
+
+test('the list filters by status and the counts match', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await signIn(page, DEMO);
+  await openMap(page);
+  const rows = page.getByTestId('map-vehicle-row');
+  const total = (await vehicles(page)).length;
+  await expect(rows).toHaveCount(total);
+  await expect(page.getByTestId('status-filter-all')).toContainText(String(total));
+  // Counts per status add up to the fleet.
+  const chips = page.locator('[data-testid^="status-filter-"][data-count]');
+  const counts = await chips.evaluateAll((els) =>
+    els.map((e) => ({
+      status: e.getAttribute('data-testid')!.replace('status-filter-', ''),
+      count: Number(e.getAttribute('data-count')),
+    })),
+  );
+  expect(counts.reduce((n, c) => n + c.count, 0)).toBe(total);
+  const some = counts.find((c) => c.count > 0)!;
+  await page.getByTestId(`status-filter-${some.status}`).click();
+  // Statuses change live: compare with the chip's count at the moment of checking.
+  await expect
+    .poll(async () => {
+      const chip = page.getByTestId(`status-filter-${some.status}`);
+      const count = Number(await chip.getAttribute('data-count'));
+      const shown = await rows.count();
+      const statuses = await rows.evaluateAll((els) =>
+        els.map((e) => e.getAttribute('data-status')),
+      );
+      return shown === count && statuses.every((s) => s === some.status);
+    })
+    .toBe(true);
+  // Vehicles filtered out are not drawn either.
+  const drawn = await vehicles(page);
+  expect(drawn.filter((v) => v.drawn).every((v) => v.status === some.status)).toBe(true);
+  await page.getByTestId('status-filter-all').click();
+  await expect(rows).toHaveCount(total);
+  // Search by plate.
+  const plate = (await vehicles(page))[0]!.plate;
+  await page.getByTestId('map-search').fill(plate.toLowerCase());
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(plate);
+});
+
+test('clicking a vehicle opens its popup; following keeps it centred', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await signIn(page, DEMO);
+  await openMap(page);
+  const first = (await vehicles(page))[0]!;
+  // Follow from the list: the map centres on the vehicle and zooms in (no cluster there).
+  await page
+    .locator(`[data-testid="map-vehicle-row"][data-vehicle-id="${first.id}"]`)
+    .getByRole('button', { name: /seguir/i })
+    .click();
+  await expect(page.getByText(new RegExp(first.plate))).not.toHaveCount(0);
+  await page.waitForTimeout(1500);
+  const point = await page.evaluate(
+    (id) =>
+      (
+        window as unknown as {
+          __rumboMap: { screenPoint: (id: number) => { x: number; y: number } | null };
+        }
+      ).__rumboMap.screenPoint(id),
+    first.id,
+  );
+  expect(point).not.toBeNull();
+  const box = (await page.getByTestId('base-map').boundingBox())!;
+  // Centred (within a few pixels while it moves).
+  expect(Math.abs(point!.x - box.width / 2)).toBeLessThan(40);
+  expect(Math.abs(point!.y - box.height / 2)).toBeLessThan(40);
+  await page.mouse.click(box.x + point!.x, box.y + point!.y);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog')).toContainText(first.plate);
+});
+
+const COMBINATIONS = [
+  { language: 'es', theme: 'light', user: USERS.shotsEsLight },
+  { language: 'es', theme: 'dark', user: USERS.shotsEsDark },
+  { language: 'en', theme: 'light', user: USERS.shotsEnLight },
+  { language: 'en', theme: 'dark', user: USERS.shotsEnDark },
+] as const;
+
+for (const { language, theme, user } of COMBINATIONS) {
+  test(`map screenshots ${language} ${theme}`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    mkdirSync(OUT, { recursive: true });
+    await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
+    await page.addInitScript(
+      ([lang, dark]) =>
+        localStorage.setItem('rumbo.prefs', JSON.stringify({ language: lang, darkMode: dark })),
+      [language, theme === 'dark'] as const,
+    );
+    // Tiles come from outside; the test never reaches them, so the fallback layers show.
+    await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+    const shot = (name: string) =>
+      page.screenshot({
+        path: join(OUT, `${name}-${page.viewportSize()!.width}-${theme}-${language}.png`),
+        animations: 'disabled',
+      });
+    await page.setViewportSize(WIDE);
+    await signIn(page, user);
+    await openMap(page);
+    await page.waitForTimeout(1500);
+    await shot('map-current-location');
+    await page.setViewportSize(NARROW);
+    await page.waitForTimeout(800);
+    await shot('map-current-location');
+    await page.getByRole('button', { name: /vehículos|vehicles/i }).click();
+    await expect(page.getByTestId('map-vehicle-list')).toBeVisible();
+    await page.waitForTimeout(400);
+    await shot('map-current-location-list');
+  });
+}

@@ -1,0 +1,336 @@
+import type { Feature, Point } from 'geojson';
+import type { GeoJSONSource, Map as MapLibre, MapMouseEvent } from 'maplibre-gl';
+import { GL_STRIDE, mercatorY, type LiveFleetStore } from '../../shared/fleet/live-fleet-store';
+import { gridCluster, toLngLat, type Cluster } from './grid-cluster';
+import { VehicleLayer } from './vehicle-layer';
+
+const CLUSTERS = 'rumbo-vehicle-clusters';
+const LABELS = 'rumbo-vehicle-labels';
+/** Plate labels from this zoom on, when at most MAX_LABELS vehicles are in view. */
+const LABEL_MIN_ZOOM = 9;
+const MAX_LABELS = 400;
+const LABEL_REFRESH_MS = 1000;
+const FOLLOW_ZOOM = 13;
+
+export interface LiveMapTheme {
+  colors: readonly string[];
+  cluster: string;
+  clusterText: string;
+  label: string;
+  halo: string;
+}
+
+const emptyCollection = () => ({ type: 'FeatureCollection' as const, features: [] });
+
+/**
+ * Binds the live store to a MapLibre map: the WebGL vehicle layer, clusters recomputed on
+ * viewport or filter changes only, plate labels at close zoom, picking and follow mode.
+ */
+export class LiveMapController {
+  private map: MapLibre | null = null;
+  private layer: VehicleLayer;
+  private pass: Uint8Array = new Uint8Array(0);
+  private clusters: Cluster[] = [];
+  private following = -1;
+  private lastFollowMs = 0;
+  private labelTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastLabelsMs = 0;
+  private readonly unsubscribe: () => void;
+  private onVehicleClick: (slot: number) => void = () => undefined;
+  private onFollowEnd: () => void = () => undefined;
+
+  /** What a click on a vehicle does, and what to tell when the user pans away from a followed one. */
+  setHandlers(handlers: { onVehicleClick: (slot: number) => void; onFollowEnd: () => void }): void {
+    this.onVehicleClick = handlers.onVehicleClick;
+    this.onFollowEnd = handlers.onFollowEnd;
+  }
+
+  constructor(
+    private readonly store: LiveFleetStore,
+    private theme: LiveMapTheme,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.layer = new VehicleLayer(store, theme.colors);
+    this.unsubscribe = store.subscribe(() => this.onData());
+  }
+
+  /** Adds the sources and layers to the map's current style (call on every style load). */
+  attach(map: MapLibre): void {
+    const first = this.map !== map;
+    this.map = map;
+    const font = textFont(map);
+    this.layer = new VehicleLayer(this.store, this.theme.colors);
+    if (!map.getSource(CLUSTERS))
+      map.addSource(CLUSTERS, { type: 'geojson', data: emptyCollection() });
+    if (!map.getSource(LABELS)) map.addSource(LABELS, { type: 'geojson', data: emptyCollection() });
+    map.addLayer({
+      id: `${CLUSTERS}-circle`,
+      type: 'circle',
+      source: CLUSTERS,
+      paint: {
+        'circle-color': this.theme.cluster,
+        'circle-opacity': 0.9,
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 2,
+        'circle-radius': ['step', ['get', 'count'], 14, 10, 17, 100, 21, 1000, 26],
+      },
+    });
+    map.addLayer({
+      id: `${CLUSTERS}-count`,
+      type: 'symbol',
+      source: CLUSTERS,
+      layout: {
+        'text-field': ['get', 'label'],
+        'text-font': font,
+        'text-size': 12,
+        'text-allow-overlap': true,
+      },
+      paint: { 'text-color': this.theme.clusterText },
+    });
+    map.addLayer(this.layer);
+    map.addLayer({
+      id: `${LABELS}-text`,
+      type: 'symbol',
+      source: LABELS,
+      minzoom: LABEL_MIN_ZOOM,
+      layout: {
+        'text-field': ['get', 'plate'],
+        'text-font': font,
+        'text-size': 11,
+        'text-offset': [0, 1.5],
+        'text-anchor': 'top',
+        'text-optional': true,
+      },
+      paint: {
+        'text-color': this.theme.label,
+        'text-halo-color': this.theme.halo,
+        'text-halo-width': 1.5,
+      },
+    });
+    if (first) {
+      map.on('moveend', this.onMoveEnd);
+      map.on('click', this.onClick);
+      map.on('dragstart', this.onDragStart);
+      map.on('mousemove', this.onMouseMove);
+    }
+    this.recluster();
+  }
+
+  /** Theme colours (a dark-mode switch reloads the style; attach() then applies them). */
+  setTheme(theme: LiveMapTheme): void {
+    this.theme = theme;
+    this.layer.setColors(theme.colors);
+  }
+
+  /** Which vehicles pass the list's search and status filter (1 per slot). */
+  setPass(pass: Uint8Array): void {
+    this.pass = pass;
+    this.recluster();
+  }
+
+  /** Follows a vehicle (−1 stops): the map keeps it centred as it moves. */
+  follow(slot: number): void {
+    this.following = slot;
+    this.store.select(slot);
+    if (slot >= 0) this.centreOn(slot, true);
+    this.map?.triggerRepaint();
+  }
+
+  /** Centres the map on a vehicle once and highlights it. */
+  focus(slot: number): void {
+    this.store.select(slot);
+    this.centreOn(slot, true);
+  }
+
+  /** Where a vehicle is drawn, in CSS pixels of the map canvas (tests); null when not drawn. */
+  screenPoint(slot: number): { x: number; y: number } | null {
+    const map = this.map;
+    const s = this.store;
+    if (!map || slot < 0 || slot >= s.count || s.gl[slot * GL_STRIDE + 6]! % 2 >= 1) return null;
+    const p = map.project([s.lng[slot]!, s.lat[slot]!]);
+    return { x: p.x, y: p.y };
+  }
+
+  /** Current clusters (tests, benchmarks). */
+  get clusterCount(): number {
+    return this.clusters.length;
+  }
+
+  private centreOn(slot: number, zoomIn: boolean): void {
+    const map = this.map;
+    if (!map || slot < 0 || !this.store.located[slot]) return;
+    const center: [number, number] = [this.store.lng[slot]!, this.store.lat[slot]!];
+    map.easeTo({
+      center,
+      zoom: zoomIn ? Math.max(map.getZoom(), FOLLOW_ZOOM) : map.getZoom(),
+      duration: zoomIn ? 800 : 500,
+    });
+  }
+
+  private onData(): void {
+    const map = this.map;
+    if (!map) return;
+    if (this.pass.length !== this.store.count) return; // the page refilters, then setPass
+    map.triggerRepaint();
+    if (this.following >= 0) {
+      const t = this.now();
+      if (t - this.lastFollowMs > 900) {
+        this.lastFollowMs = t;
+        this.centreOn(this.following, false);
+      }
+    }
+    this.scheduleLabels();
+  }
+
+  private readonly onMoveEnd = () => this.recluster();
+
+  private readonly onDragStart = () => {
+    if (this.following < 0) return;
+    this.following = -1;
+    this.onFollowEnd();
+  };
+
+  private readonly onMouseMove = (event: MapMouseEvent) => {
+    const map = this.map;
+    if (!map) return;
+    const hit = this.pick(event.point.x, event.point.y) >= 0 || this.pickCluster(event);
+    map.getCanvas().style.cursor = hit ? 'pointer' : '';
+  };
+
+  private pickCluster(event: MapMouseEvent): boolean {
+    const map = this.map;
+    if (!map?.getLayer(`${CLUSTERS}-circle`)) return false;
+    return map.queryRenderedFeatures(event.point, { layers: [`${CLUSTERS}-circle`] }).length > 0;
+  }
+
+  private readonly onClick = (event: MapMouseEvent) => {
+    const map = this.map;
+    if (!map) return;
+    const slot = this.pick(event.point.x, event.point.y);
+    if (slot >= 0) {
+      this.onVehicleClick(slot);
+      return;
+    }
+    if (!map.getLayer(`${CLUSTERS}-circle`)) return;
+    const hit = map.queryRenderedFeatures(event.point, { layers: [`${CLUSTERS}-circle`] })[0];
+    if (hit?.geometry.type === 'Point') {
+      map.easeTo({
+        center: hit.geometry.coordinates as [number, number],
+        zoom: Math.min(map.getZoom() + 2, 18),
+      });
+    }
+  };
+
+  /** The visible vehicle nearest to a screen point, within its marker radius; −1 if none. */
+  pick(px: number, py: number, radius = 14): number {
+    const map = this.map;
+    if (!map) return -1;
+    const s = this.store;
+    let best = -1;
+    let bestD = radius * radius;
+    for (let i = 0; i < s.count; i++) {
+      if (s.gl[i * GL_STRIDE + 6]! % 2 >= 1) continue;
+      const p = map.project([s.lng[i]!, s.lat[i]!]);
+      const d = (p.x - px) ** 2 + (p.y - py) ** 2;
+      if (d <= bestD) {
+        bestD = d;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /** Recomputes clusters for the current viewport and filter; hides what they hold. */
+  recluster(): void {
+    const map = this.map;
+    const s = this.store;
+    if (!map || this.pass.length !== s.count) return;
+    const bounds = map.getBounds();
+    const view = {
+      minX: (bounds.getWest() + 180) / 360,
+      maxX: (bounds.getEast() + 180) / 360,
+      minY: mercatorY(bounds.getNorth()),
+      maxY: mercatorY(bounds.getSouth()),
+      zoom: map.getZoom(),
+    };
+    const { clusters, clustered } = gridCluster(s.gl, s.count, this.pass, view);
+    this.clusters = clusters;
+    const hide = new Uint8Array(s.count);
+    for (let i = 0; i < s.count; i++) hide[i] = this.pass[i] && !clustered[i] ? 0 : 1;
+    s.setHidden(hide);
+    void map.getSource<GeoJSONSource>(CLUSTERS)?.setData({
+      type: 'FeatureCollection',
+      features: clusters.map((c) => ({
+        type: 'Feature',
+        properties: {
+          count: c.count,
+          label: c.count > 999 ? `${Math.round(c.count / 100) / 10}k` : String(c.count),
+        },
+        geometry: { type: 'Point', coordinates: toLngLat(c.x, c.y) },
+      })),
+    });
+    this.updateLabels();
+    map.triggerRepaint();
+  }
+
+  private scheduleLabels(): void {
+    if (this.labelTimer !== null) return;
+    const wait = Math.max(0, LABEL_REFRESH_MS - (this.now() - this.lastLabelsMs));
+    this.labelTimer = setTimeout(() => {
+      this.labelTimer = null;
+      this.updateLabels();
+    }, wait);
+  }
+
+  /** Plate labels of the visible, unclustered vehicles (at close zoom only). */
+  private updateLabels(): void {
+    const map = this.map;
+    const source = map?.getSource<GeoJSONSource>(LABELS);
+    if (!map || !source) return;
+    this.lastLabelsMs = this.now();
+    const s = this.store;
+    const features: Feature<Point, { plate: string }>[] = [];
+    if (map.getZoom() >= LABEL_MIN_ZOOM) {
+      const b = map.getBounds();
+      for (let i = 0; i < s.count; i++) {
+        if (s.gl[i * GL_STRIDE + 6]! % 2 >= 1) continue;
+        const lng = s.lng[i]!;
+        const lat = s.lat[i]!;
+        if (lng < b.getWest() || lng > b.getEast() || lat < b.getSouth() || lat > b.getNorth())
+          continue;
+        features.push({
+          type: 'Feature',
+          properties: { plate: s.info[i]?.plate ?? '' },
+          geometry: { type: 'Point', coordinates: [lng, lat] },
+        });
+        if (features.length > MAX_LABELS) break;
+      }
+    }
+    void source.setData({
+      type: 'FeatureCollection',
+      features: features.length > MAX_LABELS ? [] : features,
+    });
+  }
+
+  detach(): void {
+    this.unsubscribe();
+    if (this.labelTimer !== null) clearTimeout(this.labelTimer);
+    const map = this.map;
+    if (map) {
+      map.off('moveend', this.onMoveEnd);
+      map.off('click', this.onClick);
+      map.off('dragstart', this.onDragStart);
+      map.off('mousemove', this.onMouseMove);
+    }
+    this.map = null;
+  }
+}
+
+/** A font stack the style can draw: the style's own (external styles), else a local family. */
+function textFont(map: MapLibre): string[] {
+  for (const layer of map.getStyle().layers) {
+    const font = layer.type === 'symbol' ? layer.layout?.['text-font'] : undefined;
+    if (Array.isArray(font) && font.every((f) => typeof f === 'string')) return font as string[];
+  }
+  return ['sans-serif'];
+}

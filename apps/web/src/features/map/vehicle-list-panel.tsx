@@ -1,0 +1,266 @@
+import ClearIcon from '@mui/icons-material/Clear';
+import GpsFixedIcon from '@mui/icons-material/GpsFixed';
+import GpsNotFixedIcon from '@mui/icons-material/GpsNotFixed';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Language, Units } from '@rumbo/contracts';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusDot } from '../../shared/fleet/status-chip';
+import { GL_STRIDE, type LiveFleetStore } from '../../shared/fleet/live-fleet-store';
+import {
+  statusFromCode,
+  VEHICLE_STATUSES,
+  type VehicleStatus,
+} from '../../shared/fleet/vehicle-status';
+import { formatDateTime, formatMeasure } from '../../shared/format/format';
+import type { FilterResult, FleetFilter } from './fleet-filter';
+
+const ROW_HEIGHT = 60;
+
+export interface VehicleListPanelProps {
+  store: LiveFleetStore;
+  /** Slots shown, in list order. */
+  rows: readonly number[];
+  filter: FleetFilter;
+  result: FilterResult;
+  onFilter: (filter: FleetFilter) => void;
+  following: number;
+  onFocus: (slot: number) => void;
+  onFollow: (slot: number) => void;
+  onDetails: (slot: number) => void;
+  units: Units;
+  language: Language;
+  offsetHours: number;
+}
+
+/** Search, status filters with counts and the vehicle list (virtualised) of the live map. */
+export function VehicleListPanel(props: VehicleListPanelProps) {
+  const { t } = useTranslation();
+  const { filter, result, onFilter, store, rows } = props;
+  const scroller = useRef<HTMLDivElement | null>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser is used as documented
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const toggle = (status: VehicleStatus) => {
+    const next = new Set(filter.statuses);
+    if (next.has(status)) next.delete(status);
+    else next.add(status);
+    onFilter({ ...filter, statuses: next });
+  };
+  const filtered = filter.query.trim() !== '' || filter.statuses.size > 0;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <Box sx={{ p: 1.5, pb: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <TextField
+          size="small"
+          value={filter.query}
+          onChange={(e) => onFilter({ ...filter, query: e.target.value })}
+          placeholder={t('map.current.search')}
+          slotProps={{
+            htmlInput: { 'aria-label': t('map.current.search'), 'data-testid': 'map-search' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+              endAdornment: filter.query ? (
+                <InputAdornment position="end">
+                  <IconButton
+                    size="small"
+                    aria-label={t('map.current.clear_filters')}
+                    onClick={() => onFilter({ ...filter, query: '' })}
+                  >
+                    <ClearIcon fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ) : undefined,
+            },
+          }}
+        />
+        <Box
+          role="group"
+          aria-label={t('map.current.filters')}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}
+        >
+          <Chip
+            size="small"
+            label={`${t('map.current.all')} · ${result.matching}`}
+            color={filter.statuses.size === 0 ? 'primary' : 'default'}
+            variant={filter.statuses.size === 0 ? 'filled' : 'outlined'}
+            onClick={() => onFilter({ ...filter, statuses: new Set() })}
+            aria-pressed={filter.statuses.size === 0}
+            data-testid="status-filter-all"
+          />
+          {VEHICLE_STATUSES.map((status) => {
+            const on = filter.statuses.has(status);
+            return (
+              <Chip
+                key={status}
+                size="small"
+                icon={<StatusDot status={status} />}
+                label={`${t(`vehicleStatus.${status}`)} · ${result.counts[status]}`}
+                variant={on ? 'filled' : 'outlined'}
+                color={on ? 'primary' : 'default'}
+                onClick={() => toggle(status)}
+                aria-pressed={on}
+                data-testid={`status-filter-${status}`}
+                data-count={result.counts[status]}
+                sx={{ '& .MuiChip-icon': { ml: 0.75 } }}
+              />
+            );
+          })}
+        </Box>
+        <Typography variant="caption" color="text.secondary" data-testid="map-shown">
+          {t('map.current.shown', { shown: result.shown, total: store.count })}
+        </Typography>
+      </Box>
+      {rows.length === 0 ? (
+        <Box sx={{ p: 3, textAlign: 'center' }}>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {filtered ? t('map.current.no_match') : t('map.current.empty_title')}
+          </Typography>
+          {filtered && (
+            <Button size="small" onClick={() => onFilter({ query: '', statuses: new Set() })}>
+              {t('map.current.clear_filters')}
+            </Button>
+          )}
+        </Box>
+      ) : (
+        <Box
+          ref={scroller}
+          role="list"
+          aria-label={t('map.current.list_label')}
+          data-testid="map-vehicle-list"
+          sx={{ flex: 1, minHeight: 0, overflowY: 'auto', borderTop: 1, borderColor: 'divider' }}
+        >
+          <Box sx={{ height: virtual.getTotalSize(), position: 'relative' }}>
+            {virtual.getVirtualItems().map((item) => {
+              const slot = rows[item.index] ?? 0;
+              return <VehicleRow key={item.key} top={item.start} slot={slot} {...props} />;
+            })}
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function VehicleRow({
+  store,
+  slot,
+  top,
+  following,
+  onFocus,
+  onFollow,
+  onDetails,
+  units,
+  language,
+  offsetHours,
+}: VehicleListPanelProps & { slot: number; top: number }) {
+  const { t } = useTranslation();
+  const info = store.info[slot];
+  const status = statusFromCode(store.status[slot] ?? 0);
+  const located = store.located[slot] === 1;
+  const speed = store.gl[slot * GL_STRIDE + 7] ?? -1;
+  const fix = store.fixTime[slot] ?? Number.NaN;
+  const isFollowing = following === slot;
+  const plate = info?.plate ?? '';
+  return (
+    <Box
+      role="listitem"
+      data-testid="map-vehicle-row"
+      data-vehicle-id={store.ids[slot]}
+      data-status={status}
+      data-lat={located ? store.lat[slot]?.toFixed(6) : ''}
+      data-lng={located ? store.lng[slot]?.toFixed(6) : ''}
+      sx={{
+        position: 'absolute',
+        top,
+        left: 0,
+        right: 0,
+        height: ROW_HEIGHT,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: isFollowing ? 'action.selected' : undefined,
+      }}
+    >
+      <Box
+        component="button"
+        type="button"
+        onClick={() => onFocus(slot)}
+        disabled={!located}
+        sx={{
+          all: 'unset',
+          flex: 1,
+          minWidth: 0,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.25,
+          cursor: located ? 'pointer' : 'default',
+          borderRadius: 1,
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+        }}
+      >
+        <StatusDot status={status} size={12} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+            {plate}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {t(`vehicleStatus.${status}`)}
+            {' · '}
+            {!located
+              ? t('map.current.no_position')
+              : speed > 0
+                ? formatMeasure('speed', speed, units, language)
+                : t('map.current.stopped')}
+            {Number.isFinite(fix) ? ` · ${formatDateTime(fix, language, offsetHours)}` : ''}
+          </Typography>
+        </Box>
+      </Box>
+      <Tooltip title={isFollowing ? t('map.current.unfollow') : t('map.current.follow')}>
+        <span>
+          <IconButton
+            size="small"
+            disabled={!located}
+            aria-label={`${isFollowing ? t('map.current.unfollow') : t('map.current.follow')} ${plate}`}
+            aria-pressed={isFollowing}
+            onClick={() => onFollow(isFollowing ? -1 : slot)}
+            color={isFollowing ? 'primary' : 'default'}
+          >
+            {isFollowing ? <GpsFixedIcon fontSize="small" /> : <GpsNotFixedIcon fontSize="small" />}
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={t('map.current.details')}>
+        <IconButton
+          size="small"
+          aria-label={`${t('map.current.details')} ${plate}`}
+          onClick={() => onDetails(slot)}
+        >
+          <InfoOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
