@@ -32,4 +32,11 @@ export const USERS = {
   shotsEnDark: user('shots04', 'shots1234', 'operator', 'Ana', 'Pérez'),
   otp: user('otp00001', 'otp1234567'),
   layout: user('layout01', 'layout1234'),
+  admin: user('admin001', 'admin1234', 'admin', 'Ada', 'Admin'),
+  adminShots: user('admin002', 'admin1234', 'admin', 'Alba', 'Admin'),
+  fleet: user('fleet001', 'fleet1234'),
+  fleetEsLight: user('fleet002', 'fleet1234'),
+  fleetEsDark: user('fleet003', 'fleet1234'),
+  fleetEnLight: user('fleet004', 'fleet1234'),
+  fleetEnDark: user('fleet005', 'fleet1234'),
 } satisfies Record<string, TestUser>;

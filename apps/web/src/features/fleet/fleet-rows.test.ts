@@ -1,48 +1,20 @@
-import type { GroupWithVehicles, LastInfo, Vehicle } from '@rumbo/contracts';
+import type { GroupWithVehicles, LastInfo } from '@rumbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { indexLastInfo } from '../../shared/fleet/fleet-queries';
+import { testLastInfo, testVehicle } from '../../shared/fleet/fleet-test-fixtures';
 import { bucketCount, buildGroupRows, buildVehicleRows, countByStatus } from './fleet-rows';
 
-const vehicle = (vehicleId: number, plate: string, groupId: number | null): Vehicle => ({
-  vehicleId,
-  plate,
-  vim: '',
-  kind: 'tractor',
-  description: '',
-  brand: 'Volvo',
-  model: 'FH',
-  modelYear: 2019,
-  implementId: null,
-  tankCapacityL: null,
-  ureaCapacityL: null,
-  speedLimitKmh: null,
-  groupId,
-  groupName: groupId ? `G${groupId}` : null,
-  implementName: null,
-  deviceUniqueId: null,
-});
-const info = (
-  idvehiculo: number,
-  status: LastInfo['status'],
-  lastConnection: string | null,
-): LastInfo => ({
-  idvehiculo,
-  plate: '',
-  lastConnection,
-  status,
-  statusCode: 0,
-  lat: null,
-  lng: null,
-  speedKmh: 12,
-  heading: null,
-  implementos: null,
-  marca: 'Scania',
-  modelo: null,
-  modelyear: null,
-  fms1: { odometro: 100, ureaLevel: null },
-  fms4: { engineHours: 5 },
-  driverCode: ' ',
-});
+const vehicle = (id: number, plate: string, groupId: number | null) =>
+  testVehicle(id, plate, groupId, { vim: '', groupName: groupId ? `G${groupId}` : null });
+const info = (id: number, status: LastInfo['status'], lastConnection: string | null) =>
+  testLastInfo(id, status, {
+    lastConnection,
+    speedKmh: 12,
+    marca: 'Scania',
+    fms1: { odometro: 100, ureaLevel: null },
+    fms4: { engineHours: 5 },
+    driverCode: ' ',
+  });
 
 describe('fleet rows', () => {
   const live = indexLastInfo([

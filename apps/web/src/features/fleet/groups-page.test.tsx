@@ -1,6 +1,7 @@
-import type { GenerateExcelBody, GroupWithVehicles, LastInfo } from '@rumbo/contracts';
+import type { GenerateExcelBody, GroupWithVehicles } from '@rumbo/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { testLastInfo } from '../../shared/fleet/fleet-test-fixtures';
 import { openSignedIn } from './fleet-test-helpers';
 
 const GROUPS: GroupWithVehicles[] = [
@@ -15,25 +16,7 @@ const GROUPS: GroupWithVehicles[] = [
   { groupId: 2, name: 'Sur', vehicleList: [{ vehicleId: 3, plate: 'CC 333' }] },
   { groupId: null, name: 'Sin grupo', vehicleList: [] },
 ];
-const info = (idvehiculo: number, status: LastInfo['status']) =>
-  ({
-    idvehiculo,
-    plate: '',
-    lastConnection: '2025-01-15T11:00:00Z',
-    status,
-    statusCode: 0,
-    lat: null,
-    lng: null,
-    speedKmh: null,
-    heading: null,
-    implementos: null,
-    marca: null,
-    modelo: null,
-    modelyear: null,
-    fms1: { odometro: null, ureaLevel: null },
-    fms4: { engineHours: null },
-    driverCode: null,
-  }) satisfies LastInfo;
+const info = testLastInfo;
 const LAST = [info(1, 'in-transit'), info(2, 'speeding'), info(3, 'offline-off')];
 
 describe('groups screen', () => {

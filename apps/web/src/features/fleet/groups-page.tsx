@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
@@ -20,15 +19,10 @@ import {
   type StatusBucket,
 } from './fleet-rows';
 import { useFleetFormat, type FleetFormat } from './fleet-format';
-import { FleetHeader, LiveNotice } from './fleet-header';
+import { FleetHeader } from './fleet-header';
 import { DataTable, type TableColumn } from './table/data-table';
-import {
-  LoadError,
-  SearchField,
-  TableLoading,
-  TableMessage,
-  TableToolbar,
-} from './table/table-parts';
+import { SearchField } from './table/table-parts';
+import { TableScreen } from './table/table-screen';
 import { excelTable, viewRows, type ColumnModel } from './table/table-model';
 import { useTableParams } from './use-table-params';
 
@@ -66,65 +60,46 @@ export default function GroupsPage() {
       }),
     [rows, params.search, params.sort, columns, language],
   );
-  const loading = groups.isPending || (positions.isPending && positions.fetchStatus !== 'idle');
   return (
     <>
       <FleetHeader title={t('fleet.groups.title')} positions={positions} />
-      {groups.isError ? (
-        <LoadError error={groups.error} onRetry={() => void groups.refetch()} />
-      ) : loading ? (
-        <TableLoading />
-      ) : rows.length === 0 ? (
-        <TableMessage kind="empty" text={t('fleet.common.no_groups')} />
-      ) : (
-        <>
-          <LiveNotice positions={positions} />
-          <TableToolbar
-            shown={shown.length}
-            total={rows.length}
-            exportDisabled={shown.length === 0}
-            onExport={() =>
-              void exporter.exportExcel(
-                'fleet-groups',
-                excelTable(t('fleet.groups.export_title'), exportColumns(f), shown),
-              )
-            }
-          >
-            <SearchField
-              value={params.search}
-              onChange={params.setSearch}
-              placeholder={t('fleet.common.search_groups')}
-            />
-          </TableToolbar>
-          {shown.length === 0 ? (
-            <TableMessage
-              kind="empty"
-              text={t('fleet.common.no_match')}
-              action={
-                <Button variant="outlined" onClick={params.clear}>
-                  {t('fleet.common.clear_filters')}
-                </Button>
-              }
-            />
-          ) : (
-            <DataTable
-              testId="groups-table"
-              rows={shown}
-              columns={columns}
-              rowKey={(row) => row.key}
-              sort={params.sort}
-              onSort={params.setSort}
-              renderCard={(row) => <GroupCard row={row} />}
-              renderExpanded={(row) => <GroupVehicles row={row} />}
-              expandLabel={(row, expanded) =>
-                t(expanded ? 'fleet.groups.hide_vehicles' : 'fleet.groups.show_vehicles', {
-                  name: row.name,
-                })
-              }
-            />
-          )}
-        </>
-      )}
+      <TableScreen
+        query={groups}
+        positions={positions}
+        total={rows.length}
+        shown={shown.length}
+        emptyText={t('fleet.common.no_groups')}
+        onClearFilters={params.clear}
+        onExport={() =>
+          void exporter.exportExcel(
+            'fleet-groups',
+            excelTable(t('fleet.groups.export_title'), exportColumns(f), shown),
+          )
+        }
+        filters={
+          <SearchField
+            value={params.search}
+            onChange={params.setSearch}
+            placeholder={t('fleet.common.search_groups')}
+          />
+        }
+      >
+        <DataTable
+          testId="groups-table"
+          rows={shown}
+          columns={columns}
+          rowKey={(row) => row.key}
+          sort={params.sort}
+          onSort={params.setSort}
+          renderCard={(row) => <GroupCard row={row} />}
+          renderExpanded={(row) => <GroupVehicles row={row} />}
+          expandLabel={(row, expanded) =>
+            t(expanded ? 'fleet.groups.hide_vehicles' : 'fleet.groups.show_vehicles', {
+              name: row.name,
+            })
+          }
+        />
+      </TableScreen>
     </>
   );
 }

@@ -1,44 +1,20 @@
-import type { GenerateExcelBody, LastInfo, Vehicle } from '@rumbo/contracts';
+import type { GenerateExcelBody, LastInfo } from '@rumbo/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { testLastInfo, testVehicle } from '../../shared/fleet/fleet-test-fixtures';
 import { openSignedIn } from './fleet-test-helpers';
 
-const vehicle = (vehicleId: number, plate: string, groupId: number | null): Vehicle => ({
-  vehicleId,
-  plate,
-  vim: `VIM${vehicleId}`,
-  kind: 'tractor',
-  description: '',
-  brand: 'Volvo',
-  model: 'FH',
-  modelYear: 2019,
-  implementId: null,
-  tankCapacityL: null,
-  ureaCapacityL: null,
-  speedLimitKmh: null,
-  groupId,
-  groupName: groupId ? 'Norte' : null,
-  implementName: null,
-  deviceUniqueId: null,
-});
-const info = (idvehiculo: number, status: LastInfo['status'], km: number): LastInfo => ({
-  idvehiculo,
-  plate: '',
-  lastConnection: '2025-01-15T11:00:00Z',
-  status,
-  statusCode: 0,
-  lat: 1,
-  lng: 1,
-  speedKmh: 50,
-  heading: 0,
-  implementos: null,
-  marca: 'Volvo',
-  modelo: 'FH',
-  modelyear: 2019,
-  fms1: { odometro: km, ureaLevel: 40 },
-  fms4: { engineHours: 10 },
-  driverCode: null,
-});
+const vehicle = (id: number, plate: string, groupId: number | null) =>
+  testVehicle(id, plate, groupId);
+const info = (id: number, status: LastInfo['status'], km: number) =>
+  testLastInfo(id, status, {
+    speedKmh: 50,
+    marca: 'Volvo',
+    modelo: 'FH',
+    modelyear: 2019,
+    fms1: { odometro: km, ureaLevel: 40 },
+    fms4: { engineHours: 10 },
+  });
 
 const VEHICLES = [vehicle(1, 'AA 111', 1), vehicle(2, 'BB 222', 1), vehicle(3, 'CC 333', null)];
 const LAST = [info(1, 'in-transit', 500), info(2, 'idling', 100), info(3, 'in-transit', 900)];

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { indexLastInfo, useLastPositions, useVehicles } from '../../shared/fleet/fleet-queries';
@@ -9,16 +8,10 @@ import { VEHICLE_STATUSES } from '../../shared/fleet/vehicle-status';
 import { useServices } from '../../shared/services';
 import { buildVehicleRows, type VehicleRow } from './fleet-rows';
 import { useFleetFormat, type FleetFormat } from './fleet-format';
-import { FleetHeader, LiveNotice } from './fleet-header';
+import { FleetHeader } from './fleet-header';
 import { DataTable, type TableColumn } from './table/data-table';
-import {
-  LoadError,
-  SearchField,
-  SelectFilter,
-  TableLoading,
-  TableMessage,
-  TableToolbar,
-} from './table/table-parts';
+import { SearchField, SelectFilter } from './table/table-parts';
+import { TableScreen } from './table/table-screen';
 import { excelTable, viewRows, type ColumnModel } from './table/table-model';
 import { useTableParams } from './use-table-params';
 
@@ -77,30 +70,24 @@ export default function VehiclesPage() {
     [rows, params.search, params.sort, status, group, columns, t, language],
   );
 
-  const loading = vehicles.isPending || (positions.isPending && positions.fetchStatus !== 'idle');
   return (
     <>
       <FleetHeader title={t('fleet.vehicles.title')} positions={positions} />
-      {vehicles.isError ? (
-        <LoadError error={vehicles.error} onRetry={() => void vehicles.refetch()} />
-      ) : loading ? (
-        <TableLoading />
-      ) : rows.length === 0 ? (
-        <TableMessage kind="empty" text={t('fleet.common.no_vehicles')} />
-      ) : (
-        <>
-          <LiveNotice positions={positions} />
-          <TableToolbar
-            shown={shown.length}
-            total={rows.length}
-            exportDisabled={shown.length === 0}
-            onExport={() =>
-              void exporter.exportExcel(
-                'fleet-vehicles',
-                excelTable(t('fleet.vehicles.export_title'), exportColumns(f), shown),
-              )
-            }
-          >
+      <TableScreen
+        query={vehicles}
+        positions={positions}
+        total={rows.length}
+        shown={shown.length}
+        emptyText={t('fleet.common.no_vehicles')}
+        onClearFilters={params.clear}
+        onExport={() =>
+          void exporter.exportExcel(
+            'fleet-vehicles',
+            excelTable(t('fleet.vehicles.export_title'), exportColumns(f), shown),
+          )
+        }
+        filters={
+          <>
             <SearchField
               value={params.search}
               onChange={params.setSearch}
@@ -130,32 +117,21 @@ export default function VehiclesPage() {
               onChange={(value) => params.set('group', value)}
               options={groupOptions}
             />
-          </TableToolbar>
-          {shown.length === 0 ? (
-            <TableMessage
-              kind="empty"
-              text={t('fleet.common.no_match')}
-              action={
-                <Button variant="outlined" onClick={params.clear}>
-                  {t('fleet.common.clear_filters')}
-                </Button>
-              }
-            />
-          ) : (
-            <DataTable
-              testId="vehicles-table"
-              rows={shown}
-              columns={columns}
-              rowKey={(row) => row.vehicleId}
-              sort={params.sort}
-              onSort={params.setSort}
-              onRowClick={(row) => openPopup(row.vehicleId)}
-              rowLabel={(row) => t('fleet.common.open_vehicle', { plate: row.plate })}
-              renderCard={(row) => <VehicleCard row={row} f={f} />}
-            />
-          )}
-        </>
-      )}
+          </>
+        }
+      >
+        <DataTable
+          testId="vehicles-table"
+          rows={shown}
+          columns={columns}
+          rowKey={(row) => row.vehicleId}
+          sort={params.sort}
+          onSort={params.setSort}
+          onRowClick={(row) => openPopup(row.vehicleId)}
+          rowLabel={(row) => t('fleet.common.open_vehicle', { plate: row.plate })}
+          renderCard={(row) => <VehicleCard row={row} f={f} />}
+        />
+      </TableScreen>
     </>
   );
 }

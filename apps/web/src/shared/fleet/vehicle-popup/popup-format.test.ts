@@ -1,5 +1,6 @@
-import { DEFAULT_UNITS, type LastInfo } from '@rumbo/contracts';
+import { DEFAULT_UNITS } from '@rumbo/contracts';
 import { describe, expect, it } from 'vitest';
+import { testLastInfo } from '../fleet-test-fixtures';
 import {
   formatBrandModelYear,
   formatDescription,
@@ -17,24 +18,14 @@ const vehicle = {
   groupName: 'Norte',
 };
 
-const info: LastInfo = {
-  idvehiculo: 1,
-  plate: 'AB 123 CD',
-  lastConnection: '2025-01-15T12:00:00.000Z',
-  status: 'in-transit',
-  statusCode: 3,
-  lat: -34.6,
-  lng: -58.4,
-  speedKmh: 80,
-  heading: 90,
+const info = testLastInfo(1, 'in-transit', {
   implementos: 'Semirremolque',
   marca: 'Scania',
   modelo: 'R450',
   modelyear: 2021,
   fms1: { odometro: 160934.4, ureaLevel: 47.25 },
   fms4: { engineHours: 12345.67 },
-  driverCode: null,
-};
+});
 
 const kindLabel = (kind: string) => ({ tractor: 'Tractocamión' })[kind] ?? kind;
 const options = (overrides = {}) => ({

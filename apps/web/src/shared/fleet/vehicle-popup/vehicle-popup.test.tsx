@@ -1,47 +1,29 @@
-import type { LastInfo, Vehicle } from '@rumbo/contracts';
+import type { LastInfo } from '@rumbo/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInRoutes } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { testLastInfo, testVehicle } from '../fleet-test-fixtures';
 import { openVehiclePopup } from '.';
 
-const VEHICLE: Vehicle = {
-  vehicleId: 4,
-  plate: 'AB 123 CD',
+const VEHICLE = testVehicle(4, 'AB 123 CD', 2, {
   vim: '9BM958154KB123456',
   kind: 'rigid',
-  description: '',
   brand: 'Scania',
   model: 'P320',
   modelYear: 2020,
-  implementId: null,
-  tankCapacityL: null,
-  ureaCapacityL: null,
-  speedLimitKmh: null,
-  groupId: 2,
-  groupName: 'Norte',
-  implementName: null,
-  deviceUniqueId: null,
-};
+});
 
-const INFO: LastInfo = {
-  idvehiculo: 4,
+const INFO = testLastInfo(4, 'idling', {
   plate: 'AB 123 CD',
   lastConnection: '2025-01-15T11:59:00.000Z',
-  status: 'idling',
-  statusCode: 2,
-  lat: -34.6,
-  lng: -58.4,
-  speedKmh: 0,
-  heading: 0,
   implementos: 'Batea',
   marca: 'Scania',
   modelo: 'P320',
   modelyear: 2020,
   fms1: { odometro: 1000, ureaLevel: 80 },
   fms4: { engineHours: 500 },
-  driverCode: null,
-};
+});
 
 async function openPopup(lastInfo: LastInfo[]) {
   const app = renderApp('/app/home', {

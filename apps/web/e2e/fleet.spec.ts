@@ -1,0 +1,252 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { apiSession, saveConfig, scrollsSideways, signIn } from './support/helpers';
+import { USERS, type TestUser } from './support/users';
+
+// Fleet screens against the real server fed by the simulator (DEMO=1, 5 vehicles).
+const OUT = join(import.meta.dirname, 'screenshots');
+const WIDE = { width: 1440, height: 900 };
+const NARROW = { width: 390, height: 844 };
+
+interface LastInfo {
+  idvehiculo: number;
+  plate: string;
+  lastConnection: string | null;
+  status: string;
+  implementos: string | null;
+  marca: string | null;
+  modelo: string | null;
+  modelyear: number | null;
+  fms1: { odometro: number | null; ureaLevel: number | null };
+  fms4: { engineHours: number | null };
+}
+interface Vehicle {
+  vehicleId: number;
+  plate: string;
+  vim: string;
+  kind: string;
+  description: string;
+  groupName: string | null;
+}
+
+const UNITS_MI = {
+  volume: 'lt',
+  distance: 'mi',
+  consumption: 'l/100km',
+  mass: 'kg',
+  speed: 'km/h',
+  temperature: 'C',
+  pressure: 'bar',
+};
+
+const es1 = (n: number) =>
+  new Intl.NumberFormat('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
+
+async function fetchVehicles(request: APIRequestContext, user: TestUser): Promise<Vehicle[]> {
+  const session = await apiSession(request, user);
+  const answer = await request.get('/api/vehicles/vehicles', { headers: session.headers });
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as Vehicle[];
+}
+
+/** Keeps the last `last_position` body the page received (what its tables and popup show). */
+function watchLastPosition(page: Page) {
+  let latest: LastInfo[] | null = null;
+  page.on('response', async (response) => {
+    if (!response.url().includes('/api/rest/vehicle/last_position') || !response.ok()) return;
+    try {
+      latest = (await response.json()) as LastInfo[];
+    } catch {
+      // A response cut short by navigation: keep the previous one.
+    }
+  });
+  return () => latest;
+}
+
+/** The plates of the visible table rows, in order. */
+async function visiblePlates(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="vehicles-table"] tbody [data-column="plate"]').allInnerTexts();
+}
+
+async function downloadRows(page: Page): Promise<string[][]> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('table-export').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/_\d{8}_\d{6}\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const rows: string[][] = [];
+  sheet.eachRow((row) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell) => cells.push(cell.text));
+    rows.push(cells);
+  });
+  return rows;
+}
+
+test.describe('fleet', () => {
+  test('vehicle popup shows the vehicle and its last info; the copy check lasts 2 s', async ({
+    page,
+    request,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await saveConfig(request, USERS.fleet, { idioma: 'es', units: UNITS_MI });
+    const vehicles = await fetchVehicles(request, USERS.fleet);
+    expect(vehicles.length).toBe(5);
+    const lastPosition = watchLastPosition(page);
+    await signIn(page, USERS.fleet);
+    await page.goto('/app/fleet/vehicles');
+    await expect(page.locator('[data-testid="vehicles-table"] tbody tr')).toHaveCount(5);
+
+    // A vehicle that has reported its odometer.
+    await expect.poll(() => lastPosition()?.some((i) => i.fms1.odometro !== null)).toBe(true);
+    const info = lastPosition()!.find((i) => i.fms1.odometro !== null)!;
+    const vehicle = vehicles.find((v) => v.vehicleId === info.idvehiculo)!;
+    await page
+      .locator(`[data-testid="vehicles-table"] tbody tr[data-row="${vehicle.vehicleId}"]`)
+      .click();
+    const popup = page.getByTestId('vehicle-popup');
+    await expect(popup.getByRole('heading')).toContainText(vehicle.plate);
+    const field = (name: string) => popup.locator(`[data-field="${name}"] [data-value]`);
+    // The page may have refreshed the last info meanwhile: compare with what it received last.
+    const shown = lastPosition()!.find((i) => i.idvehiculo === vehicle.vehicleId)!;
+    const noInfo = 'Sin información';
+    await expect(field('plate')).toHaveText(vehicle.plate);
+    await expect(field('chassis')).toHaveText(vehicle.vim || noInfo);
+    await expect(field('description')).toContainText(
+      vehicle.description.trim() ? vehicle.description.trim() : /\S/,
+    );
+    await expect(field('group')).toHaveText(vehicle.groupName ?? noInfo);
+    await expect(field('implements')).toHaveText(shown.implementos ?? noInfo);
+    const brand = [shown.marca, shown.modelo, shown.modelyear].filter(Boolean).join(' / ');
+    await expect(field('brand_model_year')).toHaveText(brand || noInfo);
+    await expect(field('mileage')).toHaveText(`${es1(shown.fms1.odometro! / 1.609344)} mi`);
+    await expect(field('engine_hours')).toHaveText(
+      shown.fms4.engineHours === null ? noInfo : `${es1(shown.fms4.engineHours)} hs`,
+    );
+    await expect(field('urea')).toHaveText(
+      shown.fms1.ureaLevel === null ? noInfo : `${es1(shown.fms1.ureaLevel)} %`,
+    );
+
+    // Copy: the check mark appears, the plate is on the clipboard, and it goes after 2 s.
+    await popup.getByRole('button', { name: 'Copiar patente' }).click();
+    const check = popup.getByTestId('copy-check');
+    await expect(check).toBeVisible();
+    const shownAt = Date.now();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(vehicle.plate);
+    await page.waitForTimeout(1200);
+    await expect(check).toBeVisible();
+    await expect(check).toHaveCount(0, { timeout: 3000 });
+    const lasted = Date.now() - shownAt;
+    expect(lasted).toBeGreaterThan(1500);
+    expect(lasted).toBeLessThan(3500);
+    await popup.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(popup).toHaveCount(0);
+  });
+
+  test('vehicles and groups export exactly the rows shown', async ({ page, request }) => {
+    await saveConfig(request, USERS.fleet, { idioma: 'es', units: UNITS_MI });
+    await signIn(page, USERS.fleet);
+    await page.goto('/app/fleet/vehicles');
+    const rows = page.locator('[data-testid="vehicles-table"] tbody tr');
+    await expect(rows).toHaveCount(5);
+
+    // Everything, sorted by plate.
+    const all = await visiblePlates(page);
+    let sheet = await downloadRows(page);
+    expect(sheet[0]![0]).toBe('Patente');
+    expect(sheet.slice(1).map((r) => r[0])).toEqual(all);
+
+    // After a search: only the matching row.
+    const target = all[2]!;
+    await page.getByTestId('table-search').fill(target);
+    await expect(rows).toHaveCount(1);
+    sheet = await downloadRows(page);
+    expect(sheet.slice(1).map((r) => r[0])).toEqual([target]);
+
+    // A status filter (from the address, as the overview links) plus a descending sort.
+    const status = (await rows.first().locator('[data-status]').getAttribute('data-status'))!;
+    await page.goto(`/app/fleet/vehicles?status=${status}&sort=plate:desc`);
+    await expect(rows.first()).toBeVisible();
+    const filtered = await visiblePlates(page);
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered).toEqual([...filtered].sort().reverse());
+    sheet = await downloadRows(page);
+    expect(sheet.slice(1).map((r) => r[0])).toEqual(filtered);
+
+    // Groups.
+    await page.goto('/app/fleet/groups');
+    const groupRows = page.locator('[data-testid="groups-table"] tbody tr[data-row]');
+    await expect(groupRows.first()).toBeVisible();
+    const names = await page
+      .locator('[data-testid="groups-table"] tbody [data-column="name"]')
+      .allInnerTexts();
+    sheet = await downloadRows(page);
+    expect(sheet[0]![0]).toBe('Grupo');
+    expect(sheet.slice(1).map((r) => r[0])).toEqual(names);
+    await page.getByTestId('table-search').fill(names[0]!);
+    await expect(groupRows).toHaveCount(1);
+    sheet = await downloadRows(page);
+    expect(sheet.slice(1).map((r) => r[0])).toEqual([names[0]]);
+  });
+
+  const COMBINATIONS = [
+    { language: 'es', theme: 'light', user: USERS.fleetEsLight },
+    { language: 'es', theme: 'dark', user: USERS.fleetEsDark },
+    { language: 'en', theme: 'light', user: USERS.fleetEnLight },
+    { language: 'en', theme: 'dark', user: USERS.fleetEnDark },
+  ] as const;
+  for (const { language, theme, user } of COMBINATIONS) {
+    test(`screenshots ${language} ${theme}`, async ({ page, request }) => {
+      test.setTimeout(180_000);
+      mkdirSync(OUT, { recursive: true });
+      await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
+      const shot = async (name: string, fullPage = true) => {
+        const { width } = page.viewportSize() ?? WIDE;
+        await page.mouse.move(width - 5, 5);
+        await page.screenshot({
+          path: join(OUT, `fleet-${name}-${width}-${theme}-${language}.png`),
+          fullPage,
+          animations: 'disabled',
+        });
+      };
+      await page.setViewportSize(WIDE);
+      await signIn(page, user);
+      for (const size of [WIDE, NARROW]) {
+        await page.setViewportSize(size);
+        await page.goto('/app/fleet');
+        await expect(page.getByTestId('status-tiles')).toBeVisible();
+        expect(await scrollsSideways(page)).toBe(false);
+        await shot('overview');
+        await page.goto('/app/fleet/vehicles');
+        const vehiclesTable = page.getByTestId('vehicles-table');
+        await expect(vehiclesTable.locator('[data-row]')).toHaveCount(5);
+        expect(await scrollsSideways(page)).toBe(false);
+        await shot('vehicles');
+        await vehiclesTable.locator('[data-row]').first().click();
+        await expect(
+          page.getByTestId('vehicle-popup').locator('[data-field="mileage"]'),
+        ).toBeVisible();
+        await page.waitForTimeout(400);
+        await shot('popup', false);
+        await page.keyboard.press('Escape');
+        await page.goto('/app/fleet/groups');
+        const groupsTable = page.getByTestId('groups-table');
+        await expect(groupsTable.locator('[data-row]').first()).toBeVisible();
+        if (size === WIDE) await groupsTable.locator('tbody tr[data-row]').first().click();
+        else await groupsTable.locator('[data-row] button').first().click();
+        await expect(page.getByTestId('group-vehicles').first()).toBeVisible();
+        expect(await scrollsSideways(page)).toBe(false);
+        await shot('groups');
+        await page.goto('/app/fleet/vehicles?q=zzzz-no-such');
+        await expect(page.getByTestId('table-empty')).toBeVisible();
+        await shot('vehicles-no-match', false);
+      }
+    });
+  }
+});
