@@ -92,7 +92,7 @@ export function toLocalInput(timeMs: number, offsetHours: number): string {
 export function fromLocalInput(value: string, offsetHours: number): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (!match) return null;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
-  const utc = Date.UTC(y!, mo! - 1, d!, h!, mi!, Number.isFinite(s) ? s : 0);
+  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0] = match.slice(1).map((v) => Number(v ?? 0));
+  const utc = Date.UTC(y, mo - 1, d, h, mi, s);
   return Number.isFinite(utc) ? utc - offsetHours * HOUR : null;
 }

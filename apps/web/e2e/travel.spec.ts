@@ -1,0 +1,201 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiSession, navigateInApp, saveConfig, signIn } from './support/helpers';
+import { DEMO, USERS } from './support/users';
+
+// Travel consultation (map/travel_consultation/{id}/{from}/{to}) against the demo fleet, whose
+// simulated trucks backfill a day of history through the device ports when the server starts.
+const OUT = join(import.meta.dirname, 'screenshots');
+const WIDE = { width: 1440, height: 900 };
+const NARROW = { width: 390, height: 844 };
+
+interface Found {
+  vehicleId: number;
+  plate: string;
+  from: number;
+  to: number;
+}
+
+let found: Found | null = null;
+
+/** A demo vehicle with positions and at least one trip in the last 24 h (polls the backfill). */
+async function vehicleWithHistory(request: APIRequestContext): Promise<Found> {
+  if (found) return found;
+  const session = await apiSession(request, DEMO);
+  const to = Date.now();
+  const from = to - 24 * 3_600_000;
+  let result: Found | null = null;
+  await expect
+    .poll(
+      async () => {
+        const groups = (await (
+          await request.get('/api/vehicles/groups/vehicles', { headers: session.headers })
+        ).json()) as { vehicleList: { vehicleId: number; plate: string }[] }[];
+        for (const vehicle of groups.flatMap((g) => g.vehicleList)) {
+          const q = `from=${from}&to=${to}`;
+          const trips = await request.get(`/api/vehicles/history/${vehicle.vehicleId}/trips?${q}`, {
+            headers: session.headers,
+          });
+          if (trips.ok() && ((await trips.json()) as unknown[]).length > 0) {
+            result = { vehicleId: vehicle.vehicleId, plate: vehicle.plate, from, to };
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 180_000, intervals: [2000] },
+    )
+    .toBe(true);
+  found = result!;
+  return found;
+}
+
+const replayTime = async (page: Page) =>
+  Number(await page.getByTestId('replay-controls').getAttribute('data-replay-time'));
+const chartCursor = async (page: Page) => {
+  const cursor = page.getByTestId('chart-replay-cursor');
+  return {
+    time: Number(await cursor.getAttribute('data-time')),
+    left: Number(await cursor.getAttribute('data-left')),
+  };
+};
+
+async function openRoute(page: Page, target: Found) {
+  await navigateInApp(
+    page,
+    `/app/map/travel_consultation/${target.vehicleId}/${target.from}/${target.to}`,
+  );
+  await expect(page.getByTestId('travel-list').locator('[data-kind="trip"]').first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('speed-chart').locator('canvas')).toBeVisible();
+}
+
+test('shows the route, trips and stops, replays it with the chart cursor following', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const target = await vehicleWithHistory(request);
+  await page.setViewportSize(WIDE);
+  await signIn(page, DEMO);
+  await openRoute(page, target);
+
+  // The picker shows the vehicle from the address; the route is drawn with its ends.
+  await expect(page.locator('#travel-vehicle')).toHaveValue(target.plate);
+  await expect(page.getByTestId('base-map')).toBeVisible();
+  await expect(page.getByTestId('replay-vehicle')).toBeAttached();
+  await expect(page.getByTestId('travel-summary')).toContainText(/km/);
+
+  // Play: the replay clock advances and the chart cursor follows it.
+  const start = await replayTime(page);
+  const cursorStart = await chartCursor(page);
+  expect(cursorStart.time).toBe(start);
+  await page.getByRole('button', { name: 'Reproducir' }).click();
+  await expect(page.getByTestId('replay-controls')).toHaveAttribute('data-playing', 'true');
+  await expect.poll(() => replayTime(page), { timeout: 10_000 }).toBeGreaterThan(start + 60_000);
+  const cursorLater = await chartCursor(page);
+  expect(cursorLater.time).toBeGreaterThan(start);
+  expect(cursorLater.left).toBeGreaterThan(cursorStart.left);
+  expect(
+    Number(await page.getByTestId('replay-vehicle').getAttribute('data-time')),
+  ).toBeGreaterThan(start);
+
+  // Pause: time stands still.
+  await page.getByRole('button', { name: 'Pausar' }).click();
+  await expect(page.getByTestId('replay-controls')).toHaveAttribute('data-playing', 'false');
+  const paused = await replayTime(page);
+  await page.waitForTimeout(700);
+  expect(await replayTime(page)).toBe(paused);
+  expect((await chartCursor(page)).time).toBe(paused);
+
+  // Clicking a trip in the list moves the replay to its start.
+  const firstTrip = page.getByTestId('travel-list').locator('[data-kind="trip"]').first();
+  await firstTrip.click();
+  await expect(firstTrip).toHaveClass(/Mui-selected/);
+
+  // Hovering the chart moves the hover marker (same instant on the map) without seeking.
+  const chart = page.getByTestId('speed-chart').locator('.u-over');
+  const box = (await chart.boundingBox())!;
+  const beforeHover = await replayTime(page);
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
+  expect(await replayTime(page)).toBe(beforeHover);
+  // Clicking it seeks the replay there.
+  await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.5);
+  await expect.poll(() => replayTime(page)).not.toBe(beforeHover);
+
+  // A quick period changes the address.
+  await page.getByRole('button', { name: 'Últimas 24 h' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/app/map/travel_consultation/${target.vehicleId}/\\d+/\\d+$`),
+  );
+});
+
+test('fills today into the address, and says so when a period has no positions', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const target = await vehicleWithHistory(request);
+  await page.setViewportSize(NARROW);
+  await signIn(page, DEMO);
+  await navigateInApp(page, `/app/map/travel_consultation/${target.vehicleId}`);
+  await expect(page).toHaveURL(
+    new RegExp(`/app/map/travel_consultation/${target.vehicleId}/\\d+/\\d+$`),
+  );
+  // A day long before the fleet existed: no positions, a clear message, no replay.
+  const from = Date.UTC(2020, 0, 1, 3);
+  await navigateInApp(
+    page,
+    `/app/map/travel_consultation/${target.vehicleId}/${from}/${from + 86_400_000}`,
+  );
+  await expect(page.getByTestId('travel-no-positions')).toBeVisible();
+  await expect(page.getByTestId('travel-list-empty')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reproducir' })).toBeDisabled();
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
+    ),
+  ).toBe(false);
+  // Without a vehicle: an invitation to choose one.
+  await navigateInApp(page, '/app/map/travel_consultation');
+  await expect(page.getByText('Elija un vehículo')).toBeVisible();
+});
+
+const COMBINATIONS = [
+  { language: 'es', theme: 'light', user: USERS.shotsEsLight },
+  { language: 'es', theme: 'dark', user: USERS.shotsEsDark },
+  { language: 'en', theme: 'light', user: USERS.shotsEnLight },
+  { language: 'en', theme: 'dark', user: USERS.shotsEnDark },
+] as const;
+
+for (const { language, theme, user } of COMBINATIONS) {
+  test(`travel screenshots ${language} ${theme}`, async ({ page, request }) => {
+    test.setTimeout(240_000);
+    mkdirSync(OUT, { recursive: true });
+    const target = await vehicleWithHistory(request);
+    await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
+    await page.addInitScript(
+      ([lang, dark]) =>
+        localStorage.setItem('rumbo.prefs', JSON.stringify({ language: lang, darkMode: dark })),
+      [language, theme === 'dark'] as const,
+    );
+    await page.setViewportSize(WIDE);
+    await signIn(page, user);
+    for (const size of [WIDE, NARROW]) {
+      await page.setViewportSize(size);
+      await openRoute(page, target);
+      await page.waitForTimeout(1500); // tiles and the fit
+      const name = (kind: string) =>
+        join(OUT, `travel-${kind}-${size.width}-${theme}-${language}.png`);
+      await page.screenshot({ path: name('route'), fullPage: true, animations: 'disabled' });
+      const play = page.getByRole('button', { name: language === 'es' ? 'Reproducir' : 'Play' });
+      await play.click();
+      await page.waitForTimeout(2500);
+      await page.screenshot({ path: name('replay'), fullPage: false, animations: 'disabled' });
+      await page.getByRole('button', { name: language === 'es' ? 'Pausar' : 'Pause' }).click();
+    }
+  });
+}

@@ -1,0 +1,352 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { HistoryPoint, Stop, Units } from '@rumbo/contracts';
+import { LngLatBounds, Marker, type GeoJSONSource, type Map as MapLibre } from 'maplibre-gl';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BaseMap, useMapDark } from '../../shared/map/base-map';
+import { convertFromBase, unitSymbol } from '../../shared/units/units';
+import type { RouteSample } from './replay-engine';
+import { SPEED_BANDS, routeSegments } from './speed-scale';
+
+const ROUTE = 'travel-route';
+const STOPS = 'travel-stops';
+const HOVER = 'travel-hover';
+/** How close (px) the pointer must be to the route to hover a record. */
+const HOVER_PX = 14;
+
+const empty = { type: 'FeatureCollection' as const, features: [] };
+
+function routeData(points: readonly HistoryPoint[]) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: routeSegments(points).map((s) => ({
+      type: 'Feature' as const,
+      properties: { color: s.color },
+      geometry: { type: 'LineString' as const, coordinates: s.coordinates },
+    })),
+  };
+}
+
+function stopsData(stops: readonly Stop[]) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: stops.map((s) => ({
+      type: 'Feature' as const,
+      properties: { id: s.id },
+      geometry: { type: 'Point' as const, coordinates: [s.lng, s.lat] },
+    })),
+  };
+}
+
+function pointData(sample: RouteSample | null) {
+  if (!sample) return empty;
+  return {
+    type: 'FeatureCollection' as const,
+    features: [
+      {
+        type: 'Feature' as const,
+        properties: {},
+        geometry: { type: 'Point' as const, coordinates: [sample.lng, sample.lat] },
+      },
+    ],
+  };
+}
+
+function setSource(map: MapLibre, id: string, data: unknown): void {
+  const source = map.getSource<GeoJSONSource>(id);
+  if (source) void source.setData(data as GeoJSON.GeoJSON);
+}
+
+/** A round pin with a letter (start A, end B). */
+function pinElement(letter: string, color: string, label: string): HTMLElement {
+  const el = document.createElement('div');
+  el.textContent = letter;
+  el.setAttribute('aria-label', label);
+  el.setAttribute('role', 'img');
+  Object.assign(el.style, {
+    width: '22px',
+    height: '22px',
+    borderRadius: '50%',
+    background: color,
+    color: '#fff',
+    font: '700 12px/22px system-ui, sans-serif',
+    textAlign: 'center',
+    border: '2px solid #fff',
+    boxShadow: '0 1px 4px rgba(0,0,0,.45)',
+  });
+  return el;
+}
+
+/** The replayed vehicle: an arrow in a disc, turned to its heading by the marker. */
+function vehicleElement(label: string): HTMLElement {
+  const el = document.createElement('div');
+  el.dataset.testid = 'replay-vehicle';
+  el.setAttribute('aria-label', label);
+  el.setAttribute('role', 'img');
+  el.innerHTML =
+    '<svg width="34" height="34" viewBox="0 0 34 34" aria-hidden="true">' +
+    '<circle cx="17" cy="17" r="15" fill="#0b5cad" stroke="#fff" stroke-width="2.5"/>' +
+    '<path d="M17 6 L25 25 L17 20.5 L9 25 Z" fill="#ffb020" stroke="#fff" stroke-width="1"/>' +
+    '</svg>';
+  el.style.filter = 'drop-shadow(0 1px 3px rgba(0,0,0,.5))';
+  return el;
+}
+
+/** Index of the record nearest to a screen point, if within HOVER_PX. */
+function nearestRecord(
+  map: MapLibre,
+  points: readonly HistoryPoint[],
+  x: number,
+  y: number,
+): number | null {
+  const a = map.unproject([x - HOVER_PX, y - HOVER_PX]);
+  const b = map.unproject([x + HOVER_PX, y + HOVER_PX]);
+  const minLat = Math.min(a.lat, b.lat);
+  const maxLat = Math.max(a.lat, b.lat);
+  const minLng = Math.min(a.lng, b.lng);
+  const maxLng = Math.max(a.lng, b.lng);
+  let best: number | null = null;
+  let bestD = HOVER_PX * HOVER_PX;
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]!;
+    if (p.lat < minLat || p.lat > maxLat || p.lng < minLng || p.lng > maxLng) continue;
+    const s = map.project([p.lng, p.lat]);
+    const d = (s.x - x) ** 2 + (s.y - y) ** 2;
+    if (d <= bestD) {
+      bestD = d;
+      best = i;
+    }
+  }
+  return best;
+}
+
+export interface FitRequest {
+  /** Changes whenever the map should fit again. */
+  key: string;
+  coordinates: [number, number][];
+}
+
+/**
+ * The route coloured by speed, its stops, start and end, the replayed vehicle and the instant
+ * hovered on the chart. Hovering or clicking the route reports the record under the pointer.
+ */
+export function TravelMap({
+  points,
+  stops,
+  sample,
+  hoverSample,
+  follow,
+  playing,
+  fit,
+  units,
+  onHover,
+  onSeek,
+}: {
+  points: readonly HistoryPoint[];
+  stops: readonly Stop[];
+  sample: RouteSample | null;
+  hoverSample: RouteSample | null;
+  follow: boolean;
+  playing: boolean;
+  fit: FitRequest | null;
+  units: Units;
+  onHover: (timeMs: number | null) => void;
+  onSeek: (timeMs: number) => void;
+}) {
+  const { t } = useTranslation();
+  const dark = useMapDark();
+  const [map, setMap] = useState<MapLibre | null>(null);
+  const latest = useRef({ points, stops, hoverSample, onHover, onSeek, dark });
+  useEffect(() => {
+    latest.current = { points, stops, hoverSample, onHover, onSeek, dark };
+  });
+  const markers = useRef<{ start: Marker | null; end: Marker | null; vehicle: Marker | null }>({
+    start: null,
+    end: null,
+    vehicle: null,
+  });
+
+  const addLayers = useCallback((m: MapLibre) => {
+    const { points: pts, stops: sts, hoverSample: hover, dark: isDark } = latest.current;
+    m.addSource(ROUTE, { type: 'geojson', data: routeData(pts) });
+    m.addSource(STOPS, { type: 'geojson', data: stopsData(sts) });
+    m.addSource(HOVER, { type: 'geojson', data: pointData(hover) });
+    m.addLayer({
+      id: `${ROUTE}-casing`,
+      type: 'line',
+      source: ROUTE,
+      layout: { 'line-join': 'round', 'line-cap': 'round' },
+      paint: {
+        'line-color': isDark ? '#0b121a' : '#ffffff',
+        'line-width': 7,
+        'line-opacity': 0.85,
+      },
+    });
+    m.addLayer({
+      id: `${ROUTE}-line`,
+      type: 'line',
+      source: ROUTE,
+      layout: { 'line-join': 'round', 'line-cap': 'round' },
+      paint: { 'line-color': ['get', 'color'], 'line-width': 4 },
+    });
+    m.addLayer({
+      id: STOPS,
+      type: 'circle',
+      source: STOPS,
+      paint: {
+        'circle-radius': 6,
+        'circle-color': '#5c6bc0',
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 2,
+      },
+    });
+    m.addLayer({
+      id: HOVER,
+      type: 'circle',
+      source: HOVER,
+      paint: {
+        'circle-radius': 7,
+        'circle-color': 'rgba(0,0,0,0)',
+        'circle-stroke-color': isDark ? '#ffffff' : '#102030',
+        'circle-stroke-width': 3,
+      },
+    });
+  }, []);
+
+  const onMap = useCallback((m: MapLibre | null) => {
+    setMap(m);
+    if (!m) return;
+    m.on('mousemove', (e) => {
+      const { points: pts, onHover: hover } = latest.current;
+      const i = nearestRecord(m, pts, e.point.x, e.point.y);
+      m.getCanvas().style.cursor = i === null ? '' : 'pointer';
+      hover(i === null ? null : pts[i]!.t);
+    });
+    m.on('mouseout', () => latest.current.onHover(null));
+    m.on('click', (e) => {
+      const { points: pts, onSeek: seek } = latest.current;
+      const i = nearestRecord(m, pts, e.point.x, e.point.y);
+      if (i !== null) seek(pts[i]!.t);
+    });
+  }, []);
+
+  // Route, stops and the start/end pins follow the data.
+  useEffect(() => {
+    if (!map) return;
+    if (map.getSource(ROUTE)) {
+      setSource(map, ROUTE, routeData(points));
+      setSource(map, STOPS, stopsData(stops));
+    }
+    markers.current.start?.remove();
+    markers.current.end?.remove();
+    markers.current.start = null;
+    markers.current.end = null;
+    const first = points[0];
+    const last = points.at(-1);
+    if (first && last) {
+      markers.current.start = new Marker({
+        element: pinElement('A', '#2e7d32', t('travel.map.start')),
+      })
+        .setLngLat([first.lng, first.lat])
+        .addTo(map);
+      markers.current.end = new Marker({ element: pinElement('B', '#c62828', t('travel.map.end')) })
+        .setLngLat([last.lng, last.lat])
+        .addTo(map);
+    }
+  }, [map, points, stops, t]);
+
+  // The replayed vehicle, turned to its heading; the camera follows it while playing.
+  useEffect(() => {
+    if (!map) return;
+    if (!sample) {
+      markers.current.vehicle?.remove();
+      markers.current.vehicle = null;
+      return;
+    }
+    if (!markers.current.vehicle) {
+      markers.current.vehicle = new Marker({
+        element: vehicleElement(t('travel.map.vehicle')),
+        rotationAlignment: 'map',
+      })
+        .setLngLat([sample.lng, sample.lat])
+        .addTo(map);
+    }
+    const marker = markers.current.vehicle;
+    marker.setLngLat([sample.lng, sample.lat]).setRotation(sample.headingDeg);
+    const el = marker.getElement();
+    el.dataset.time = String(Math.round(sample.timeMs));
+    if (follow && playing) map.jumpTo({ center: [sample.lng, sample.lat] });
+  }, [map, sample, follow, playing, t]);
+
+  useEffect(() => {
+    if (map && follow && sample) map.easeTo({ center: [sample.lng, sample.lat], duration: 400 });
+    // Only when follow is switched on; the effect above keeps it centred afterwards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, follow]);
+
+  useEffect(() => {
+    if (map?.getSource(HOVER)) setSource(map, HOVER, pointData(hoverSample));
+  }, [map, hoverSample]);
+
+  useEffect(() => {
+    if (!map || !fit || fit.coordinates.length === 0) return;
+    const bounds = new LngLatBounds();
+    for (const c of fit.coordinates) bounds.extend(c);
+    map.fitBounds(bounds, { padding: 48, maxZoom: 15, duration: 0 });
+  }, [map, fit]);
+
+  useEffect(
+    () => () => {
+      markers.current.start?.remove();
+      markers.current.end?.remove();
+      markers.current.vehicle?.remove();
+    },
+    [],
+  );
+
+  const symbol = unitSymbol('speed', units.speed);
+  return (
+    <BaseMap onStyleLoad={addLayers} onMap={onMap} label={t('travel.map.label')}>
+      <Paper
+        elevation={2}
+        aria-label={t('travel.map.legend')}
+        sx={{
+          position: 'absolute',
+          left: 8,
+          bottom: 8,
+          px: 1,
+          py: 0.5,
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          maxWidth: 'calc(100% - 90px)',
+          opacity: 0.92,
+        }}
+      >
+        {SPEED_BANDS.map((band, i) => {
+          const next = SPEED_BANDS[i + 1];
+          const from = Math.round(convertFromBase('speed', band.fromKmh, units.speed));
+          const text =
+            i === 0
+              ? t('travel.map.stopped')
+              : next
+                ? `${from}–${Math.round(convertFromBase('speed', next.fromKmh, units.speed))}`
+                : `≥ ${from}`;
+          return (
+            <Box key={band.color} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <Box sx={{ width: 14, height: 4, borderRadius: 2, bgcolor: band.color }} />
+              <Typography variant="caption" sx={{ lineHeight: 1.2 }}>
+                {text}
+              </Typography>
+            </Box>
+          );
+        })}
+        <Typography variant="caption" color="text.secondary" sx={{ lineHeight: 1.2 }}>
+          {symbol}
+        </Typography>
+      </Paper>
+    </BaseMap>
+  );
+}
