@@ -1,8 +1,10 @@
 // Device load generator, run in its own process by the ingest benchmarks: N devices over TCP,
 // each logs in, then sends Codec 8E packets of K records and waits for each ack (as devices do).
-// Args (env): PORT, DEVICES, RECORDS_PER_PACKET, DURATION_S, IMEI_PREFIX, START_MS, MODE (load|hold)
+// Args (env): PORT, DEVICES, RECORDS_PER_PACKET, DURATION_S, IMEI_PREFIX, START_MS, MODE (load|hold),
+// LIVE=1 (records stamped now, one packet per PACKET_INTERVAL_MS), REPORT_LATENCIES=1 (each
+// progress message carries the ack latencies measured since the previous one)
 import { connect, type Socket } from 'node:net';
-import { encodeCodec8eFrame, encodeLogin, type AvlRecordInput } from '@rumbo/telematics';
+import { crc16Ibm, encodeCodec8eFrame, encodeLogin, type AvlRecordInput } from '@rumbo/telematics';
 
 const port = Number(process.env.PORT);
 const devices = Number(process.env.DEVICES ?? 1000);
@@ -12,6 +14,40 @@ const prefix = process.env.IMEI_PREFIX ?? '35';
 const startMs = Number(process.env.START_MS ?? Date.now() - 20 * 86_400_000);
 const mode = process.env.MODE ?? 'load';
 const live = process.env.LIVE === '1';
+/** Index of this process's first device (several generator processes share one fleet). */
+const offset = Number(process.env.DEVICE_OFFSET ?? 0);
+const intervalMs = Number(process.env.PACKET_INTERVAL_MS ?? 1000);
+
+/**
+ * A Codec 8E frame encoded once and re-stamped per packet (live mode): the records' timestamps
+ * are patched in place and the CRC recomputed, so a packet costs no encoding. Safe to reuse: a
+ * device sends its next packet only after the previous one was acknowledged.
+ */
+class FrameTemplate {
+  private readonly frame: Buffer;
+  private readonly dataLength: number;
+  private readonly recordLength: number;
+  private readonly count: number;
+
+  constructor(records: AvlRecordInput[]) {
+    this.frame = encodeCodec8eFrame(records);
+    this.dataLength = this.frame.readUInt32BE(4);
+    this.count = this.frame[9]!;
+    // Every record of the template has the same IO layout, hence the same length.
+    this.recordLength = (this.dataLength - 3) / this.count;
+  }
+
+  stamp(lastMs: number): Buffer {
+    for (let k = 0; k < this.count; k++) {
+      const at = 10 + k * this.recordLength;
+      this.frame.writeUInt16BE(0, at);
+      this.frame.writeUIntBE(lastMs - (this.count - 1 - k), at + 2, 6);
+    }
+    const end = 8 + this.dataLength;
+    this.frame.writeUInt32BE(crc16Ibm(this.frame, 8, end), end);
+    return this.frame;
+  }
+}
 
 function record(t: number, i: number, n: number): AvlRecordInput {
   const speed = 60 + ((n + i) % 30);
@@ -44,11 +80,18 @@ let sent = 0;
 let acked = 0;
 let connected = 0;
 const latencies: number[] = [];
+const reportLatencies = process.env.REPORT_LATENCIES === '1';
+let recent: number[] = [];
 let stopping = false;
 
 function runDevice(i: number): Promise<void> {
   return new Promise((resolve) => {
-    const imei = prefix + String(i).padStart(15 - prefix.length, '0');
+    const imei = prefix + String(offset + i).padStart(15 - prefix.length, '0');
+    const template = live
+      ? new FrameTemplate(
+          Array.from({ length: perPacket }, (_, k) => record(Date.now() - k, offset + i, k)),
+        )
+      : undefined;
     const socket: Socket = connect({ port, host: '127.0.0.1', noDelay: true });
     let n = 0;
     let loggedIn = false;
@@ -59,14 +102,17 @@ function runDevice(i: number): Promise<void> {
         socket.end();
         return;
       }
-      const records: AvlRecordInput[] = [];
-      for (let k = 0; k < perPacket; k++) {
-        const t = live ? Date.now() - (perPacket - 1 - k) : startMs + n * 1000;
-        records.push(record(t, i, n));
-        n += 1;
-      }
       pendingAt = performance.now();
-      socket.write(encodeCodec8eFrame(records));
+      if (template) {
+        socket.write(template.stamp(Date.now()));
+      } else {
+        const records: AvlRecordInput[] = [];
+        for (let k = 0; k < perPacket; k++) {
+          records.push(record(startMs + n * 1000, offset + i, n));
+          n += 1;
+        }
+        socket.write(encodeCodec8eFrame(records));
+      }
       sent += perPacket;
     };
     socket.on('connect', () => socket.write(encodeLogin(imei)));
@@ -91,8 +137,11 @@ function runDevice(i: number): Promise<void> {
         const count = buffer.readUInt32BE(0);
         buffer = buffer.subarray(4);
         acked += count;
-        if (latencies.length < 200_000) latencies.push(performance.now() - pendingAt);
-        if (live) setTimeout(sendPacket, Number(process.env.PACKET_INTERVAL_MS ?? 1000));
+        const latencyMs = performance.now() - pendingAt;
+        if (latencies.length < 200_000) latencies.push(latencyMs);
+        if (reportLatencies) recent.push(latencyMs);
+        // Live: one packet per interval from send to send (not after the ack), so the rate holds.
+        if (live) setTimeout(sendPacket, Math.max(0, intervalMs - latencyMs));
         else sendPacket();
       }
     });
@@ -110,7 +159,9 @@ const report = setInterval(() => {
     acked,
     connected,
     elapsedMs: performance.now() - started,
+    ...(reportLatencies ? { latencies: recent } : {}),
   });
+  recent = [];
 }, 1000);
 process.on('message', (message: { type: string }) => {
   if (message.type === 'stop') stopping = true;
@@ -128,5 +179,6 @@ process.send?.({
   connected,
   ackP50Ms: latencies[Math.floor(latencies.length * 0.5)] ?? 0,
   ackP99Ms: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+  ackMaxMs: latencies.at(-1) ?? 0,
 });
 process.exit(0);

@@ -1,7 +1,9 @@
 // Device record → /api/wslp frame, server side: 1,000 devices send one record every 100 ms
 // (10,000 records/s) to 100 signed-in clients (binary frames); the server's latency probe logs
-// how old each entry is when its frame is sent.
+// how old each entry is when its frame is sent. The devices are spread over GENERATORS processes
+// (default 2) that send pre-encoded frames, re-stamped per packet.
 // Run: npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/live-latency.ts
+// Env: DEVICES (1000), CLIENTS (100), DURATION_S (20), GENERATORS (2), PACKET_INTERVAL_MS (100)
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -11,6 +13,8 @@ import { startServer } from './server-process.js';
 const devices = Number(process.env.DEVICES ?? 1000);
 const clients = Number(process.env.CLIENTS ?? 100);
 const durationS = Number(process.env.DURATION_S ?? 20);
+const generators = Number(process.env.GENERATORS ?? 2);
+const intervalMs = process.env.PACKET_INTERVAL_MS ?? '100';
 const { env, teltonikaPort } = await seededPostgresEnv('rumbo_bench_live', devices);
 const probes: { n: number; p50: number; p99: number; max: number }[] = [];
 const server = await startServer({
@@ -40,31 +44,55 @@ const sockets = await Promise.all(
     return socket;
   }),
 );
-const generator = fork(join(import.meta.dirname, 'ingest-generator.ts'), [], {
-  execArgv: ['--import', 'tsx'],
-  env: {
-    ...process.env,
-    PORT: String(teltonikaPort),
-    DEVICES: String(devices),
-    RECORDS_PER_PACKET: '1',
-    LIVE: '1',
-    PACKET_INTERVAL_MS: '100',
-    DURATION_S: String(durationS + 5),
-  },
+const acked = new Array<number>(generators).fill(0);
+const ackLatencies: number[] = [];
+let measuring = false;
+const perGenerator = Math.ceil(devices / generators);
+const children = Array.from({ length: generators }, (_, g) => {
+  const child = fork(join(import.meta.dirname, 'ingest-generator.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      PORT: String(teltonikaPort),
+      DEVICES: String(Math.min(perGenerator, devices - g * perGenerator)),
+      DEVICE_OFFSET: String(g * perGenerator),
+      RECORDS_PER_PACKET: '1',
+      LIVE: '1',
+      REPORT_LATENCIES: '1',
+      PACKET_INTERVAL_MS: intervalMs,
+      DURATION_S: String(durationS + 8),
+    },
+  });
+  child.on('message', (message: { type: string; acked: number; latencies?: number[] }) => {
+    if (message.type !== 'progress') return;
+    acked[g] = message.acked;
+    if (measuring && message.latencies) ackLatencies.push(...message.latencies);
+  });
+  return child;
 });
 await new Promise((resolve) => setTimeout(resolve, 5000));
 probes.length = 0;
+measuring = true;
 const frames0 = frames;
 const bytes0 = bytes;
+const acked0 = acked.reduce((a, b) => a + b, 0);
+const t0 = performance.now();
 await new Promise((resolve) => setTimeout(resolve, durationS * 1000));
-const seconds = durationS;
-generator.kill();
+const seconds = (performance.now() - t0) / 1000;
+const records = acked.reduce((a, b) => a + b, 0) - acked0;
+for (const child of children) child.kill();
 for (const socket of sockets) socket.close();
 await server.stop();
 const n = probes.reduce((sum, p) => sum + p.n, 0);
 const worstP99 = Math.max(...probes.map((p) => p.p99));
 const medianP50 =
   probes.map((p) => p.p50).sort((a, b) => a - b)[Math.floor(probes.length / 2)] ?? NaN;
+ackLatencies.sort((a, b) => a - b);
+console.log(
+  `input: ${devices} devices in ${generators} generator process(es): ${(records / seconds).toFixed(0)} records/s acked ` +
+    `(ack p50 ${ackLatencies[Math.floor(ackLatencies.length / 2)]?.toFixed(1)} ms, ` +
+    `p99 ${ackLatencies[Math.floor(ackLatencies.length * 0.99)]?.toFixed(1)} ms)`,
+);
 console.log(
   `live feed: ${devices} devices → ${clients} clients (binary): ${(n / seconds).toFixed(0)} entries/s sent per tenant tick; ` +
     `record → frame p50 ${medianP50} ms, p99 ${worstP99} ms (worst 5-s window); ` +
