@@ -7,7 +7,7 @@
 //      DEMO_HISTORY_DAYS (2), LIVE_DEVICES (100), AFTER_S (15: measured after the backfill)
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
-import pg from 'pg';
+import { freshPostgres } from './fleet-seed.js';
 import { freePort, startServer } from './server-process.js';
 
 const db = process.env.DB ?? 'embedded';
@@ -16,21 +16,11 @@ const historyDays = process.env.DEMO_HISTORY_DAYS ?? '2';
 const liveDevices = Number(process.env.LIVE_DEVICES ?? 100);
 const afterS = Number(process.env.AFTER_S ?? 15);
 
-async function freshPostgres(adminUrl: string): Promise<string> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query('drop database if exists rumbo_bench_demo with (force)');
-  await client.query('create database rumbo_bench_demo');
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = '/rumbo_bench_demo';
-  return url.toString();
-}
-
 const databaseUrl =
   db === 'postgres'
     ? await freshPostgres(
         process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+        'rumbo_bench_demo',
       )
     : undefined;
 
