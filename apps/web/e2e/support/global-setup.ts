@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './ports';
 import { REPO_ROOT, startRumbo } from './rumbo-server';
 import { startSmtp } from './smtp';
 import { TENANT, USERS } from './users';
@@ -30,6 +31,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DEMO_VEHICLES: '5',
     DEMO_HISTORY_DAYS: '1',
     ADMIN_PASSWORD,
+    // Fixed (not random) so tests can send device frames to it; unknown devices register
+    // themselves in "Nuevos" (admin.spec.ts).
+    TELTONIKA_PORT: String(await freePort()),
+    INGEST_AUTO_REGISTER: '1',
   };
   execFileSync(
     process.execPath,
@@ -52,6 +57,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env,
     logFile: join(root, 'server.log'),
   });
+  process.env.RUMBO_E2E_TELTONIKA_PORT = env.TELTONIKA_PORT;
   process.env.RUMBO_E2E_MAIL_DIR = mailDir;
   process.env.RUMBO_E2E_ROOT = root;
   process.env.RUMBO_E2E_WEB_DIR = webDir;

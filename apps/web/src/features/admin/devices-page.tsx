@@ -12,13 +12,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/services';
 import { adminKeys, devicesApi, vehiclesApi } from './admin-api';
-import { ConfirmDeleteDialog } from './components/admin-dialogs';
 import { AdminTable, type AdminColumn } from './components/admin-table';
 import { AssignDeviceDialog, DeviceDialog } from './components/device-dialogs';
 import { RowActions } from './components/row-actions';
+import { useAdminDelete } from './components/use-admin-delete';
 import { isWaitingDevice } from './device-assignment';
 import { useInstantText } from './use-admin-format';
-import { useAdminSave } from './use-admin-save';
 
 /**
  * Devices of the tenant. Devices that registered themselves (group "Nuevos") stand out and
@@ -38,12 +37,10 @@ export default function AdminDevicesPage() {
   });
   const [editing, setEditing] = useState<Device | 'new' | null>(null);
   const [assigning, setAssigning] = useState<Device | null>(null);
-  const [deleting, setDeleting] = useState<Device | null>(null);
   const [onlyNew, setOnlyNew] = useState(false);
-  const remove = useAdminSave({
-    mutationFn: (device: Device) => devicesApi.remove(api, device.id),
-    success: t('admin.common.deleted'),
-    onSuccess: () => setDeleting(null),
+  const remove = useAdminDelete({
+    remove: (device: Device) => devicesApi.remove(api, device.id),
+    nameOf: (device) => device.uniqueId,
   });
   const vehicleList = useMemo(() => vehicles.data ?? [], [vehicles.data]);
   const waiting = useCallback((d: Device) => isWaitingDevice(d, vehicleList), [vehicleList]);
@@ -125,7 +122,7 @@ export default function AdminDevicesPage() {
           <RowActions
             label={d.uniqueId}
             onEdit={vehicles.data ? () => setEditing(d) : undefined}
-            onDelete={() => setDeleting(d)}
+            onDelete={() => remove.ask(d)}
           >
             {vehicles.data ? (
               <Tooltip title={t('admin.devices.assign')}>
@@ -157,13 +154,7 @@ export default function AdminDevicesPage() {
           onClose={() => setAssigning(null)}
         />
       ) : null}
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        name={deleting?.uniqueId ?? ''}
-        deleting={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
+      {remove.dialog}
     </>
   );
 }

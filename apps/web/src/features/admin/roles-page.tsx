@@ -6,11 +6,10 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/services';
 import { adminKeys, rolesApi } from './admin-api';
-import { ConfirmDeleteDialog } from './components/admin-dialogs';
 import { AdminTable, type AdminColumn } from './components/admin-table';
 import { RoleDialog } from './components/role-dialog';
 import { RowActions } from './components/row-actions';
-import { useAdminSave } from './use-admin-save';
+import { useAdminDelete } from './components/use-admin-delete';
 
 /** Roles: built-in (read-only) and the tenant's own, with start view and allowed views. */
 export default function AdminRolesPage() {
@@ -21,11 +20,9 @@ export default function AdminRolesPage() {
     queryFn: ({ signal }) => rolesApi.list(api, signal),
   });
   const [editing, setEditing] = useState<AdminRole | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdminRole | null>(null);
-  const remove = useAdminSave({
-    mutationFn: (role: AdminRole) => rolesApi.remove(api, role.id),
-    success: t('admin.common.deleted'),
-    onSuccess: () => setDeleting(null),
+  const remove = useAdminDelete({
+    remove: (role: AdminRole) => rolesApi.remove(api, role.id),
+    nameOf: (role) => role.name,
   });
   const searchTexts = useCallback(
     (r: AdminRole) => [r.name, t(`menu.${r.startOn}`), ...r.views.map((v) => t(`menu.${v}`))],
@@ -79,7 +76,7 @@ export default function AdminRolesPage() {
             <RowActions
               label={r.name}
               onEdit={() => setEditing(r)}
-              onDelete={() => setDeleting(r)}
+              onDelete={() => remove.ask(r)}
               deleteDisabledReason={
                 r.userCount > 0 ? t('admin.error.role_in_use', { count: r.userCount }) : undefined
               }
@@ -90,13 +87,7 @@ export default function AdminRolesPage() {
       {editing !== null ? (
         <RoleDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        name={deleting?.name ?? ''}
-        deleting={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
+      {remove.dialog}
     </>
   );
 }

@@ -5,12 +5,11 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../shared/services';
 import { adminKeys, usersApi } from './admin-api';
-import { ConfirmDeleteDialog } from './components/admin-dialogs';
 import { AdminTable, type AdminColumn } from './components/admin-table';
 import { RowActions } from './components/row-actions';
+import { useAdminDelete } from './components/use-admin-delete';
 import { UserDialog } from './components/user-dialog';
 import { useInstantText } from './use-admin-format';
-import { useAdminSave } from './use-admin-save';
 
 const fullName = (user: AdminUser) => `${user.nombre} ${user.apellido}`.trim();
 
@@ -28,11 +27,9 @@ export default function AdminUsersPage() {
     queryFn: ({ signal }) => usersApi.roleOptions(api, signal),
   });
   const [editing, setEditing] = useState<AdminUser | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const remove = useAdminSave({
-    mutationFn: (user: AdminUser) => usersApi.remove(api, user.id),
-    success: t('admin.common.deleted'),
-    onSuccess: () => setDeleting(null),
+  const remove = useAdminDelete({
+    remove: (user: AdminUser) => usersApi.remove(api, user.id),
+    nameOf: (user) => user.username,
   });
   const searchTexts = useCallback(
     (u: AdminUser) => [u.username, fullName(u), u.email, u.roleName],
@@ -92,7 +89,7 @@ export default function AdminUsersPage() {
           <RowActions
             label={u.username}
             onEdit={roles.data ? () => setEditing(u) : undefined}
-            onDelete={() => setDeleting(u)}
+            onDelete={() => remove.ask(u)}
             deleteDisabledReason={u.isSelf ? t('admin.error.self_delete') : undefined}
           />
         )}
@@ -104,13 +101,7 @@ export default function AdminUsersPage() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        name={deleting?.username ?? ''}
-        deleting={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
+      {remove.dialog}
     </>
   );
 }

@@ -7,12 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { statusColor } from '../../shared/fleet/vehicle-status';
 import { useServices } from '../../shared/services';
 import { adminKeys, groupsApi, vehiclesApi } from './admin-api';
-import { ConfirmDeleteDialog } from './components/admin-dialogs';
 import { AdminTable, type AdminColumn } from './components/admin-table';
 import { RowActions } from './components/row-actions';
+import { useAdminDelete } from './components/use-admin-delete';
 import { VehicleDialog } from './components/vehicle-dialog';
 import { useInstantText } from './use-admin-format';
-import { useAdminSave } from './use-admin-save';
 
 /** Live status refresh of the list (last_position is kept current by the server). */
 const LIVE_REFRESH_MS = 15_000;
@@ -46,11 +45,9 @@ export default function AdminVehiclesPage() {
     [lastInfo.data],
   );
   const [editing, setEditing] = useState<Vehicle | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Vehicle | null>(null);
-  const remove = useAdminSave({
-    mutationFn: (vehicle: Vehicle) => vehiclesApi.remove(api, vehicle.vehicleId),
-    success: t('admin.common.deleted'),
-    onSuccess: () => setDeleting(null),
+  const remove = useAdminDelete({
+    remove: (vehicle: Vehicle) => vehiclesApi.remove(api, vehicle.vehicleId),
+    nameOf: (vehicle) => vehicle.plate,
   });
   const kindText = useCallback(
     (v: Vehicle) =>
@@ -133,7 +130,7 @@ export default function AdminVehiclesPage() {
           <RowActions
             label={v.plate}
             onEdit={ready ? () => setEditing(v) : undefined}
-            onDelete={() => setDeleting(v)}
+            onDelete={() => remove.ask(v)}
           />
         )}
       />
@@ -145,13 +142,7 @@ export default function AdminVehiclesPage() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        name={deleting?.plate ?? ''}
-        deleting={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
+      {remove.dialog}
     </>
   );
 }

@@ -185,7 +185,7 @@ function TableBodyState<T>(
 function DesktopTable<T>(props: AdminTableProps<T> & { rows: T[] }) {
   const { t } = useTranslation();
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative' }}>
       <Table size="small" aria-label={props.title}>
         <TableHead>
           <TableRow>
@@ -195,11 +195,7 @@ function DesktopTable<T>(props: AdminTableProps<T> & { rows: T[] }) {
               </TableCell>
             ))}
             {props.actions ? (
-              <TableCell align="right">
-                <Box component="span" sx={visuallyHidden}>
-                  {t('admin.common.actions')}
-                </Box>
-              </TableCell>
+              <TableCell align="right" aria-label={t('admin.common.actions')} />
             ) : null}
           </TableRow>
         </TableHead>
@@ -284,15 +280,3 @@ function toArray(
   if (!sx) return [];
   return (Array.isArray(sx) ? sx : [sx]) as Exclude<SxProps<Theme>, readonly unknown[]>[];
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;

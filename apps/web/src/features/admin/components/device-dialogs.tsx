@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DEVICE_PROTOCOLS, type Device, type Vehicle } from '@rumbo/contracts';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -7,16 +6,15 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shared/services';
 import { devicesApi, vehiclesApi } from '../admin-api';
 import { deviceFormSchema, toDeviceInput, type DeviceForm } from '../admin-forms';
 import { assignableVehicles, isPlaceholderVehicle } from '../device-assignment';
+import { useAdminForm } from '../use-admin-form';
 import { useAdminSave } from '../use-admin-save';
 import { FormDialog } from './admin-dialogs';
-
-const FIELDS = ['uniqueId', 'protocol', 'model', 'vehicleId'];
 
 function VehicleOptions({ vehicles }: { vehicles: readonly Vehicle[] }) {
   return vehicles.map((vehicle) => (
@@ -41,32 +39,26 @@ export function DeviceDialog(props: {
   const { api } = useServices();
   const { device } = props;
   const schema = useMemo(() => deviceFormSchema(t), [t]);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<DeviceForm>({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
+  const { form, mutation, onSubmit } = useAdminForm({
+    schema,
     defaultValues: {
       uniqueId: device?.uniqueId ?? '',
       protocol: device?.protocol ?? 'teltonika',
       model: device?.model ?? '',
       vehicleId: device?.vehicleId ? String(device.vehicleId) : '',
     },
-  });
-  const save = useAdminSave({
-    mutationFn: (form: DeviceForm) =>
+    save: (values: DeviceForm) =>
       device
-        ? devicesApi.update(api, device.id, toDeviceInput(form))
-        : devicesApi.create(api, toDeviceInput(form)),
+        ? devicesApi.update(api, device.id, toDeviceInput(values))
+        : devicesApi.create(api, toDeviceInput(values)),
     success: device ? t('admin.common.saved') : t('admin.common.created'),
-    onSuccess: props.onClose,
-    fields: FIELDS,
-    setFieldError: (field, message) => setError(field as keyof DeviceForm, { message }),
+    onClose: props.onClose,
   });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
   const options = assignableVehicles(props.vehicles, device?.vehicleId ?? null);
 
   return (
@@ -74,9 +66,9 @@ export function DeviceDialog(props: {
       name="device"
       open
       title={device ? t('admin.devices.edit') : t('admin.devices.new')}
-      submitting={save.isPending}
+      submitting={mutation.isPending}
       onClose={props.onClose}
-      onSubmit={(event) => void handleSubmit((form) => save.mutate(form))(event)}
+      onSubmit={onSubmit}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MENU_GROUPS, VIEW_NAMES, type AdminRole } from '@rumbo/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,15 +8,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shared/services';
 import { rolesApi } from '../admin-api';
 import { roleFormSchema, toggleViews, toRoleInput, type RoleForm } from '../admin-forms';
-import { useAdminSave } from '../use-admin-save';
+import { useAdminForm } from '../use-admin-form';
 import { FormDialog } from './admin-dialogs';
-
-const FIELDS = ['name', 'startOn', 'views'];
 
 /** Creates a role (`role` null), edits a tenant role, or shows a built-in one read-only. */
 export function RoleDialog(props: { role: AdminRole | null; onClose: () => void }) {
@@ -26,33 +23,27 @@ export function RoleDialog(props: { role: AdminRole | null; onClose: () => void 
   const { role } = props;
   const readOnly = Boolean(role?.builtIn);
   const schema = useMemo(() => roleFormSchema(t), [t]);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors },
-  } = useForm<RoleForm>({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
+  const { form, mutation, onSubmit } = useAdminForm({
+    schema,
     defaultValues: {
       name: role?.name ?? '',
       startOn: role?.startOn ?? 'dashboard',
       views: role?.views ?? ['dashboard'],
     },
-  });
-  const views = useWatch({ control, name: 'views' });
-  const save = useAdminSave({
-    mutationFn: (form: RoleForm) =>
+    save: (values: RoleForm) =>
       role
-        ? rolesApi.update(api, role.id, toRoleInput(form))
-        : rolesApi.create(api, toRoleInput(form)),
+        ? rolesApi.update(api, role.id, toRoleInput(values))
+        : rolesApi.create(api, toRoleInput(values)),
     success: role ? t('admin.common.saved') : t('admin.common.created'),
-    onSuccess: props.onClose,
-    fields: FIELDS,
-    setFieldError: (field, message) => setError(field as keyof RoleForm, { message }),
+    onClose: props.onClose,
   });
+  const {
+    register,
+    control,
+    setValue,
+    formState: { errors },
+  } = form;
+  const views = useWatch({ control, name: 'views' });
   const setViews = (names: readonly string[], on: boolean) =>
     setValue('views', toggleViews(views, names, on, VIEW_NAMES), {
       shouldValidate: true,
@@ -66,9 +57,9 @@ export function RoleDialog(props: { role: AdminRole | null; onClose: () => void 
       maxWidth="md"
       readOnly={readOnly}
       title={readOnly ? t('admin.roles.view') : role ? t('admin.roles.edit') : t('admin.roles.new')}
-      submitting={save.isPending}
+      submitting={mutation.isPending}
       onClose={props.onClose}
-      onSubmit={(event) => void handleSubmit((form) => save.mutate(form))(event)}
+      onSubmit={onSubmit}
     >
       {readOnly ? (
         <Alert severity="info" sx={{ mb: 2 }}>

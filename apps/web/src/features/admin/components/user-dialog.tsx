@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminUser } from '@rumbo/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,24 +7,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shared/services';
 import { usersApi, type RoleOption } from '../admin-api';
 import { toUserInput, userFormSchema, type UserForm } from '../admin-forms';
-import { useAdminSave } from '../use-admin-save';
+import { useAdminForm } from '../use-admin-form';
 import { FormDialog } from './admin-dialogs';
-
-const FIELDS = [
-  'username',
-  'email',
-  'nombre',
-  'apellido',
-  'telefono',
-  'roleId',
-  'password',
-  'disabled',
-];
 
 /** Creates a user (`user` null) or edits one; the password is optional when editing. */
 export function UserDialog(props: {
@@ -38,15 +26,8 @@ export function UserDialog(props: {
   const mode = props.user ? 'edit' : 'create';
   const schema = useMemo(() => userFormSchema(t, mode), [t, mode]);
   const { user } = props;
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<UserForm>({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
+  const { form, mutation, onSubmit } = useAdminForm({
+    schema,
     defaultValues: {
       username: user?.username ?? '',
       email: user?.email ?? '',
@@ -57,17 +38,18 @@ export function UserDialog(props: {
       password: '',
       disabled: user?.disabled ?? false,
     },
-  });
-  const save = useAdminSave({
-    mutationFn: (form: UserForm) =>
+    save: (values: UserForm) =>
       user
-        ? usersApi.update(api, user.id, toUserInput(form, 'edit'))
-        : usersApi.create(api, toUserInput(form, 'create')),
+        ? usersApi.update(api, user.id, toUserInput(values, 'edit'))
+        : usersApi.create(api, toUserInput(values, 'create')),
     success: user ? t('admin.common.saved') : t('admin.common.created'),
-    onSuccess: props.onClose,
-    fields: FIELDS,
-    setFieldError: (field, message) => setError(field as keyof UserForm, { message }),
+    onClose: props.onClose,
   });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
   const field = (name: keyof UserForm) => ({
     id: `user-${name}`,
     error: Boolean(errors[name]),
@@ -79,9 +61,9 @@ export function UserDialog(props: {
       name="user"
       open
       title={user ? t('admin.users.edit') : t('admin.users.new')}
-      submitting={save.isPending}
+      submitting={mutation.isPending}
       onClose={props.onClose}
-      onSubmit={(event) => void handleSubmit((form) => save.mutate(form))(event)}
+      onSubmit={onSubmit}
     >
       {user?.isSelf ? (
         <Alert severity="info" sx={{ mb: 2 }}>

@@ -1,19 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { VEHICLE_KINDS, type Group, type TrailerKind, type Vehicle } from '@rumbo/contracts';
 import Box from '@mui/material/Box';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useMemo, type ReactNode } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../shared/services';
 import { vehiclesApi } from '../admin-api';
 import { toVehicleInput, vehicleFormSchema, vehicleToForm, type VehicleForm } from '../admin-forms';
-import { useAdminSave } from '../use-admin-save';
+import { useAdminForm } from '../use-admin-form';
 import { FormDialog } from './admin-dialogs';
-
-const FIELDS = Object.keys(vehicleToForm(null));
 
 /** Creates a vehicle (`vehicle` null) or edits one. */
 export function VehicleDialog(props: {
@@ -26,27 +23,21 @@ export function VehicleDialog(props: {
   const { api } = useServices();
   const { vehicle } = props;
   const schema = useMemo(() => vehicleFormSchema(t), [t]);
+  const { form, mutation, onSubmit } = useAdminForm({
+    schema,
+    defaultValues: vehicleToForm(vehicle),
+    save: (values: VehicleForm) =>
+      vehicle
+        ? vehiclesApi.update(api, vehicle.vehicleId, toVehicleInput(values))
+        : vehiclesApi.create(api, toVehicleInput(values)),
+    success: vehicle ? t('admin.common.saved') : t('admin.common.created'),
+    onClose: props.onClose,
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm<VehicleForm>({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
-    defaultValues: vehicleToForm(vehicle),
-  });
-  const save = useAdminSave({
-    mutationFn: (form: VehicleForm) =>
-      vehicle
-        ? vehiclesApi.update(api, vehicle.vehicleId, toVehicleInput(form))
-        : vehiclesApi.create(api, toVehicleInput(form)),
-    success: vehicle ? t('admin.common.saved') : t('admin.common.created'),
-    onSuccess: props.onClose,
-    fields: FIELDS,
-    setFieldError: (field, message) => setError(field as keyof VehicleForm, { message }),
-  });
+  } = form;
   const text = (name: keyof VehicleForm, label: string, extra: object = {}) => (
     <TextField
       {...register(name)}
@@ -65,9 +56,9 @@ export function VehicleDialog(props: {
       open
       maxWidth="md"
       title={vehicle ? t('admin.vehicles.edit') : t('admin.vehicles.new')}
-      submitting={save.isPending}
+      submitting={mutation.isPending}
       onClose={props.onClose}
-      onSubmit={(event) => void handleSubmit((form) => save.mutate(form))(event)}
+      onSubmit={onSubmit}
     >
       <Box
         sx={{
