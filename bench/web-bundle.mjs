@@ -60,6 +60,37 @@ report('Signed-in home (entry + shell + dashboard)', [
   'src/features/home/home-page.tsx',
 ]);
 
+// Every lazily loaded screen of the router: what opening it costs (entry + shell for /app
+// routes + the screen's own chunks), the map route (MapLibre) among them.
+const routerSource = readFileSync(resolve(dist, '../src/app/router.tsx'), 'utf8');
+const screens = [];
+for (const m of routerSource.matchAll(
+  /(?:'(\/[^']+)':\s*lazyScreen\(\s*)?\(\)\s*=>\s*import\('\.\.\/([^']+)'\)/g,
+)) {
+  const key = Object.keys(manifest).find((k) => k.replace(/\.tsx?$/, '') === `src/${m[2]}`);
+  if (key && !key.includes('shell-layout')) screens.push({ route: m[1] ?? m[2], key });
+}
+console.log('\nPer route (gzipped JS a cold visit loads: entry + shell for /app + screen):');
+const routeRows = [];
+for (const { route, key } of screens) {
+  const keys = [entry, key];
+  if (route.startsWith('/app') || key.includes('features/home') || key.includes('settings')) {
+    keys.push('src/app/shell/shell-layout.tsx');
+  }
+  const files = closure(keys).filter((f) => f.endsWith('.js'));
+  const before = new Set(closure(keys.filter((k) => k !== key)));
+  routeRows.push({
+    route,
+    total: files.reduce((n, f) => n + gz(f), 0),
+    screen: files.filter((f) => !before.has(f)).reduce((n, f) => n + gz(f), 0),
+  });
+}
+for (const r of routeRows.sort((a, b) => b.total - a.total)) {
+  console.log(`  ${r.route.padEnd(44)} ${kb(r.total).padStart(10)}   (screen's own ${kb(r.screen)})`);
+}
+const mapRoute = routeRows.find((r) => r.route === '/app/map/current_location');
+if (mapRoute) console.log(`Map route (/app/map/current_location): ${kb(mapRoute.total)} gzipped JS`);
+
 function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
     d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)],

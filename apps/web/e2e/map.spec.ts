@@ -6,7 +6,7 @@ import {
   encodeCodec8eFrame,
   encodeLogin,
 } from '../../../packages/telematics/src/teltonika/teltonika.encoder';
-import { navigateInApp, saveConfig, signIn } from './support/helpers';
+import { apiSession, navigateInApp, saveConfig, signIn } from './support/helpers';
 import { DEMO, USERS } from './support/users';
 
 // The live map (map/current_location) against the demo fleet: 5 simulated vehicles.
@@ -98,34 +98,48 @@ async function drive(imei: string, at: { lat: number; lng: number }, timestampMs
 const near = (v: HookVehicle, p: { lat: number; lng: number }) =>
   Math.abs(v.lat - p.lat) < 1e-5 && Math.abs(v.lng - p.lng) < 1e-5;
 
-test('a vehicle moves on the map and in the list', async ({ page }) => {
+test('a vehicle moves on the map and in the list', async ({ page, request }) => {
   test.setTimeout(120_000);
+  // A demo truck's device (the demo trucks park at night, so the test moves one itself).
+  const session = await apiSession(request, DEMO);
+  const list = await request.get('/api/vehicles/vehicles', { headers: session.headers });
+  expect(list.ok()).toBe(true);
+  const truck = ((await list.json()) as { vehicleId: number; deviceUniqueId: string | null }[])
+    .filter((v) => v.deviceUniqueId)
+    .at(-1)!;
+  await request.post('/api/auth/logout', { headers: session.headers, data: session.headers });
+
   await page.setViewportSize(WIDE);
   await signIn(page, DEMO);
   await openMap(page);
-  const imei = `35${String(Date.now()).slice(-13)}`;
-  const a = { lat: -34.5712, lng: -58.4321 };
-  const b = { lat: -34.5655, lng: -58.425 };
-  const t0 = Date.now() - 10_000;
-  await drive(imei, a, t0);
-  // The new device registers itself and appears live, drawn from the typed arrays.
-  let id = 0;
-  await expect
-    .poll(async () => {
-      const found = (await vehicles(page)).find((v) => near(v, a));
-      id = found?.id ?? 0;
-      return found?.drawn ?? false;
-    })
-    .toBe(true);
-  const row = page.locator(`[data-testid="map-vehicle-row"][data-vehicle-id="${id}"]`);
-  await page.getByTestId('map-search').fill('');
-  await expect(row).toHaveAttribute('data-lat', a.lat.toFixed(6));
-  await drive(imei, b, t0 + 5_000);
-  await expect
-    .poll(async () => (await vehicles(page)).find((v) => v.id === id)?.lat)
-    .toBeCloseTo(b.lat, 5);
-  await expect(row).toHaveAttribute('data-lat', b.lat.toFixed(6));
-  await expect(row).toHaveAttribute('data-lng', b.lng.toFixed(6));
+  const row = page.locator(`[data-testid="map-vehicle-row"][data-vehicle-id="${truck.vehicleId}"]`);
+  const start = (await vehicles(page)).find((v) => v.id === truck.vehicleId)!;
+  // Followed, the truck is zoomed in to, out of any cluster.
+  await row.getByRole('button', { name: /seguir/i }).click();
+  for (const step of [1, 2]) {
+    const to = { lat: start.lat + 0.004 * step, lng: start.lng + 0.003 * step };
+    // The drawn position (read from the typed arrays the WebGL layer uploads) follows the device;
+    // sent again if the simulator's own record for the truck lands in between.
+    await expect
+      .poll(
+        async () => {
+          const now = (await vehicles(page)).find((v) => v.id === truck.vehicleId);
+          if (now && near(now, to)) return now.drawn;
+          await drive(truck.deviceUniqueId!, to, Date.now());
+          return false;
+        },
+        { timeout: 30_000, intervals: [1500] },
+      )
+      .toBe(true);
+    // The list shows the same live data as the map (refreshed once a second).
+    await expect
+      .poll(async () => {
+        const now = (await vehicles(page)).find((v) => v.id === truck.vehicleId)!;
+        const shown = [await row.getAttribute('data-lat'), await row.getAttribute('data-lng')];
+        return shown[0] === now.lat.toFixed(6) && shown[1] === now.lng.toFixed(6);
+      })
+      .toBe(true);
+  }
 });
 
 test('the list filters by status and the counts match', async ({ page }) => {
@@ -240,3 +254,44 @@ for (const { language, theme, user } of COMBINATIONS) {
     await shot('map-current-location-list');
   });
 }
+
+test('loading, empty and error states', async ({ page }) => {
+  mkdirSync(OUT, { recursive: true });
+  let mode: 'silent' | 'empty' | 'refuse' = 'silent';
+  await page.routeWebSocket('**/api/wslp', (ws) => {
+    ws.onMessage(() => {
+      if (mode === 'refuse') {
+        ws.send(JSON.stringify({ type: 'Status', status: 'Unauthorized' }));
+        void ws.close({ code: 4401, reason: 'unauthorized' });
+      } else if (mode === 'empty') {
+        ws.send(JSON.stringify({ type: 'Status', status: 'Ok' }));
+        ws.send(JSON.stringify({ action: 'positions/update', payload: [] }));
+      }
+    });
+  });
+  await page.setViewportSize(WIDE);
+  await signIn(page, DEMO);
+  const shot = (name: string) =>
+    page.screenshot({ path: join(OUT, `${name}-1440-light-es.png`), animations: 'disabled' });
+  await navigateInApp(page, '/app/map/current_location');
+  await expect(page.getByRole('status').filter({ hasText: 'Cargando la flota' })).toBeVisible();
+  await shot('map-current-location-loading');
+
+  mode = 'empty';
+  await navigateInApp(page, '/app/home');
+  await navigateInApp(page, '/app/map/current_location');
+  await expect(page.getByText('Todavía no hay vehículos')).toBeVisible();
+  await expect(page.getByTestId('map-vehicle-list')).toHaveCount(0);
+  await shot('map-current-location-empty');
+
+  mode = 'refuse';
+  await navigateInApp(page, '/app/home');
+  await navigateInApp(page, '/app/map/current_location');
+  await expect(page.getByRole('alert').filter({ hasText: 'No se pudo conectar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+  await shot('map-current-location-error');
+  // Retry reconnects: now the feed answers.
+  mode = 'empty';
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByText('Todavía no hay vehículos')).toBeVisible();
+});

@@ -32,6 +32,7 @@ export class LiveMapController {
   private pass: Uint8Array = new Uint8Array(0);
   private clusters: Cluster[] = [];
   private following = -1;
+  private fitPending = true;
   private lastFollowMs = 0;
   private labelTimer: ReturnType<typeof setTimeout> | null = null;
   private lastLabelsMs = 0;
@@ -151,6 +152,42 @@ export class LiveMapController {
     return { x: p.x, y: p.y };
   }
 
+  /**
+   * Fits the map to the fleet when the current view shows none of it (first data on a view
+   * saved far away). Returns true when it moved.
+   */
+  fitFleetIfNoneVisible(): boolean {
+    const map = this.map;
+    const s = this.store;
+    if (!map) return false;
+    const b = map.getBounds();
+    let west = 180;
+    let east = -180;
+    let south = 90;
+    let north = -90;
+    let located = 0;
+    for (let i = 0; i < s.count; i++) {
+      if (!s.located[i]) continue;
+      const lng = s.lng[i]!;
+      const lat = s.lat[i]!;
+      if (b.contains([lng, lat])) return false;
+      located++;
+      west = Math.min(west, lng);
+      east = Math.max(east, lng);
+      south = Math.min(south, lat);
+      north = Math.max(north, lat);
+    }
+    if (located === 0) return false;
+    map.fitBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: 60, maxZoom: 12, duration: 0 },
+    );
+    return true;
+  }
+
   /** Current clusters (tests, benchmarks). */
   get clusterCount(): number {
     return this.clusters.length;
@@ -245,6 +282,11 @@ export class LiveMapController {
     const map = this.map;
     const s = this.store;
     if (!map || this.pass.length !== s.count) return;
+    // Once, with the first data: show the fleet if the saved view holds none of it.
+    if (this.fitPending && s.count > 0) {
+      this.fitPending = false;
+      if (this.fitFleetIfNoneVisible()) return; // its moveend reclusters
+    }
     const bounds = map.getBounds();
     const view = {
       minX: (bounds.getWest() + 180) / 360,

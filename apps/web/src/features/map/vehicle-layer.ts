@@ -108,7 +108,7 @@ export class VehicleLayer implements CustomLayerInterface {
     private readonly store: LiveFleetStore,
     colors: readonly string[],
     /** Marker size in CSS pixels. */
-    private readonly size = 22,
+    private readonly size = 24,
   ) {
     this.setColors(colors);
   }
