@@ -8,6 +8,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -28,6 +29,17 @@ import { useFleetFormat } from './fleet-format';
 import { FleetHeader, LiveNotice } from './fleet-header';
 import { LoadError, SelectFilter, TableMessage } from './table/table-parts';
 import { useTableParams } from './use-table-params';
+
+/** Statuses in the order an operator scans them: moving first, silent last. */
+const TILE_ORDER: readonly VehicleStatus[] = [
+  'in-transit',
+  'speeding',
+  'idling',
+  'off',
+  'offline-in-transit',
+  'offline-off',
+  'undefined',
+];
 
 const vehiclesLink = (params: Record<string, string>) => {
   const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v)).toString();
@@ -115,7 +127,9 @@ function StatusTiles({
   groupKey: string;
 }) {
   const { t } = useFleetFormat();
-  const mode = useTheme().palette.mode;
+  const theme = useTheme();
+  const mode = theme.palette.mode;
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const tile = (key: string, label: string, value: number, to: string, color?: string) => (
     <Card
       key={key}
@@ -129,10 +143,23 @@ function StatusTiles({
         aria-label={`${label}: ${value}`}
         sx={{ p: 2, height: '100%' }}
       >
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ minHeight: { xs: '2.5em', sm: 0 } }}
+          noWrap={!phone}
+        >
           {label}
         </Typography>
-        <Typography sx={{ fontSize: '2rem', fontWeight: 700, lineHeight: 1.2 }} data-count>
+        <Typography
+          sx={{
+            fontSize: '2rem',
+            fontWeight: 700,
+            lineHeight: 1.2,
+            color: value === 0 ? 'text.disabled' : 'text.primary',
+          }}
+          data-count
+        >
           {value}
         </Typography>
       </CardActionArea>
@@ -152,7 +179,7 @@ function StatusTiles({
       data-testid="status-tiles"
     >
       {tile('total', t('fleet.overview.total'), total, vehiclesLink({ group: groupKey }))}
-      {VEHICLE_STATUSES.map((status) =>
+      {TILE_ORDER.map((status) =>
         tile(
           status,
           t(`vehicleStatus.${status}`),
@@ -186,7 +213,7 @@ function GroupBars({ rows }: { rows: readonly GroupRow[] }) {
               borderColor: 'divider',
               display: 'grid',
               gap: 1,
-              gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 1fr) 2fr auto' },
+              gridTemplateColumns: { xs: '1fr', sm: '220px minmax(0, 1fr) 120px' },
               alignItems: 'center',
             }}
           >

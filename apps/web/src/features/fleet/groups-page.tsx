@@ -121,10 +121,11 @@ function groupColumns(f: FleetFormat): TableColumn<GroupRow>[] {
       label: t('fleet.columns.name'),
       value: (row) => row.name,
       render: (row) => (
-        <Typography component="span" sx={{ fontWeight: 600 }}>
+        <Box component="span" sx={{ fontWeight: 700 }}>
           {row.name}
-        </Typography>
+        </Box>
       ),
+      wrap: true,
     },
     {
       id: 'vehicles',
@@ -139,9 +140,9 @@ function groupColumns(f: FleetFormat): TableColumn<GroupRow>[] {
       render: (row) => {
         const count = bucketCount(row.counts, bucket);
         return count === 0 ? (
-          <Typography component="span" color="text.disabled">
+          <Box component="span" sx={{ color: 'text.disabled' }}>
             0
-          </Typography>
+          </Box>
         ) : (
           <BucketLabel bucket={bucket} label={String(count)} />
         );

@@ -165,14 +165,14 @@ function vehicleColumns(f: FleetFormat): TableColumn<VehicleRow>[] {
       label: t('fleet.columns.plate'),
       value: (row) => row.plate,
       render: (row) => (
-        <Typography component="span" sx={{ fontWeight: 600 }}>
+        <Box component="span" sx={{ fontWeight: 700 }}>
           {row.plate}
-        </Typography>
+        </Box>
       ),
     },
-    { id: 'group', label: t('fleet.columns.group'), value: (row) => row.groupName },
-    { id: 'kind', label: t('fleet.columns.kind'), value: (row) => kindText(row, f) },
-    { id: 'brand', label: t('fleet.columns.brand_model'), value: brandText },
+    { id: 'group', label: t('fleet.columns.group'), value: (row) => row.groupName, wrap: true },
+    { id: 'kind', label: t('fleet.columns.kind'), value: (row) => kindText(row, f), wrap: true },
+    { id: 'brand', label: t('fleet.columns.brand_model'), value: brandText, wrap: true },
     {
       id: 'last_connection',
       label: t('fleet.columns.last_connection'),

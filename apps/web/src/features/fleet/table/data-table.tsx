@@ -26,6 +26,8 @@ export interface TableColumn<R> extends ColumnModel<R> {
   /** How the cell draws; defaults to the value. */
   render?: (row: R) => ReactNode;
   align?: 'left' | 'right';
+  /** Text that may wrap onto two lines (long names); other cells stay on one line. */
+  wrap?: boolean;
 }
 
 export interface DataTableProps<R> {
@@ -184,7 +186,7 @@ function BodyRow<R>({
             key={column.id}
             align={column.align ?? 'left'}
             data-column={column.id}
-            sx={{ whiteSpace: 'nowrap' }}
+            sx={column.wrap ? { minWidth: 120 } : { whiteSpace: 'nowrap' }}
           >
             {column.render ? column.render(row) : (column.value(row) ?? '—')}
           </TableCell>

@@ -87,6 +87,8 @@ export function SelectFilter({
       value={value}
       onChange={(event) => onChange(event.target.value)}
       sx={{ flex: { xs: '1 1 140px', sm: '0 1 220px' }, minWidth: 140 }}
+      // The "all" choice shows as a value, not as an empty field.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >
       <MenuItem value="">{allLabel}</MenuItem>
       {options.map((option) => (
