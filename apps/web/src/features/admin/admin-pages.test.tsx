@@ -1,0 +1,222 @@
+import type { AdminRole, AdminUser, Device, Vehicle } from '@rumbo/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { memoryStorage, type FakeHandler, type FakeReply } from '../../test/fake-server';
+import { signedInRoutes, VIEWS } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+const ADMIN_VIEWS = {
+  ...VIEWS,
+  'admin-users': true,
+  'admin-roles': true,
+  'admin-vehicles': true,
+  'admin-devices': true,
+  'admin-groups': true,
+};
+
+/** The app at `path` for a signed-in administrator, as after a reload. */
+function openAdmin(path: string, routes: Record<string, FakeHandler | FakeReply>) {
+  const auth = { token: 'tok', userToken: 'utok', digest: 'abcdefgh12345678', rol: 'admin' };
+  return renderApp(
+    path,
+    {
+      ...signedInRoutes(),
+      'POST /api/v2/views-authz/web3': { body: { start_on: 'dashboard', views: ADMIN_VIEWS } },
+      ...routes,
+    },
+    memoryStorage({ 'rumbo.auth': JSON.stringify({ ...auth, loginStatus: 'authenticated' }) }),
+  );
+}
+
+const ROLES: AdminRole[] = [
+  {
+    id: 1,
+    name: 'admin',
+    startOn: 'dashboard',
+    views: ['dashboard', 'admin-users'],
+    builtIn: true,
+    userCount: 1,
+  },
+  {
+    id: 9,
+    name: 'Taller',
+    startOn: 'dashboard',
+    views: ['dashboard'],
+    builtIn: false,
+    userCount: 2,
+  },
+];
+
+describe('roles screen', () => {
+  it('creates a role from a whole menu group and a start view among the allowed ones', async () => {
+    let sent: unknown = null;
+    openAdmin('/app/admin/roles', {
+      'GET /api/rest/admin/roles': { body: ROLES },
+      'POST /api/rest/admin/roles': (call) => {
+        sent = call.body;
+        return { body: { ...ROLES[1], id: 10, name: 'Flota' } };
+      },
+    });
+    const rows = await screen.findAllByTestId('roles-row');
+    expect(rows).toHaveLength(2);
+    // A role in use can't be deleted; a built-in one only opens read-only.
+    expect(within(rows[1]!).getByTestId('row-delete')).toBeDisabled();
+    expect(within(rows[0]!).queryByTestId('row-delete')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('roles-create'));
+    const dialog = await screen.findByTestId('role-dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Nombre/), { target: { value: 'Flota' } });
+    const fleet = within(within(dialog).getByTestId('role-group-fleet')).getAllByRole('checkbox');
+    fireEvent.click(fleet[0]!);
+    expect(fleet.slice(1).every((box) => (box as HTMLInputElement).checked)).toBe(true);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Panel' }));
+    // The start view (dashboard) is no longer allowed: the form says so and does not send.
+    fireEvent.click(screen.getByTestId('role-save'));
+    expect(
+      await within(dialog).findByText('La pantalla de inicio debe estar entre las permitidas'),
+    ).toBeInTheDocument();
+    expect(sent).toBeNull();
+
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Grupos' }));
+    fireEvent.click(screen.getByTestId('role-save'));
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect(sent).toEqual({
+      name: 'Flota',
+      startOn: 'fleet-groups',
+      views: [
+        'fleet-vehicles',
+        'fleet-groups',
+        'fleet-alerts',
+        'fleet-safety-drive',
+        'fleet-ralenti-agg',
+      ],
+    });
+  });
+});
+
+const ME: AdminUser = {
+  id: 7,
+  username: 'demoadmin',
+  email: 'a@demo.test',
+  nombre: 'Demo',
+  apellido: 'Admin',
+  telefono: '',
+  roleId: 1,
+  roleName: 'admin',
+  disabled: false,
+  lastSignInAt: null,
+  isSelf: true,
+};
+
+describe('users screen', () => {
+  it('shows a taken username on its field and keeps the dialog open', async () => {
+    openAdmin('/app/admin/users', {
+      'GET /api/rest/admin/users': { body: [ME] },
+      'GET /api/rest/admin/users/roles': { body: [{ id: 1, name: 'admin', builtIn: true }] },
+      'POST /api/rest/admin/users': {
+        status: 409,
+        body: {
+          error: 'conflict',
+          message: 'Ese nombre de usuario ya existe',
+          details: [{ path: 'body.username', reason: 'username_taken' }],
+        },
+      },
+    });
+    const row = await screen.findByTestId('users-row');
+    expect(within(row).getByText('Tú')).toBeInTheDocument();
+    expect(within(row).getByTestId('row-delete')).toBeDisabled();
+    expect(within(row).getByText('Nunca')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByTestId('users-create'));
+    const dialog = await screen.findByTestId('user-dialog');
+    const fill = (id: string, value: string) =>
+      fireEvent.change(dialog.querySelector(`#${id}`)!, { target: { value } });
+    fill('user-username', 'demouser');
+    fill('user-email', 'otro@demo.test');
+    fill('user-nombre', 'Otro');
+    fill('user-password', 'secreto1');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: /admin/ }));
+    fireEvent.click(screen.getByTestId('user-save'));
+    const field = await within(dialog).findByText('Ese nombre de usuario ya existe', {
+      selector: 'p',
+    });
+    expect(field).toBeInTheDocument();
+    expect(screen.getByTestId('user-dialog')).toBeInTheDocument();
+  });
+});
+
+const vehicle = (over: Partial<Vehicle>): Vehicle => ({
+  vehicleId: 1,
+  plate: 'AA000AA',
+  vim: '',
+  kind: 'tractor',
+  description: '',
+  brand: '',
+  model: '',
+  modelYear: null,
+  implementId: null,
+  tankCapacityL: null,
+  ureaCapacityL: null,
+  speedLimitKmh: null,
+  groupId: null,
+  groupName: null,
+  implementName: null,
+  deviceUniqueId: null,
+  ...over,
+});
+
+describe('devices screen', () => {
+  it('highlights a self-registered device and assigns it, deleting its placeholder vehicle', async () => {
+    const imei = '352094080000001';
+    const device: Device = {
+      id: 5,
+      uniqueId: imei,
+      protocol: 'teltonika',
+      model: null,
+      vehicleId: 20,
+      autoRegistered: true,
+      plate: imei,
+      lastConnection: '2026-11-20T10:00:00.000Z',
+    };
+    const vehicles = [
+      vehicle({ vehicleId: 20, plate: imei, groupName: 'Nuevos', deviceUniqueId: imei }),
+      vehicle({ vehicleId: 21, plate: 'AE123CD', brand: 'Scania' }),
+    ];
+    const calls: string[] = [];
+    let put: unknown = null;
+    openAdmin('/app/admin/devices', {
+      'GET /api/vehicles/admin/devices': { body: [device] },
+      'GET /api/vehicles/vehicles': { body: vehicles },
+      'PUT /api/vehicles/admin/devices/5': (call) => {
+        calls.push('put');
+        put = call.body;
+        return { body: { ...device, vehicleId: 21, autoRegistered: false, plate: 'AE123CD' } };
+      },
+      'DELETE /api/vehicles/admin/vehicles/20': () => {
+        calls.push('delete');
+        return { body: { ok: true } };
+      },
+    });
+    expect(await screen.findByTestId('devices-waiting')).toHaveTextContent(
+      '1 dispositivos nuevos esperan asignación',
+    );
+    const row = screen.getByTestId('devices-row');
+    expect(within(row).getByTestId('device-new-chip')).toBeInTheDocument();
+
+    fireEvent.click(within(row).getByTestId('row-assign'));
+    const dialog = await screen.findByTestId('assign-dialog');
+    expect(screen.getByTestId('assign-save')).toBeDisabled();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    const options = await screen.findAllByRole('option');
+    // The placeholder itself is not offered.
+    expect(options.map((o) => o.textContent)).toEqual(['AE123CD']);
+    fireEvent.click(options[0]!);
+    expect(within(dialog).getByRole('checkbox')).toBeChecked();
+    fireEvent.click(screen.getByTestId('assign-save'));
+    await waitFor(() => expect(calls).toEqual(['put', 'delete']));
+    expect(put).toEqual({ uniqueId: imei, protocol: 'teltonika', model: null, vehicleId: 21 });
+    expect(await screen.findByText('Dispositivo asignado a AE123CD')).toBeInTheDocument();
+  });
+});
