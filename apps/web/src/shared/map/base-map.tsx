@@ -13,8 +13,8 @@
  *   useMapDark(): boolean — the theme mode the map draws in.
  *
  * The style is Rumbo's own (map-style.ts: plain background, served country outlines,
- * OpenStreetMap raster tiles) or config.json's `mapStyleUrl` with the same fallback layers
- * underneath, so the map stays usable when tiles do not load. Without WebGL it shows a message.
+ * OpenStreetMap raster tiles) or config.json's `mapStyleUrl` with the served outlines above its
+ * background, so the map stays usable when tiles do not load. Without WebGL it shows a message.
  */
 import 'maplibre-gl/dist/maplibre-gl.css';
 import Box from '@mui/material/Box';

@@ -74,19 +74,27 @@ export function rumboMapStyle(dark: boolean, origin: string): StyleSpecification
 }
 
 /**
- * Puts the fallback layers under a configured (external) style that lacks them, so a dead tile
- * server still leaves outlines on a plain background. Returns the style unchanged otherwise.
+ * Puts the fallback under a configured (external) style, so a dead tile server still leaves
+ * outlines on a plain background: the style's own background stays (often its land colour),
+ * ours only when it has none, and the country outlines right above it. Returns the style
+ * unchanged when it already has them.
  */
 export function withFallback(
   style: StyleSpecification,
   dark: boolean,
   origin: string,
 ): StyleSpecification {
-  if (style.layers.some((l) => l.id === FALLBACK_IDS[0])) return style;
+  if (style.layers.some((l) => l.id === FALLBACK_IDS[2])) return style;
+  const [background, , borders] = fallbackLayers(dark);
+  const backgrounds = style.layers.filter((l) => l.type === 'background');
   return {
     ...style,
     sources: { ...style.sources, 'rumbo-countries': countriesSource(origin) },
-    layers: [...fallbackLayers(dark), ...style.layers.filter((l) => l.type !== 'background')],
+    layers: [
+      ...(backgrounds.length > 0 ? backgrounds : [background!]),
+      borders!,
+      ...style.layers.filter((l) => l.type !== 'background'),
+    ],
   };
 }
 
