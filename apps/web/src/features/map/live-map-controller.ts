@@ -51,7 +51,7 @@ export class LiveMapController {
     private theme: LiveMapTheme,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.layer = new VehicleLayer(store, theme.colors);
+    this.layer = new VehicleLayer(store, layerColors(theme));
     this.unsubscribe = store.subscribe(() => this.onData());
   }
 
@@ -60,7 +60,7 @@ export class LiveMapController {
     const first = this.map !== map;
     this.map = map;
     const font = textFont(map);
-    this.layer = new VehicleLayer(this.store, this.theme.colors);
+    this.layer = new VehicleLayer(this.store, layerColors(this.theme));
     if (!map.getSource(CLUSTERS))
       map.addSource(CLUSTERS, { type: 'geojson', data: emptyCollection() });
     if (!map.getSource(LABELS)) map.addSource(LABELS, { type: 'geojson', data: emptyCollection() });
@@ -120,7 +120,7 @@ export class LiveMapController {
   /** Theme colours (a dark-mode switch reloads the style; attach() then applies them). */
   setTheme(theme: LiveMapTheme): void {
     this.theme = theme;
-    this.layer.setColors(theme.colors);
+    this.layer.setColors(layerColors(theme));
   }
 
   /** Which vehicles pass the list's search and status filter (1 per slot). */
@@ -366,6 +366,11 @@ export class LiveMapController {
     }
     this.map = null;
   }
+}
+
+/** Status colours then the selected ring (the cluster colour, the theme's primary). */
+function layerColors(theme: LiveMapTheme): string[] {
+  return [...theme.colors.slice(0, 7), theme.cluster];
 }
 
 /** A font stack the style can draw: the style's own (external styles), else a local family. */

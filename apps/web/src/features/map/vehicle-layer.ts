@@ -19,6 +19,7 @@ in vec4 a_attr;
 out vec3 v_color;
 out float v_angle;
 out float v_selected;
+out vec3 v_ring;
 void main() {
   float flags = a_attr.z;
   if (mod(flags, 2.0) >= 1.0) {
@@ -30,7 +31,9 @@ void main() {
   gl_Position = u_matrix * vec4(d, 0.0, 1.0);
   v_selected = mod(floor(flags / 2.0), 2.0);
   gl_PointSize = u_size * (1.0 + 0.35 * v_selected);
-  v_color = u_colors[int(clamp(a_attr.y, 0.0, 7.0))];
+  v_color = u_colors[int(clamp(a_attr.y, 0.0, 6.0))];
+  // The eighth colour is the selected vehicle's ring (the theme's primary).
+  v_ring = mix(vec3(1.0), u_colors[7], v_selected);
   // Heading known and moving: an arrow; otherwise a plain dot (angle < -10).
   v_angle = (a_attr.x >= 0.0 && a_attr.w != 0.0) ? radians(a_attr.x) - u_bearing : -100.0;
 }`;
@@ -40,6 +43,7 @@ precision highp float;
 in vec3 v_color;
 in float v_angle;
 in float v_selected;
+in vec3 v_ring;
 out vec4 fragColor;
 float edge(vec2 p, vec2 a, vec2 b) {
   vec2 n = normalize(vec2(b.y - a.y, a.x - b.x));
@@ -47,7 +51,7 @@ float edge(vec2 p, vec2 a, vec2 b) {
 }
 void main() {
   vec2 p = gl_PointCoord * 2.0 - 1.0;
-  float d = length(p) - 0.58;
+  float d = length(p) - 0.55;
   if (v_angle > -10.0) {
     float c = cos(v_angle);
     float s = sin(v_angle);
@@ -62,8 +66,7 @@ void main() {
   float aa = fwidth(d) * 1.2;
   float outside = smoothstep(-aa, aa, d);
   float border = smoothstep(-0.16 - aa, -0.16 + aa, d);
-  vec3 ring = mix(vec3(1.0), vec3(0.07, 0.09, 0.12), v_selected);
-  vec3 color = mix(v_color, ring, border);
+  vec3 color = mix(v_color, v_ring, border);
   float alpha = 1.0 - outside;
   // A soft shadow around the shape for contrast on any basemap.
   float shadow = (1.0 - smoothstep(0.0, 0.25, d)) * 0.35 * outside;
@@ -108,12 +111,15 @@ export class VehicleLayer implements CustomLayerInterface {
     private readonly store: LiveFleetStore,
     colors: readonly string[],
     /** Marker size in CSS pixels. */
-    private readonly size = 24,
+    private readonly size = 30,
   ) {
     this.setColors(colors);
   }
 
-  /** Colours per status code (hex), e.g. STATUS_COLORS of the theme in VEHICLE_STATUSES order. */
+  /**
+   * Colours per status code (hex, VEHICLE_STATUSES order: STATUS_COLORS of the theme), then the
+   * selected vehicle's ring colour as the eighth.
+   */
   setColors(colors: readonly string[]): void {
     colors.slice(0, 8).forEach((c, i) => this.colors.set(hexToRgb(c), i * 3));
     this.map?.triggerRepaint();
