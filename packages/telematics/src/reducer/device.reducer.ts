@@ -56,17 +56,20 @@ function applyCounters(
   s: Sample,
   settings: ReducerSettings,
 ): CounterStep {
-  const next = { ...counters };
+  // Built key by key in one order (no spread, no delete): every state keeps one fast shape.
+  const next: DeviceState['counters'] = {};
   const deltas: CounterStep['deltas'] = {};
   const facts: DeviceFact[] = [];
   const t = s.fixTimeMs;
   for (const name of COUNTER_NAMES) {
     const value = s[name];
-    const baseline = next[name];
+    const baseline = counters[name];
     if (value === undefined) {
       // A long-silent counter is forgotten, so distance falls back to GPS without double counting.
-      if (baseline && (t - baseline.atMs) / 1000 > settings.counterStaleS) delete next[name];
-      else if (baseline) deltas[name] = 0;
+      if (baseline && (t - baseline.atMs) / 1000 <= settings.counterStaleS) {
+        next[name] = baseline;
+        deltas[name] = 0;
+      }
       continue;
     }
     next[name] = { value, atMs: t };

@@ -53,6 +53,37 @@ export interface StopAccumulator {
   fuelLevelAfterL?: number;
 }
 
+/**
+ * A copy of `t` built as one literal with every field, so all trips share one hidden class:
+ * spreading objects whose optional fields appeared in different orders was the reducer's top
+ * cost (a slow generic copy per record).
+ */
+function copyTrip(t: TripAccumulator): TripAccumulator {
+  return {
+    startTimeMs: t.startTimeMs,
+    startLat: t.startLat,
+    startLng: t.startLng,
+    startOdometerM: t.startOdometerM,
+    endTimeMs: t.endTimeMs,
+    endLat: t.endLat,
+    endLng: t.endLng,
+    endOdometerM: t.endOdometerM,
+    endFuelLevelPct: t.endFuelLevelPct,
+    endFuelLevelL: t.endFuelLevelL,
+    distanceM: t.distanceM,
+    odometerIntervals: t.odometerIntervals,
+    gpsIntervals: t.gpsIntervals,
+    fuelUsedL: t.fuelUsedL,
+    drivingTimeS: t.drivingTimeS,
+    idleTimeS: t.idleTimeS,
+    engineOnS: t.engineOnS,
+    unknownS: t.unknownS,
+    maxSpeedKmh: t.maxSpeedKmh,
+    positionCount: t.positionCount,
+    driverCode: t.driverCode,
+  };
+}
+
 /** A trip opened at `s`. */
 export function openTrip(s: Sample): TripAccumulator {
   return addSampleToTrip(
@@ -75,7 +106,7 @@ export function openTrip(s: Sample): TripAccumulator {
 
 /** Extends a trip to record `s` (its end place, counters, top speed and driver). */
 export function addSampleToTrip(trip: TripAccumulator, s: Sample): TripAccumulator {
-  const next: TripAccumulator = { ...trip };
+  const next = copyTrip(trip);
   next.endTimeMs = s.fixTimeMs;
   next.positionCount = trip.positionCount + 1;
   if (s.hasLocation) {
@@ -100,8 +131,7 @@ export function addSampleToTrip(trip: TripAccumulator, s: Sample): TripAccumulat
 /** Adds one interval's time, distance and fuel to a trip. */
 export function addIntervalToTrip(trip: TripAccumulator, inc: IntervalIncrement): TripAccumulator {
   const isOdometer = inc.distanceSource === 'odometer';
-  // A plain spread then in-place stores: V8 clones the shape fast; a spread with overrides is slow.
-  const next = { ...trip };
+  const next = copyTrip(trip);
   next.distanceM = trip.distanceM + inc.distanceM;
   next.odometerIntervals = trip.odometerIntervals + (isOdometer ? 1 : 0);
   next.gpsIntervals = trip.gpsIntervals + (isOdometer ? 0 : 1);
