@@ -169,7 +169,7 @@ for (const backend of testBackends()) {
       expect(stored.length).toBe(buffered.length);
     });
 
-    it('stores a resent record once and keeps awkward text intact (COPY on PostgreSQL)', async () => {
+    it('stores a resent record once and keeps awkward text intact, NUL aside (COPY on PostgreSQL)', async () => {
       const at = T0 + 10 * 3_600_000;
       const awkward: Position = {
         deviceId: imei,
@@ -178,7 +178,7 @@ for (const backend of testBackends()) {
         lng: -58.38,
         satellites: 9,
         driverCode: 'AR\\12\t34\nX',
-        attributes: { note: 'back\\slash "quoted" tab\tnew\nline ñ' },
+        attributes: { note: 'back\\slash "quoted" tab\tnew\nline ñ', raw: 'nul\u0000byte' },
       };
       const first = await submit([awkward, { ...awkward, fixTimeMs: at + 1000 }]);
       expect(first).toEqual({ accepted: 2, rejected: 0 });
@@ -197,7 +197,10 @@ for (const backend of testBackends()) {
         .execute();
       expect(rows.map((r) => new Date(r.fix_time).getTime())).toEqual([at, at + 1000, at + 2000]);
       expect(rows[0]!.driver_code).toBe('AR\\12\t34\nX');
-      expect(rows[0]!.attributes).toMatchObject({ note: 'back\\slash "quoted" tab\tnew\nline ñ' });
+      expect(rows[0]!.attributes).toMatchObject({
+        note: 'back\\slash "quoted" tab\tnew\nline ñ',
+        raw: 'nulbyte',
+      });
     });
 
     it('refuses an unknown device when auto-register is off', async () => {

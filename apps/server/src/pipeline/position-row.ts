@@ -47,6 +47,14 @@ function num(value: number | undefined): number | null {
   return value === undefined || !Number.isFinite(value) ? null : value;
 }
 
+/**
+ * PostgreSQL text and jsonb cannot hold NUL: one such character would fail its whole batch on
+ * every resend (no device of the batch would ever be acknowledged), so it is dropped.
+ */
+function storable(value: string): string {
+  return value.includes('\0') ? value.replaceAll('\0', '') : value;
+}
+
 /** Turns a decoded record into its stored row; signals without a column go to `attributes`. */
 export function toPositionRow(
   deviceId: number,
@@ -63,7 +71,11 @@ export function toPositionRow(
   if (flags.length > 0) bits |= FLAG.implausible;
   const wheel = p.wheelSpeedKmh;
   if (wheel !== undefined) bits |= FLAG.wheelSpeed;
-  const extra: Record<string, unknown> = { ...p.attributes };
+  const extra: Record<string, unknown> = {};
+  for (const key in p.attributes) {
+    const value = p.attributes[key];
+    extra[storable(key)] = typeof value === 'string' ? storable(value) : value;
+  }
   if (wheel !== undefined && p.speedKmh !== undefined) extra.gnssSpeedKmh = p.speedKmh;
   if (p.hdop !== undefined) extra.hdop = p.hdop;
   if (p.fuelLevelL !== undefined) extra.fuelLevelL = p.fuelLevelL;
@@ -93,7 +105,7 @@ export function toPositionRow(
     fuelLevel: num(p.fuelLevelPct),
     engineHours: num(p.engineHours),
     ureaLevel: num(p.ureaLevelPct),
-    driverCode: p.driverCode ?? null,
+    driverCode: p.driverCode === undefined ? null : storable(p.driverCode),
     attributes: Object.keys(extra).length > 0 ? JSON.stringify(extra) : null,
   };
 }
