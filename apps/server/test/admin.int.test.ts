@@ -227,7 +227,7 @@ for (const backend of testBackends()) {
       const inUse = await call('DELETE', `/rest/admin/roles/${role.id}`, admin);
       expect(inUse.statusCode).toBe(409);
       expect(inUse.json<{ message: string }>().message).toBe(
-        'El rol está asignado a 1 usuarios; asígnales otro rol antes de eliminarlo',
+        'El rol está asignado a 1 usuario; asígnale otro rol antes de eliminarlo',
       );
       const viewer = await roleNamed('viewer');
       const moved = await call('PUT', `/rest/admin/users/${user.id}`, admin, {

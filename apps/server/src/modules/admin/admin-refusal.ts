@@ -25,7 +25,10 @@ export function registerRefusalMessages(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const reason = refusalOf(error);
     if (!reason || !(error instanceof DomainError)) throw error;
-    const text = translations[request.lang].admin.error[reason];
+    const messages: Record<string, string> = translations[request.lang].admin.error;
+    // Reasons counting something have `_one` / `_other` forms, as i18next plurals do.
+    const plural = error.params.count === 1 ? '_one' : '_other';
+    const text = messages[reason] ?? messages[`${reason}${plural}`] ?? reason;
     void reply.status(STATUS_OF.conflict).send({
       error: 'conflict',
       message: interpolate(text, error.params),

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/api-error';
 import { createI18n } from '../../shared/i18n/create-i18n';
 import { filterRows, normalizeText } from './admin-search';
-import { assignableVehicles, isPlaceholderVehicle, isWaitingDevice } from './device-assignment';
+import {
+  assignableVehicles,
+  isPlaceholderVehicle,
+  isWaitingDevice,
+  latestInstant,
+} from './device-assignment';
 import { fieldErrors } from './server-errors';
 
 const t = createI18n('es', { es: translations.es }).t;
@@ -115,5 +120,16 @@ describe('device assignment', () => {
     expect(isWaitingDevice(device({}), [placeholder])).toBe(true);
     expect(isWaitingDevice(device({ vehicleId: 12 }), [free])).toBe(false);
     expect(isWaitingDevice(device({ autoRegistered: false }), [placeholder])).toBe(false);
+  });
+});
+
+describe('last connection', () => {
+  it('takes the later of the stored and the live instant', () => {
+    const older = '2026-11-21T10:00:00.000Z';
+    const newer = '2026-11-21T11:30:00.000Z';
+    expect(latestInstant(older, newer)).toBe(newer);
+    expect(latestInstant(newer, older)).toBe(newer);
+    expect(latestInstant(null, older)).toBe(older);
+    expect(latestInstant(undefined, null)).toBeNull();
   });
 });

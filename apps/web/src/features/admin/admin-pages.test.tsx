@@ -73,14 +73,18 @@ describe('roles screen', () => {
     // The start view (dashboard) is no longer allowed: the form says so and does not send.
     fireEvent.click(screen.getByTestId('role-save'));
     expect(
-      await within(dialog).findByText('La pantalla de inicio debe estar entre las permitidas'),
+      await within(dialog).findByText(
+        'La pantalla de inicio debe estar entre las permitidas',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(sent).toBeNull();
 
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Grupos' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Grupos' }, { timeout: 5000 }));
     fireEvent.click(screen.getByTestId('role-save'));
-    await waitFor(() => expect(sent).not.toBeNull());
+    await waitFor(() => expect(sent).not.toBeNull(), { timeout: 5000 });
     expect(sent).toEqual({
       name: 'Flota',
       startOn: 'fleet-groups',
@@ -189,6 +193,7 @@ describe('devices screen', () => {
     openAdmin('/app/admin/devices', {
       'GET /api/vehicles/admin/devices': { body: [device] },
       'GET /api/vehicles/vehicles': { body: vehicles },
+      'GET /api/rest/vehicle/last_position': { body: [] },
       'PUT /api/vehicles/admin/devices/5': (call) => {
         calls.push('put');
         put = call.body;
@@ -200,7 +205,7 @@ describe('devices screen', () => {
       },
     });
     expect(await screen.findByTestId('devices-waiting')).toHaveTextContent(
-      '1 dispositivos nuevos esperan asignación',
+      '1 dispositivo nuevo espera asignación',
     );
     const row = screen.getByTestId('devices-row');
     expect(within(row).getByTestId('device-new-chip')).toBeInTheDocument();

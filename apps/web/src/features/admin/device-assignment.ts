@@ -37,3 +37,12 @@ export function isWaitingDevice(device: Device, vehicles: readonly Vehicle[]): b
   const vehicle = vehicles.find((v) => v.vehicleId === device.vehicleId);
   return !vehicle || vehicle.groupName === NEW_DEVICES_GROUP;
 }
+
+/** The later of two ISO instants (either may be missing). */
+export function latestInstant(
+  a: string | null | undefined,
+  b: string | null | undefined,
+): string | null {
+  if (!a || !b) return a ?? b ?? null;
+  return Date.parse(a) >= Date.parse(b) ? a : b;
+}

@@ -16,7 +16,7 @@ import { AdminTable, type AdminColumn } from './components/admin-table';
 import { AssignDeviceDialog, DeviceDialog } from './components/device-dialogs';
 import { RowActions } from './components/row-actions';
 import { useAdminDelete } from './components/use-admin-delete';
-import { isWaitingDevice } from './device-assignment';
+import { isWaitingDevice, latestInstant } from './device-assignment';
 import { useInstantText } from './use-admin-format';
 
 /**
@@ -35,6 +35,16 @@ export default function AdminDevicesPage() {
     queryKey: adminKeys.vehicles,
     queryFn: ({ signal }) => vehiclesApi.list(api, signal),
   });
+  // The live fleet is newer than the stored state the device list reads.
+  const lastInfo = useQuery({
+    queryKey: adminKeys.lastInfo,
+    queryFn: ({ signal }) => vehiclesApi.lastInfo(api, signal),
+    refetchInterval: 15_000,
+  });
+  const liveConnection = useMemo(
+    () => new Map((lastInfo.data ?? []).map((info) => [info.idvehiculo, info.lastConnection])),
+    [lastInfo.data],
+  );
   const [editing, setEditing] = useState<Device | 'new' | null>(null);
   const [assigning, setAssigning] = useState<Device | null>(null);
   const [onlyNew, setOnlyNew] = useState(false);
@@ -82,7 +92,8 @@ export default function AdminDevicesPage() {
     {
       id: 'last',
       label: t('admin.devices.last_connection'),
-      render: (d) => instant(d.lastConnection),
+      render: (d) =>
+        instant(latestInstant(d.lastConnection, liveConnection.get(d.vehicleId ?? -1))),
     },
   ];
 
