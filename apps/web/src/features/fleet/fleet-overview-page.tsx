@@ -12,11 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  indexLastInfo,
-  useGroupsWithVehicles,
-  useLastPositions,
-} from '../../shared/fleet/fleet-queries';
+import { useGroupsWithVehicles, useLastPositions } from '../../shared/fleet/fleet-queries';
 import { StatusDot } from '../../shared/fleet/status-chip';
 import {
   statusColor,
@@ -28,6 +24,7 @@ import { buildGroupRows, countByStatus, type GroupRow, type StatusCounts } from 
 import { useFleetFormat } from './fleet-format';
 import { FleetHeader, LiveNotice } from './fleet-header';
 import { LoadError, SelectFilter, TableMessage } from './table/table-parts';
+import { useFleetLastInfo } from './use-live-overlay';
 import { useTableParams } from './use-table-params';
 
 /** Statuses in the order an operator scans them: moving first, silent last. */
@@ -51,13 +48,11 @@ export default function FleetOverviewPage() {
   const { t } = useFleetFormat();
   const groups = useGroupsWithVehicles();
   const positions = useLastPositions();
+  const lastInfo = useFleetLastInfo(positions.data);
   const params = useTableParams({ column: 'name', direction: 'asc' });
   const views = useSession((s) => s.views);
   const groupKey = params.get('group');
-  const rows = useMemo(
-    () => buildGroupRows(groups.data ?? [], indexLastInfo(positions.data)),
-    [groups.data, positions.data],
-  );
+  const rows = useMemo(() => buildGroupRows(groups.data ?? [], lastInfo), [groups.data, lastInfo]);
   const selected = rows.filter((row) => !groupKey || row.key === groupKey);
   const counts = countByStatus(selected.flatMap((row) => row.vehicles.map((v) => v.status)));
   const total = selected.reduce((sum, row) => sum + row.vehicles.length, 0);

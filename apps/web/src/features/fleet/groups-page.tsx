@@ -2,11 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import {
-  indexLastInfo,
-  useGroupsWithVehicles,
-  useLastPositions,
-} from '../../shared/fleet/fleet-queries';
+import { useGroupsWithVehicles, useLastPositions } from '../../shared/fleet/fleet-queries';
 import { StatusDot } from '../../shared/fleet/status-chip';
 import { useOpenVehiclePopup } from '../../shared/fleet/vehicle-popup';
 import { VEHICLE_STATUSES } from '../../shared/fleet/vehicle-status';
@@ -24,6 +20,7 @@ import { DataTable, type TableColumn } from './table/data-table';
 import { SearchField } from './table/table-parts';
 import { TableScreen } from './table/table-screen';
 import { excelTable, viewRows, type ColumnModel } from './table/table-model';
+import { useFleetLastInfo } from './use-live-overlay';
 import { useTableParams } from './use-table-params';
 
 const BUCKETS = Object.keys(STATUS_BUCKETS) as StatusBucket[];
@@ -43,11 +40,9 @@ export default function GroupsPage() {
   const { exporter } = useServices();
   const groups = useGroupsWithVehicles();
   const positions = useLastPositions();
+  const lastInfo = useFleetLastInfo(positions.data);
   const params = useTableParams({ column: 'name', direction: 'asc' });
-  const rows = useMemo(
-    () => buildGroupRows(groups.data ?? [], indexLastInfo(positions.data)),
-    [groups.data, positions.data],
-  );
+  const rows = useMemo(() => buildGroupRows(groups.data ?? [], lastInfo), [groups.data, lastInfo]);
   const columns = useMemo(() => groupColumns(f), [f]);
   const shown = useMemo(
     () =>

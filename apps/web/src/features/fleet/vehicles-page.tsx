@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { indexLastInfo, useLastPositions, useVehicles } from '../../shared/fleet/fleet-queries';
+import { useLastPositions, useVehicles } from '../../shared/fleet/fleet-queries';
 import { StatusChip, StatusDot } from '../../shared/fleet/status-chip';
 import { useOpenVehiclePopup } from '../../shared/fleet/vehicle-popup';
 import { VEHICLE_STATUSES } from '../../shared/fleet/vehicle-status';
@@ -13,6 +13,7 @@ import { DataTable, type TableColumn } from './table/data-table';
 import { SearchField, SelectFilter } from './table/table-parts';
 import { TableScreen } from './table/table-screen';
 import { excelTable, viewRows, type ColumnModel } from './table/table-model';
+import { useFleetLastInfo } from './use-live-overlay';
 import { useTableParams } from './use-table-params';
 
 const groupKey = (row: { groupId: number | null }) =>
@@ -26,13 +27,14 @@ export default function VehiclesPage() {
   const openPopup = useOpenVehiclePopup();
   const vehicles = useVehicles();
   const positions = useLastPositions();
+  const lastInfo = useFleetLastInfo(positions.data);
   const params = useTableParams({ column: 'plate', direction: 'asc' });
   const status = params.get('status');
   const group = params.get('group');
 
   const rows = useMemo(
-    () => buildVehicleRows(vehicles.data ?? [], indexLastInfo(positions.data)),
-    [vehicles.data, positions.data],
+    () => buildVehicleRows(vehicles.data ?? [], lastInfo),
+    [vehicles.data, lastInfo],
   );
   const columns = useMemo(() => vehicleColumns(f), [f]);
   const groupOptions = useMemo(() => {
@@ -171,8 +173,18 @@ function vehicleColumns(f: FleetFormat): TableColumn<VehicleRow>[] {
       ),
     },
     { id: 'group', label: t('fleet.columns.group'), value: (row) => row.groupName, wrap: true },
-    { id: 'kind', label: t('fleet.columns.kind'), value: (row) => kindText(row, f), wrap: true },
-    { id: 'brand', label: t('fleet.columns.brand_model'), value: brandText, wrap: true },
+    {
+      id: 'vehicle',
+      label: t('fleet.columns.vehicle'),
+      value: (row) => brandText(row) ?? kindText(row, f),
+      render: (row) => (
+        <>
+          <Box>{brandText(row) ?? '—'}</Box>
+          <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>{kindText(row, f)}</Box>
+        </>
+      ),
+      wrap: true,
+    },
     {
       id: 'last_connection',
       label: t('fleet.columns.last_connection'),
