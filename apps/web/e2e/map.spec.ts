@@ -214,6 +214,12 @@ test('clicking a vehicle opens its popup; following keeps it centred', async ({ 
   await page.mouse.click(box.x + point!.x, box.y + point!.y);
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByRole('dialog')).toContainText(first.plate);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // "Show the whole fleet" ends follow mode and zooms out to every vehicle.
+  await expect(page.getByText(`Siguiendo a ${first.plate}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Ver toda la flota' }).click();
+  await expect(page.getByText(`Siguiendo a ${first.plate}`)).toHaveCount(0);
 });
 
 const COMBINATIONS = [
@@ -245,6 +251,14 @@ for (const { language, theme, user } of COMBINATIONS) {
     await openMap(page);
     await page.waitForTimeout(1500);
     await shot('map-current-location');
+    // Close up: heading arrows and plate labels, following the first truck of the list.
+    await page
+      .getByTestId('map-vehicle-row')
+      .first()
+      .getByRole('button', { name: /seguir|follow/i })
+      .click();
+    await page.waitForTimeout(2000);
+    await shot('map-current-location-follow');
     await page.setViewportSize(NARROW);
     await page.waitForTimeout(800);
     await shot('map-current-location');

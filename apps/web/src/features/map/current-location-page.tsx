@@ -1,5 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import ListIcon from '@mui/icons-material/FormatListBulleted';
+import FitIcon from '@mui/icons-material/ZoomOutMap';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +11,7 @@ import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DEFAULT_USER_CONFIG, type Language } from '@rumbo/contracts';
@@ -241,6 +243,32 @@ export default function CurrentLocationPage() {
                 />
               )}
             </Box>
+            {everLive && store.count > 0 && (
+              <Tooltip title={t('map.current.fit_fleet')} placement="left">
+                <Paper
+                  elevation={0}
+                  sx={{
+                    position: 'absolute',
+                    top: 107,
+                    right: 10,
+                    borderRadius: 1,
+                    boxShadow: '0 0 0 2px rgba(0,0,0,0.1)',
+                  }}
+                >
+                  <IconButton
+                    size="small"
+                    aria-label={t('map.current.fit_fleet')}
+                    onClick={() => {
+                      follow(-1);
+                      controller.fitFleet();
+                    }}
+                    sx={{ borderRadius: 1, width: 29, height: 29 }}
+                  >
+                    <FitIcon fontSize="small" />
+                  </IconButton>
+                </Paper>
+              </Tooltip>
+            )}
             {everLive && status !== 'live' && (
               <Alert
                 severity="warning"

@@ -1,6 +1,11 @@
 import type { Feature, Point } from 'geojson';
 import type { GeoJSONSource, Map as MapLibre, MapMouseEvent } from 'maplibre-gl';
-import { GL_STRIDE, mercatorY, type LiveFleetStore } from '../../shared/fleet/live-fleet-store';
+import {
+  GL_STRIDE,
+  mercatorX,
+  mercatorY,
+  type LiveFleetStore,
+} from '../../shared/fleet/live-fleet-store';
 import { gridCluster, toLngLat, type Cluster } from './grid-cluster';
 import { VehicleLayer } from './vehicle-layer';
 
@@ -157,6 +162,11 @@ export class LiveMapController {
    * saved far away). Returns true when it moved.
    */
   fitFleetIfNoneVisible(): boolean {
+    return this.fitFleet(true);
+  }
+
+  /** Fits the map to every located vehicle that passes the filter (all when `onlyIfNoneVisible` is false). */
+  fitFleet(onlyIfNoneVisible = false): boolean {
     const map = this.map;
     const s = this.store;
     if (!map) return false;
@@ -167,10 +177,10 @@ export class LiveMapController {
     let north = -90;
     let located = 0;
     for (let i = 0; i < s.count; i++) {
-      if (!s.located[i]) continue;
+      if (!s.located[i] || (this.pass.length === s.count && !this.pass[i])) continue;
       const lng = s.lng[i]!;
       const lat = s.lat[i]!;
-      if (b.contains([lng, lat])) return false;
+      if (onlyIfNoneVisible && b.contains([lng, lat])) return false;
       located++;
       west = Math.min(west, lng);
       east = Math.max(east, lng);
@@ -183,7 +193,7 @@ export class LiveMapController {
         [west, south],
         [east, north],
       ],
-      { padding: 60, maxZoom: 12, duration: 0 },
+      { padding: 60, maxZoom: 12, duration: onlyIfNoneVisible ? 0 : 600 },
     );
     return true;
   }
@@ -258,17 +268,35 @@ export class LiveMapController {
     }
   };
 
-  /** The visible vehicle nearest to a screen point, within its marker radius; −1 if none. */
-  pick(px: number, py: number, radius = 14): number {
+  /**
+   * The visible vehicle nearest to a screen point, within its marker radius; −1 if none. Compared
+   * in mercator units (distances do not change with bearing), so a mouse move over 10,000
+   * vehicles stays well under a millisecond; a pitched map falls back to projecting.
+   */
+  pick(px: number, py: number, radius = 16): number {
     const map = this.map;
     if (!map) return -1;
     const s = this.store;
+    const gl = s.gl;
+    const pitched = map.getPitch() > 0.5;
+    const at = map.unproject([px, py]);
+    const mx = mercatorX(at.lng);
+    const my = mercatorY(at.lat);
+    const scale = 512 * 2 ** map.getZoom();
     let best = -1;
     let bestD = radius * radius;
     for (let i = 0; i < s.count; i++) {
-      if (s.gl[i * GL_STRIDE + 6]! % 2 >= 1) continue;
-      const p = map.project([s.lng[i]!, s.lat[i]!]);
-      const d = (p.x - px) ** 2 + (p.y - py) ** 2;
+      const g = i * GL_STRIDE;
+      if (gl[g + 6]! % 2 >= 1) continue;
+      let d: number;
+      if (pitched) {
+        const p = map.project([s.lng[i]!, s.lat[i]!]);
+        d = (p.x - px) ** 2 + (p.y - py) ** 2;
+      } else {
+        const dx = (gl[g]! + gl[g + 2]! - mx) * scale;
+        const dy = (gl[g + 1]! + gl[g + 3]! - my) * scale;
+        d = dx * dx + dy * dy;
+      }
       if (d <= bestD) {
         bestD = d;
         best = i;

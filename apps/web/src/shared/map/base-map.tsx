@@ -20,7 +20,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { Map as MapLibre } from 'maplibre-gl';
+import { Map as MapLibre, NavigationControl } from 'maplibre-gl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
@@ -91,6 +91,7 @@ export function BaseMap({ onStyleLoad, onMap, initialView, label, sx, children }
       return;
     }
     mapRef.current = map;
+    map.addControl(new NavigationControl({ visualizePitch: false }), 'top-right');
     map.on('style.load', () => callbacks.current.onStyleLoad?.(map));
     applyStyle(map, config.mapStyleUrl, firstDark.current);
     callbacks.current.onMap?.(map);
