@@ -358,6 +358,44 @@ for (const backend of testBackends()) {
       expect((await call('GET', '/rest/admin/roles', jefe)).statusCode).toBe(403);
     });
 
+    it('never grants views the caller lacks: no escalation through roles or users (403)', async () => {
+      const limited = (
+        await call('POST', '/rest/admin/roles', admin, {
+          name: 'Personal',
+          startOn: 'dashboard',
+          views: ['dashboard', 'admin-users', 'admin-roles'],
+        })
+      ).json<RoleReply>();
+      await call('POST', '/rest/admin/users', admin, newUser('personal1', limited.id));
+      const hr = toHeaders(await signInHeaders(ctx.app, 'personal1', 'secret123'));
+      const wider = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/rest/admin/roles/${limited.id}`,
+        headers: { ...hr, 'accept-language': 'en' },
+        payload: {
+          name: 'Personal',
+          startOn: 'dashboard',
+          views: ['dashboard', 'admin-users', 'admin-roles', 'admin-vehicles'],
+        },
+      });
+      expect(wider.statusCode).toBe(403);
+      expect(wider.json<{ message: string }>().message).toBe(
+        "You can't grant views your own role doesn't have: admin-vehicles",
+      );
+      const adminRole = await roleNamed('admin');
+      const promoted = await call(
+        'POST',
+        '/rest/admin/users',
+        hr,
+        newUser('escala01', adminRole.id),
+      );
+      expect(promoted.statusCode).toBe(403);
+      expect((await users(admin)).some((u) => u.username === 'escala01')).toBe(false);
+      // Within its own views it administers normally.
+      const same = await call('POST', '/rest/admin/users', hr, newUser('personal2', limited.id));
+      expect(same.statusCode).toBe(200);
+    });
+
     it('offers the users screen the role options without the roles view', async () => {
       const options = (await call('GET', '/rest/admin/users/roles', admin)).json<
         { name: string; builtIn: boolean }[]

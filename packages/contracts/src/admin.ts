@@ -97,6 +97,7 @@ export const ADMIN_REFUSALS = [
   'self_delete',
   'self_disable',
   'self_admin_access',
+  'views_beyond_own',
 ] as const;
 export type AdminRefusal = (typeof ADMIN_REFUSALS)[number];
 
@@ -108,6 +109,11 @@ export function viewsToMap(views: readonly string[]): Record<string, boolean> {
 /** The allowed views of a views map, in menu order. */
 export function viewsFromMap(map: Record<string, unknown>): ViewName[] {
   return VIEW_NAMES.filter((view) => Boolean(map[view]));
+}
+
+/** Views of `views` the caller's own views map does not allow (one can't grant those). */
+export function viewsBeyond(views: readonly string[], own: Record<string, unknown>): string[] {
+  return views.filter((view) => !own[view]);
 }
 
 /** True when a views list keeps user and role administration. */

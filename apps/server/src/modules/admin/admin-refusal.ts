@@ -2,17 +2,22 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ADMIN_REFUSALS, interpolate, translations, type AdminRefusal } from '@rumbo/contracts';
 import { DomainError, STATUS_OF } from '../../lib/errors.js';
 
-/** Refuses a change with a 409 whose message names the reason (`admin.error.<reason>`). */
+/** Refusals that are about the caller's own rights (403); the others conflict with data (409). */
+const FORBIDDING: readonly AdminRefusal[] = ['views_beyond_own'];
+
+/** Refuses a change with a 409 (or 403) whose message names the reason (`admin.error.<reason>`). */
 export function refuse(
   reason: AdminRefusal,
   path: string,
   params: Record<string, string | number> = {},
 ): never {
-  throw new DomainError('conflict', { ...params, reason }, [{ path, reason }]);
+  const code = FORBIDDING.includes(reason) ? 'forbidden' : 'conflict';
+  throw new DomainError(code, { ...params, reason }, [{ path, reason }]);
 }
 
 function refusalOf(error: unknown): AdminRefusal | undefined {
-  if (!(error instanceof DomainError) || error.code !== 'conflict') return undefined;
+  if (!(error instanceof DomainError)) return undefined;
+  if (error.code !== 'conflict' && error.code !== 'forbidden') return undefined;
   const reason = error.params.reason;
   return ADMIN_REFUSALS.find((known) => known === reason);
 }
@@ -29,8 +34,8 @@ export function registerRefusalMessages(app: FastifyInstance): void {
     // Reasons counting something have `_one` / `_other` forms, as i18next plurals do.
     const plural = error.params.count === 1 ? '_one' : '_other';
     const text = messages[reason] ?? messages[`${reason}${plural}`] ?? reason;
-    void reply.status(STATUS_OF.conflict).send({
-      error: 'conflict',
+    void reply.status(STATUS_OF[error.code]).send({
+      error: error.code,
       message: interpolate(text, error.params),
       details: error.details,
     });

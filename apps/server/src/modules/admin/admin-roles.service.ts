@@ -1,5 +1,6 @@
 import {
   keepsAdminAccess,
+  viewsBeyond,
   viewsFromMap,
   viewsToMap,
   type AdminRole,
@@ -44,12 +45,19 @@ async function ownRole(deps: AdminDeps, principal: Principal, id: number): Promi
   return role;
 }
 
+/** A role may only allow views the caller has: administration never escalates itself. */
+export function checkGrantable(principal: Principal, views: readonly string[], path: string): void {
+  const beyond = viewsBeyond(views, principal.views);
+  if (beyond.length > 0) refuse('views_beyond_own', path, { views: beyond.join(', ') });
+}
+
 /** Creates a role of the caller's tenant. */
 export async function createRole(
   deps: AdminDeps,
   principal: Principal,
   input: AdminRoleInput,
 ): Promise<AdminRole> {
+  checkGrantable(principal, input.views, 'body.views');
   if (await roleNameTaken(deps.db, principal.tenantId, input.name)) {
     refuse('role_name_taken', 'body.name');
   }
@@ -74,6 +82,7 @@ export async function editRole(
   input: AdminRoleInput,
 ): Promise<AdminRole> {
   const role = await ownRole(deps, principal, id);
+  checkGrantable(principal, input.views, 'body.views');
   if (await roleNameTaken(deps.db, principal.tenantId, input.name, id)) {
     refuse('role_name_taken', 'body.name');
   }

@@ -25,6 +25,7 @@ import {
   type AdminUserRow,
 } from './admin.repository.js';
 import { refuse } from './admin-refusal.js';
+import { checkGrantable } from './admin-roles.service.js';
 
 /** What administration of users and roles needs. */
 export interface AdminDeps {
@@ -56,6 +57,7 @@ async function checkRoleAndName(
   if (!role) {
     throw new DomainError('validation', {}, [{ path: 'body.roleId', message: 'unknown role' }]);
   }
+  checkGrantable(principal, viewsFromMap(role.views), 'body.roleId');
   if (await usernameTaken(deps.db, input.username, exceptId)) {
     refuse('username_taken', 'body.username');
   }
