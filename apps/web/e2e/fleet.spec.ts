@@ -113,24 +113,36 @@ test.describe('fleet', () => {
     const popup = page.getByTestId('vehicle-popup');
     await expect(popup.getByRole('heading')).toContainText(vehicle.plate);
     const field = (name: string) => popup.locator(`[data-field="${name}"] [data-value]`);
-    // The page may have refreshed the last info meanwhile: compare with what it received last.
-    const shown = lastPosition()!.find((i) => i.idvehiculo === vehicle.vehicleId)!;
     const noInfo = 'Sin información';
-    await expect(field('plate')).toHaveText(vehicle.plate);
-    await expect(field('chassis')).toHaveText(vehicle.vim || noInfo);
+    // What the popup must show, from the vehicle and the last info the page received last (the
+    // popup refreshes it when it is older than 10 s, so compare until both agree).
+    const expected = () => {
+      const shown = lastPosition()!.find((i) => i.idvehiculo === vehicle.vehicleId)!;
+      const brand = [shown.marca, shown.modelo, shown.modelyear].filter(Boolean).join(' / ');
+      return {
+        plate: vehicle.plate,
+        chassis: vehicle.vim || noInfo,
+        group: vehicle.groupName ?? noInfo,
+        implements: shown.implementos ?? noInfo,
+        brand_model_year: brand || noInfo,
+        mileage: `${es1(shown.fms1.odometro! / 1.609344)} mi`,
+        engine_hours:
+          shown.fms4.engineHours === null ? noInfo : `${es1(shown.fms4.engineHours)} hs`,
+        urea: shown.fms1.ureaLevel === null ? noInfo : `${es1(shown.fms1.ureaLevel)} %`,
+      };
+    };
+    const mismatches = async () => {
+      const want = expected();
+      const wrong: string[] = [];
+      for (const [name, value] of Object.entries(want)) {
+        const text = await field(name).textContent();
+        if (text !== value) wrong.push(`${name}: ${text} ≠ ${value}`);
+      }
+      return wrong;
+    };
+    await expect.poll(mismatches, { timeout: 15_000 }).toEqual([]);
     await expect(field('description')).toContainText(
       vehicle.description.trim() ? vehicle.description.trim() : /\S/,
-    );
-    await expect(field('group')).toHaveText(vehicle.groupName ?? noInfo);
-    await expect(field('implements')).toHaveText(shown.implementos ?? noInfo);
-    const brand = [shown.marca, shown.modelo, shown.modelyear].filter(Boolean).join(' / ');
-    await expect(field('brand_model_year')).toHaveText(brand || noInfo);
-    await expect(field('mileage')).toHaveText(`${es1(shown.fms1.odometro! / 1.609344)} mi`);
-    await expect(field('engine_hours')).toHaveText(
-      shown.fms4.engineHours === null ? noInfo : `${es1(shown.fms4.engineHours)} hs`,
-    );
-    await expect(field('urea')).toHaveText(
-      shown.fms1.ureaLevel === null ? noInfo : `${es1(shown.fms1.ureaLevel)} %`,
     );
 
     // Copy: the check mark appears, the plate is on the clipboard, and the mark goes after 2 s.

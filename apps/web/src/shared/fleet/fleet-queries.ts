@@ -50,13 +50,20 @@ export async function fetchGroupsWithVehicles(
 }
 
 /** Last info of every vehicle (`GET /rest/vehicle/last_position`), refreshed every 60 s. */
-export function useLastPositions({ enabled = true }: { enabled?: boolean } = {}) {
+export function useLastPositions({
+  enabled = true,
+  staleTime = LAST_POSITION_REFRESH_MS / 2,
+}: {
+  enabled?: boolean;
+  /** How old the shared copy may be when this caller mounts before it is fetched again. */
+  staleTime?: number;
+} = {}) {
   const { api } = useServices();
   return useQuery({
     queryKey: fleetQueryKeys.lastPosition,
     queryFn: ({ signal }) => fetchLastPositions(api, signal),
     enabled,
-    staleTime: LAST_POSITION_REFRESH_MS / 2,
+    staleTime,
     refetchInterval: LAST_POSITION_REFRESH_MS,
   });
 }

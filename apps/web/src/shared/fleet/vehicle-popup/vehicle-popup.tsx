@@ -20,6 +20,9 @@ import { StatusChip } from '../status-chip';
 import { CopyButton } from './copy-button';
 import { vehiclePopupRows, type PopupRow } from './popup-format';
 
+/** How old the last info may be when the popup opens. */
+const POPUP_FRESH_MS = 10_000;
+
 export interface VehiclePopupProps {
   /** The vehicle to show; null keeps the dialog closed. */
   vehicleId: number | null;
@@ -33,7 +36,11 @@ export function VehiclePopup({ vehicleId, open, onClose }: VehiclePopupProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const vehicle = useVehicle(open ? vehicleId : null);
-  const positions = useLastPositions({ enabled: open && vehicleId !== null });
+  // Opening the popup refreshes last info older than 10 s, so it matches the live status.
+  const positions = useLastPositions({
+    enabled: open && vehicleId !== null,
+    staleTime: POPUP_FRESH_MS,
+  });
   const info = useMemo(
     () => (vehicleId === null ? undefined : indexLastInfo(positions.data).get(vehicleId)),
     [positions.data, vehicleId],
