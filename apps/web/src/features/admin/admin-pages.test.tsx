@@ -5,6 +5,9 @@ import { memoryStorage, type FakeHandler, type FakeReply } from '../../test/fake
 import { signedInRoutes, VIEWS } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
+/** The app boots (session check, lazy screen) before the list shows; CI machines can be slow. */
+const SLOW = { timeout: 10_000 };
+
 const ADMIN_VIEWS = {
   ...VIEWS,
   'admin-users': true,
@@ -57,14 +60,14 @@ describe('roles screen', () => {
         return { body: { ...ROLES[1], id: 10, name: 'Flota' } };
       },
     });
-    const rows = await screen.findAllByTestId('roles-row');
+    const rows = await screen.findAllByTestId('roles-row', {}, SLOW);
     expect(rows).toHaveLength(2);
     // A role in use can't be deleted; a built-in one only opens read-only.
     expect(within(rows[1]!).getByTestId('row-delete')).toBeDisabled();
     expect(within(rows[0]!).queryByTestId('row-delete')).toBeNull();
 
     fireEvent.click(screen.getByTestId('roles-create'));
-    const dialog = await screen.findByTestId('role-dialog');
+    const dialog = await screen.findByTestId('role-dialog', {}, SLOW);
     fireEvent.change(within(dialog).getByLabelText(/Nombre/), { target: { value: 'Flota' } });
     const fleet = within(within(dialog).getByTestId('role-group-fleet')).getAllByRole('checkbox');
     fireEvent.click(fleet[0]!);
@@ -76,15 +79,15 @@ describe('roles screen', () => {
       await within(dialog).findByText(
         'La pantalla de inicio debe estar entre las permitidas',
         {},
-        { timeout: 5000 },
+        SLOW,
       ),
     ).toBeInTheDocument();
     expect(sent).toBeNull();
 
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Grupos' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Grupos' }, SLOW));
     fireEvent.click(screen.getByTestId('role-save'));
-    await waitFor(() => expect(sent).not.toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(sent).not.toBeNull(), SLOW);
     expect(sent).toEqual({
       name: 'Flota',
       startOn: 'fleet-groups',
@@ -127,13 +130,13 @@ describe('users screen', () => {
         },
       },
     });
-    const row = await screen.findByTestId('users-row');
+    const row = await screen.findByTestId('users-row', {}, SLOW);
     expect(within(row).getByText('Tú')).toBeInTheDocument();
     expect(within(row).getByTestId('row-delete')).toBeDisabled();
     expect(within(row).getByText('Nunca')).toBeInTheDocument();
 
     fireEvent.click(screen.getByTestId('users-create'));
-    const dialog = await screen.findByTestId('user-dialog');
+    const dialog = await screen.findByTestId('user-dialog', {}, SLOW);
     const fill = (id: string, value: string) =>
       fireEvent.change(dialog.querySelector(`#${id}`)!, { target: { value } });
     fill('user-username', 'demouser');
@@ -141,11 +144,13 @@ describe('users screen', () => {
     fill('user-nombre', 'Otro');
     fill('user-password', 'secreto1');
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
-    fireEvent.click(await screen.findByRole('option', { name: /admin/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /admin/ }, SLOW));
     fireEvent.click(screen.getByTestId('user-save'));
-    const field = await within(dialog).findByText('Ese nombre de usuario ya existe', {
-      selector: 'p',
-    });
+    const field = await within(dialog).findByText(
+      'Ese nombre de usuario ya existe',
+      { selector: 'p' },
+      SLOW,
+    );
     expect(field).toBeInTheDocument();
     expect(screen.getByTestId('user-dialog')).toBeInTheDocument();
   });
@@ -204,17 +209,17 @@ describe('devices screen', () => {
         return { body: { ok: true } };
       },
     });
-    expect(await screen.findByTestId('devices-waiting')).toHaveTextContent(
+    expect(await screen.findByTestId('devices-waiting', {}, SLOW)).toHaveTextContent(
       '1 dispositivo nuevo espera asignación',
     );
     const row = screen.getByTestId('devices-row');
     expect(within(row).getByTestId('device-new-chip')).toBeInTheDocument();
 
     fireEvent.click(within(row).getByTestId('row-assign'));
-    const dialog = await screen.findByTestId('assign-dialog');
+    const dialog = await screen.findByTestId('assign-dialog', {}, SLOW);
     expect(screen.getByTestId('assign-save')).toBeDisabled();
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
-    const options = await screen.findAllByRole('option');
+    const options = await screen.findAllByRole('option', {}, SLOW);
     // The placeholder itself is not offered.
     expect(options.map((o) => o.textContent)).toEqual(['AE123CD']);
     fireEvent.click(options[0]!);
@@ -222,6 +227,50 @@ describe('devices screen', () => {
     fireEvent.click(screen.getByTestId('assign-save'));
     await waitFor(() => expect(calls).toEqual(['put', 'delete']));
     expect(put).toEqual({ uniqueId: imei, protocol: 'teltonika', model: null, vehicleId: 21 });
-    expect(await screen.findByText('Dispositivo asignado a AE123CD')).toBeInTheDocument();
+    expect(await screen.findByText('Dispositivo asignado a AE123CD', {}, SLOW)).toBeInTheDocument();
+  });
+});
+
+describe('list states', () => {
+  it('says when the list failed, retries, and shows the empty text', async () => {
+    let attempts = 0;
+    openAdmin('/app/admin/groups', {
+      'GET /api/vehicles/groups': () => {
+        attempts += 1;
+        return attempts <= 2
+          ? { status: 500, body: { error: 'internal', message: 'Error interno del servidor' } }
+          : { body: [] };
+      },
+    });
+    // The screen retries once by itself before saying so.
+    const alert = await screen.findByRole('alert', {}, SLOW);
+    expect(alert).toHaveTextContent('No se pudo cargar la lista.');
+    expect(alert).toHaveTextContent('Error interno del servidor');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByTestId('groups-empty', {}, SLOW)).toHaveTextContent(
+      'No hay grupos. Crea el primero.',
+    );
+  });
+
+  it('filters by search and says when nothing matches', async () => {
+    openAdmin('/app/admin/groups', {
+      'GET /api/vehicles/groups': {
+        body: [
+          { id: 1, name: 'Frío', vehicleCount: 2 },
+          { id: 2, name: 'Larga distancia', vehicleCount: 0 },
+        ],
+      },
+    });
+    expect(await screen.findAllByTestId('groups-row', {}, SLOW)).toHaveLength(2);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar' }), {
+      target: { value: 'frio' },
+    });
+    await waitFor(() => expect(screen.getAllByTestId('groups-row')).toHaveLength(1));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar' }), {
+      target: { value: 'norte' },
+    });
+    expect(await screen.findByTestId('groups-empty', {}, SLOW)).toHaveTextContent(
+      'Ninguna fila coincide con «norte».',
+    );
   });
 });
