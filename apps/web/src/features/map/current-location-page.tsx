@@ -253,6 +253,9 @@ export default function CurrentLocationPage() {
                     right: 10,
                     borderRadius: 1,
                     boxShadow: '0 0 0 2px rgba(0,0,0,0.1)',
+                    // Same look as MapLibre's own controls above it, in both themes.
+                    bgcolor: '#fff',
+                    color: '#333',
                   }}
                 >
                   <IconButton
@@ -262,7 +265,7 @@ export default function CurrentLocationPage() {
                       follow(-1);
                       controller.fitFleet();
                     }}
-                    sx={{ borderRadius: 1, width: 29, height: 29 }}
+                    sx={{ borderRadius: 1, width: 29, height: 29, color: 'inherit' }}
                   >
                     <FitIcon fontSize="small" />
                   </IconButton>
