@@ -75,15 +75,17 @@ export default function FleetOverviewPage() {
         <>
           <LiveNotice positions={positions} />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
-            <SelectFilter
-              id="overview-group"
-              label={t('fleet.overview.group')}
-              allLabel={t('fleet.common.all_groups')}
-              value={groupKey}
-              onChange={(value) => params.set('group', value)}
-              options={rows.map((row) => ({ value: row.key, label: row.name }))}
-            />
-            <Box sx={{ flex: '1 0 auto' }} />
+            <Box sx={{ display: 'flex', flex: { xs: '1 1 100%', sm: '0 1 280px' } }}>
+              <SelectFilter
+                id="overview-group"
+                label={t('fleet.overview.group')}
+                allLabel={t('fleet.common.all_groups')}
+                value={groupKey}
+                onChange={(value) => params.set('group', value)}
+                options={rows.map((row) => ({ value: row.key, label: row.name }))}
+              />
+            </Box>
+            <Box sx={{ flex: '1 0 auto', display: { xs: 'none', sm: 'block' } }} />
             <Button
               component={RouterLink}
               to={vehiclesLink({ group: groupKey })}
