@@ -22,6 +22,16 @@ for (const count of [10, n]) {
     console.log(
       `  frames: ${r.frames}, p95 gap ${f(r.p95FrameMs)}, max gap ${f(r.maxFrameMs)} (software GL)`,
     );
+    for (const [what, t] of [
+      ['MapLibre frame (whole render)', r.mapFrame],
+      ['  of which vehicle layer', r.layer],
+      ['reclustering', r.recluster],
+      ['label refresh', r.labels],
+    ]) {
+      console.log(
+        `  ${what.padEnd(30)} ${String(t.calls).padStart(4)} calls, p95 ${f(t.p95)}, max ${f(t.max)}, over 50 ms: ${t.over50}`,
+      );
+    }
   } finally {
     await close();
   }
