@@ -115,16 +115,36 @@ test('shows the route, trips and stops, replays it with the chart cursor followi
   await firstTrip.click();
   await expect(firstTrip).toHaveClass(/Mui-selected/);
 
-  // Hovering the chart moves the hover marker (same instant on the map) without seeking.
+  // Hovering the chart marks the same instant on the map, without seeking.
+  const travelPage = page.getByTestId('travel-page');
   const chart = page.getByTestId('speed-chart').locator('.u-over');
   const box = (await chart.boundingBox())!;
   const beforeHover = await replayTime(page);
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
+  await expect(travelPage).toHaveAttribute('data-hover-from', 'chart');
+  const hovered = Number(await travelPage.getAttribute('data-hover-time'));
+  expect(hovered).toBeGreaterThan(target.from);
   expect(await replayTime(page)).toBe(beforeHover);
-  // Clicking it seeks the replay there.
+  // Clicking the chart seeks the replay there.
   await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.5);
   await expect.poll(() => replayTime(page)).not.toBe(beforeHover);
+
+  // Hovering the route on the map (where the replayed vehicle stands) moves the chart's crosshair.
+  await page.mouse.move(5, 5);
+  const vehicle = (await page.getByTestId('replay-vehicle').boundingBox())!;
+  await page.mouse.move(vehicle.x + vehicle.width / 2 + 1, vehicle.y + vehicle.height / 2 + 1);
+  await expect(travelPage).toHaveAttribute('data-hover-from', 'map');
+  const crosshair = page.getByTestId('speed-chart').locator('.u-cursor-x');
+  await expect(crosshair).not.toHaveClass(/u-off/);
+  const mapHover = Number(await travelPage.getAttribute('data-hover-time'));
+  const x = Number(
+    /translate\((-?[\d.]+)px/.exec((await crosshair.getAttribute('style')) ?? '')?.[1],
+  );
+  const cursorX = (await chartCursor(page)).left;
+  // The crosshair stands where the replay cursor is, give or take the records around it.
+  expect(Math.abs(mapHover - (await replayTime(page)))).toBeLessThan(120_000);
+  expect(Math.abs(x - cursorX)).toBeLessThan(8);
 
   // A quick period changes the address.
   await page.getByRole('button', { name: 'Últimas 24 h' }).click();

@@ -18,7 +18,7 @@ import { ReplayControls } from './replay-controls';
 import { SpeedChart } from './speed-chart';
 import { useTravelData } from './travel-api';
 import { formatSpeed } from './travel-format';
-import { TravelMap, type FitRequest } from './travel-map';
+import { SpeedLegend, TravelMap, type FitRequest } from './travel-map';
 import { parseTravelParams, travelPath, type TravelSelection } from './travel-params';
 import { TravelSummary, TripsStopsList, type TravelItem } from './trips-stops-list';
 import { useReplay } from './use-replay';
@@ -106,7 +106,12 @@ export default function TravelConsultationPage() {
   const noPositions = route.isSuccess && points.length === 0;
 
   return (
-    <Box data-testid="travel-page" sx={{ display: 'grid', gap: 2 }}>
+    <Box
+      data-testid="travel-page"
+      data-hover-time={hover ? Math.round(hover.timeMs) : undefined}
+      data-hover-from={hover?.from}
+      sx={{ display: 'grid', gap: 2 }}
+    >
       <Typography variant="h1">{t('menu.map-travel-consultation')}</Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <PeriodPicker selection={selection} offsetHours={offset} nowMs={now} onChange={change} />
@@ -161,7 +166,6 @@ export default function TravelConsultationPage() {
                   follow={follow}
                   playing={state.playing}
                   fit={fit}
-                  units={units}
                   onHover={hoverFromMap}
                   onSeek={seek}
                 />
@@ -191,6 +195,9 @@ export default function TravelConsultationPage() {
                     </Typography>
                   </Paper>
                 ) : null}
+              </Box>
+              <Box sx={{ px: 2, py: 0.5, borderTop: 1, borderColor: 'divider' }}>
+                <SpeedLegend units={units} />
               </Box>
               <Divider />
               <Box sx={{ px: 2, py: 1 }}>

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { HistoryPoint, Stop, Units } from '@rumbo/contracts';
 import { LngLatBounds, Marker, type GeoJSONSource, type Map as MapLibre } from 'maplibre-gl';
@@ -94,12 +93,17 @@ function vehicleElement(label: string): HTMLElement {
   return el;
 }
 
-/** Index of the record nearest to a screen point, if within HOVER_PX. */
+/**
+ * Index of the record nearest to a screen point, if within HOVER_PX. Where the route passes the
+ * same road more than once, the pass nearest in time to `nearMs` (the replayed instant) wins
+ * among records equally close on screen (4 px steps).
+ */
 function nearestRecord(
   map: MapLibre,
   points: readonly HistoryPoint[],
   x: number,
   y: number,
+  nearMs: number,
 ): number | null {
   const a = map.unproject([x - HOVER_PX, y - HOVER_PX]);
   const b = map.unproject([x + HOVER_PX, y + HOVER_PX]);
@@ -108,15 +112,20 @@ function nearestRecord(
   const minLng = Math.min(a.lng, b.lng);
   const maxLng = Math.max(a.lng, b.lng);
   let best: number | null = null;
-  let bestD = HOVER_PX * HOVER_PX;
+  let bestStep = Infinity;
+  let bestGap = Infinity;
   for (let i = 0; i < points.length; i++) {
     const p = points[i]!;
     if (p.lat < minLat || p.lat > maxLat || p.lng < minLng || p.lng > maxLng) continue;
     const s = map.project([p.lng, p.lat]);
-    const d = (s.x - x) ** 2 + (s.y - y) ** 2;
-    if (d <= bestD) {
-      bestD = d;
+    const d = Math.hypot(s.x - x, s.y - y);
+    if (d > HOVER_PX) continue;
+    const step = Math.floor(d / 4);
+    const gap = Math.abs(p.t - nearMs);
+    if (step < bestStep || (step === bestStep && gap < bestGap)) {
       best = i;
+      bestStep = step;
+      bestGap = gap;
     }
   }
   return best;
@@ -140,7 +149,6 @@ export function TravelMap({
   follow,
   playing,
   fit,
-  units,
   onHover,
   onSeek,
 }: {
@@ -151,16 +159,16 @@ export function TravelMap({
   follow: boolean;
   playing: boolean;
   fit: FitRequest | null;
-  units: Units;
   onHover: (timeMs: number | null) => void;
   onSeek: (timeMs: number) => void;
 }) {
   const { t } = useTranslation();
   const dark = useMapDark();
   const [map, setMap] = useState<MapLibre | null>(null);
-  const latest = useRef({ points, stops, hoverSample, onHover, onSeek, dark });
+  const nearMs = sample?.timeMs ?? 0;
+  const latest = useRef({ points, stops, hoverSample, onHover, onSeek, dark, nearMs });
   useEffect(() => {
-    latest.current = { points, stops, hoverSample, onHover, onSeek, dark };
+    latest.current = { points, stops, hoverSample, onHover, onSeek, dark, nearMs };
   });
   const markers = useRef<{ start: Marker | null; end: Marker | null; vehicle: Marker | null }>({
     start: null,
@@ -219,15 +227,15 @@ export function TravelMap({
     setMap(m);
     if (!m) return;
     m.on('mousemove', (e) => {
-      const { points: pts, onHover: hover } = latest.current;
-      const i = nearestRecord(m, pts, e.point.x, e.point.y);
+      const { points: pts, onHover: hover, nearMs: near } = latest.current;
+      const i = nearestRecord(m, pts, e.point.x, e.point.y, near);
       m.getCanvas().style.cursor = i === null ? '' : 'pointer';
       hover(i === null ? null : pts[i]!.t);
     });
     m.on('mouseout', () => latest.current.onHover(null));
     m.on('click', (e) => {
-      const { points: pts, onSeek: seek } = latest.current;
-      const i = nearestRecord(m, pts, e.point.x, e.point.y);
+      const { points: pts, onSeek: seek, nearMs: near } = latest.current;
+      const i = nearestRecord(m, pts, e.point.x, e.point.y, near);
       if (i !== null) seek(pts[i]!.t);
     });
   }, []);
@@ -257,7 +265,7 @@ export function TravelMap({
     }
   }, [map, points, stops, t]);
 
-  // The replayed vehicle, turned to its heading; the camera follows it while playing.
+  // The replayed vehicle, turned to its heading; with follow on the camera keeps it centred.
   useEffect(() => {
     if (!map) return;
     if (!sample) {
@@ -277,14 +285,12 @@ export function TravelMap({
     marker.setLngLat([sample.lng, sample.lat]).setRotation(sample.headingDeg);
     const el = marker.getElement();
     el.dataset.time = String(Math.round(sample.timeMs));
-    if (follow && playing) map.jumpTo({ center: [sample.lng, sample.lat] });
+    if (follow) {
+      // Frame by frame while playing; a short glide after a seek.
+      if (playing) map.jumpTo({ center: [sample.lng, sample.lat] });
+      else map.easeTo({ center: [sample.lng, sample.lat], duration: 300 });
+    }
   }, [map, sample, follow, playing, t]);
-
-  useEffect(() => {
-    if (map && follow && sample) map.easeTo({ center: [sample.lng, sample.lat], duration: 400 });
-    // Only when follow is switched on; the effect above keeps it centred afterwards.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, follow]);
 
   useEffect(() => {
     if (map?.getSource(HOVER)) setSource(map, HOVER, pointData(hoverSample));
@@ -306,47 +312,41 @@ export function TravelMap({
     [],
   );
 
-  const symbol = unitSymbol('speed', units.speed);
+  return <BaseMap onStyleLoad={addLayers} onMap={onMap} label={t('travel.map.label')} />;
+}
+
+/** The colours of the route by speed, in the user's unit. */
+export function SpeedLegend({ units }: { units: Units }) {
+  const { t } = useTranslation();
+  const label = (kmh: number) => Math.round(convertFromBase('speed', kmh, units.speed));
   return (
-    <BaseMap onStyleLoad={addLayers} onMap={onMap} label={t('travel.map.label')}>
-      <Paper
-        elevation={2}
-        aria-label={t('travel.map.legend')}
-        sx={{
-          position: 'absolute',
-          left: 8,
-          bottom: 8,
-          px: 1,
-          py: 0.5,
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 1,
-          maxWidth: 'calc(100% - 90px)',
-          opacity: 0.92,
-        }}
-      >
-        {SPEED_BANDS.map((band, i) => {
-          const next = SPEED_BANDS[i + 1];
-          const from = Math.round(convertFromBase('speed', band.fromKmh, units.speed));
-          const text =
-            i === 0
-              ? t('travel.map.stopped')
-              : next
-                ? `${from}–${Math.round(convertFromBase('speed', next.fromKmh, units.speed))}`
-                : `≥ ${from}`;
-          return (
-            <Box key={band.color} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-              <Box sx={{ width: 14, height: 4, borderRadius: 2, bgcolor: band.color }} />
-              <Typography variant="caption" sx={{ lineHeight: 1.2 }}>
-                {text}
-              </Typography>
-            </Box>
-          );
-        })}
-        <Typography variant="caption" color="text.secondary" sx={{ lineHeight: 1.2 }}>
-          {symbol}
-        </Typography>
-      </Paper>
-    </BaseMap>
+    <Box
+      role="list"
+      aria-label={t('travel.map.legend')}
+      sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.25, alignItems: 'center' }}
+    >
+      {SPEED_BANDS.map((band, i) => {
+        const next = SPEED_BANDS[i + 1];
+        const text =
+          i === 0
+            ? t('travel.map.stopped')
+            : next
+              ? `${label(band.fromKmh)}–${label(next.fromKmh)}`
+              : `≥ ${label(band.fromKmh)}`;
+        return (
+          <Box
+            role="listitem"
+            key={band.color}
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+          >
+            <Box sx={{ width: 16, height: 4, borderRadius: 2, bgcolor: band.color }} />
+            <Typography variant="caption">{text}</Typography>
+          </Box>
+        );
+      })}
+      <Typography variant="caption" color="text.secondary">
+        {unitSymbol('speed', units.speed)}
+      </Typography>
+    </Box>
   );
 }
