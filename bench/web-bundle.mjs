@@ -94,10 +94,13 @@ for (const { route, key } of screens) {
   });
 }
 for (const r of routeRows.sort((a, b) => b.total - a.total)) {
-  console.log(`  ${r.route.padEnd(44)} ${kb(r.total).padStart(10)}   (screen's own ${kb(r.screen)})`);
+  console.log(
+    `  ${r.route.padEnd(44)} ${kb(r.total).padStart(10)}   (screen's own ${kb(r.screen)})`,
+  );
 }
 const mapRoute = routeRows.find((r) => r.route === '/app/map/current_location');
-if (mapRoute) console.log(`Map route (/app/map/current_location): ${kb(mapRoute.total)} gzipped JS`);
+if (mapRoute)
+  console.log(`Map route (/app/map/current_location): ${kb(mapRoute.total)} gzipped JS`);
 
 function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>

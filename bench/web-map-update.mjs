@@ -25,12 +25,24 @@ try {
   const warm = result.samples.slice(20);
   const total = warm.map((s) => s.apply + s.upload);
   const f = (x) => `${x.toFixed(2)} ms`;
-  console.log(`Live map update, ${result.vehicles} vehicles, ${warm.length} updates (after 20 warm-up):`);
   console.log(
-    `  apply (binary frame -> typed arrays): median ${f(median(warm.map((s) => s.apply)))}, p95 ${f(pct(warm.map((s) => s.apply), 0.95))}`,
+    `Live map update, ${result.vehicles} vehicles, ${warm.length} updates (after 20 warm-up):`,
   );
   console.log(
-    `  upload (bufferSubData):               median ${f(median(warm.map((s) => s.upload)))}, p95 ${f(pct(warm.map((s) => s.upload), 0.95))}`,
+    `  apply (binary frame -> typed arrays): median ${f(median(warm.map((s) => s.apply)))}, p95 ${f(
+      pct(
+        warm.map((s) => s.apply),
+        0.95,
+      ),
+    )}`,
+  );
+  console.log(
+    `  upload (bufferSubData):               median ${f(median(warm.map((s) => s.upload)))}, p95 ${f(
+      pct(
+        warm.map((s) => s.upload),
+        0.95,
+      ),
+    )}`,
   );
   console.log(
     `  apply + upload:                       median ${f(median(total))}, p95 ${f(pct(total, 0.95))}, max ${f(Math.max(...total))}`,
