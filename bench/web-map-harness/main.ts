@@ -14,7 +14,7 @@ const FRAMES = 30;
 
 // Deterministic pseudo-random fleet over Argentina.
 let seed = 42;
-const rnd = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+const rnd = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 const base = Array.from({ length: N }, () => ({
   lng: -70 + rnd() * 15,
   lat: -40 + rnd() * 15,
@@ -192,4 +192,6 @@ function recluster(): number {
   return performance.now() - t0;
 }
 
-Object.assign(window, { bench: { ready, applyOne, longTasks, recluster, count: () => store.count } });
+Object.assign(window, {
+  bench: { ready, applyOne, longTasks, recluster, count: () => store.count },
+});
