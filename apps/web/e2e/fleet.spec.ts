@@ -165,7 +165,8 @@ test.describe('fleet', () => {
     const times = await page.evaluate(
       () => (window as unknown as { copyCheck: { shown: number; hidden: number } }).copyCheck,
     );
-    expect(times.hidden - times.shown).toBeGreaterThanOrEqual(1950);
+    // The 2 s timer starts at the click; the mark is drawn a frame or more later.
+    expect(times.hidden - times.shown).toBeGreaterThanOrEqual(1800);
     expect(times.hidden - times.shown).toBeLessThan(2600);
     await popup.getByRole('button', { name: 'Cerrar' }).click();
     await expect(popup).toHaveCount(0);
