@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const timer = setTimeout(() => {
         recomputes.delete(device.id);
         pipeline
-          .exclusive(() => recomputeWindow(database.db, device, oldestMs))
+          .runForDevice(device, () => recomputeWindow(database.db, device, oldestMs))
           .then((r) =>
             app.log.info({ device: device.uniqueId, ...r }, 'window recomputed after late records'),
           )

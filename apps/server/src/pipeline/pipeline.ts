@@ -460,6 +460,30 @@ export class Pipeline {
     }
   }
 
+  /**
+   * Runs `task` in the device's own order (used by recomputations that rewrite one vehicle's
+   * derived rows): records of the device submitted before are committed first, those submitted
+   * meanwhile wait for it, and every other device goes on being stored and acknowledged.
+   */
+  runForDevice<T>(device: IngestDevice, task: () => Promise<T>): Promise<T> {
+    const previous = this.chains.get(device.id) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      const batch = this.batch;
+      const hasPending = batch.rows.length > 0 || batch.states.size > 0 || batch.trips.length > 0;
+      await Promise.allSettled([...(hasPending ? [batch.committed] : []), ...this.inFlight]);
+      return task();
+    });
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.chains.set(device.id, tail);
+    void tail.then(() => {
+      if (this.chains.get(device.id) === tail) this.chains.delete(device.id);
+    });
+    return run;
+  }
+
   /** Runs `task` between batch writes (used by recomputations that rewrite derived rows). */
   async exclusive<T>(task: () => Promise<T>): Promise<T> {
     while (this.exclusiveRunning) await this.exclusiveRunning;
