@@ -1,12 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  encodeCodec8eFrame,
-  encodeLogin,
-} from '../../../packages/telematics/src/teltonika/teltonika.encoder';
 import { apiSession, navigateInApp, saveConfig, scrollsSideways, signIn } from './support/helpers';
+import { sendTeltonika } from './support/teltonika-device';
 import { USERS } from './support/users';
 
 // Administration against the real server: vehicles, devices (and the device's first frames over
@@ -20,64 +16,6 @@ function freshImei(): string {
     0,
     15,
   );
-}
-
-/** Sends Codec 8E records for an IMEI to the server's Teltonika port, waiting for each ack. */
-async function sendTeltonika(
-  imei: string,
-  points: { lat: number; lng: number; speedKmh: number }[],
-) {
-  const port = Number(process.env.RUMBO_E2E_TELTONIKA_PORT);
-  if (!port) throw new Error('RUMBO_E2E_TELTONIKA_PORT is not set (global-setup sets it)');
-  const socket = connect(port, '127.0.0.1');
-  const replies: Buffer[] = [];
-  let waiting: (() => void) | null = null;
-  socket.on('data', (chunk) => {
-    replies.push(chunk);
-    waiting?.();
-  });
-  const nextReply = (bytes: number) =>
-    new Promise<Buffer>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no reply from the Teltonika port')), 10_000);
-      const check = () => {
-        const all = Buffer.concat(replies);
-        if (all.length >= bytes) {
-          clearTimeout(timer);
-          replies.length = 0;
-          if (all.length > bytes) replies.push(all.subarray(bytes));
-          waiting = null;
-          resolve(all.subarray(0, bytes));
-        }
-      };
-      waiting = check;
-      check();
-    });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
-  try {
-    socket.write(encodeLogin(imei));
-    expect((await nextReply(1))[0]).toBe(1);
-    const now = Date.now();
-    const records = points.map((p, i) => ({
-      timestampMs: now - (points.length - i) * 5_000,
-      lat: p.lat,
-      lng: p.lng,
-      speedKmh: p.speedKmh,
-      angleDeg: 90,
-      satellites: 12,
-      altitudeM: 25,
-      io: [
-        { id: 239, group: 1 as const, value: 1 },
-        { id: 240, group: 1 as const, value: p.speedKmh > 0 ? 1 : 0 },
-      ],
-    }));
-    socket.write(encodeCodec8eFrame(records));
-    expect((await nextReply(4)).readUInt32BE(0)).toBe(records.length);
-  } finally {
-    socket.end();
-  }
 }
 
 const ROUTE = [

@@ -48,6 +48,7 @@ export default function AdminVehiclesPage() {
   const remove = useAdminDelete({
     remove: (vehicle: Vehicle) => vehiclesApi.remove(api, vehicle.vehicleId),
     nameOf: (vehicle) => vehicle.plate,
+    hintOf: () => t('admin.vehicles.delete_hint'),
   });
   const kindText = useCallback(
     (v: Vehicle) =>

@@ -1,0 +1,70 @@
+import { connect } from 'node:net';
+import { expect } from '@playwright/test';
+import {
+  encodeCodec8eFrame,
+  encodeLogin,
+} from '../../../../packages/telematics/src/teltonika/teltonika.encoder';
+
+// A Teltonika device for browser tests: the e2e server listens on RUMBO_E2E_TELTONIKA_PORT
+// (global-setup), and unknown IMEIs register themselves in "Nuevos".
+
+/**
+ * Logs in as `imei` and sends one Codec 8E frame, 5 s apart up to now (ignition on, moving when
+ * speed > 0); resolves once the server acknowledged every record.
+ */
+export async function sendTeltonika(
+  imei: string,
+  points: { lat: number; lng: number; speedKmh: number }[],
+) {
+  const port = Number(process.env.RUMBO_E2E_TELTONIKA_PORT);
+  if (!port) throw new Error('RUMBO_E2E_TELTONIKA_PORT is not set (global-setup sets it)');
+  const socket = connect(port, '127.0.0.1');
+  const replies: Buffer[] = [];
+  let waiting: (() => void) | null = null;
+  socket.on('data', (chunk) => {
+    replies.push(chunk);
+    waiting?.();
+  });
+  const nextReply = (bytes: number) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no reply from the Teltonika port')), 10_000);
+      const check = () => {
+        const all = Buffer.concat(replies);
+        if (all.length >= bytes) {
+          clearTimeout(timer);
+          replies.length = 0;
+          if (all.length > bytes) replies.push(all.subarray(bytes));
+          waiting = null;
+          resolve(all.subarray(0, bytes));
+        }
+      };
+      waiting = check;
+      check();
+    });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  try {
+    socket.write(encodeLogin(imei));
+    expect((await nextReply(1))[0]).toBe(1);
+    const now = Date.now();
+    const records = points.map((p, i) => ({
+      timestampMs: now - (points.length - i) * 5_000,
+      lat: p.lat,
+      lng: p.lng,
+      speedKmh: p.speedKmh,
+      angleDeg: 90,
+      satellites: 12,
+      altitudeM: 25,
+      io: [
+        { id: 239, group: 1 as const, value: 1 },
+        { id: 240, group: 1 as const, value: p.speedKmh > 0 ? 1 : 0 },
+      ],
+    }));
+    socket.write(encodeCodec8eFrame(records));
+    expect((await nextReply(4)).readUInt32BE(0)).toBe(records.length);
+  } finally {
+    socket.end();
+  }
+}
