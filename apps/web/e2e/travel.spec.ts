@@ -174,14 +174,23 @@ test('fills today into the address, and says so when a period has no positions',
   await expect(page.getByTestId('travel-no-positions')).toBeVisible();
   await expect(page.getByTestId('travel-list-empty')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reproducir' })).toBeDisabled();
+  mkdirSync(OUT, { recursive: true });
+  await page.screenshot({ path: join(OUT, 'travel-empty-390-light-es.png'), fullPage: true });
   expect(
     await page.evaluate(
       () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
     ),
   ).toBe(false);
+  // A vehicle that is not the tenant's: the server's 404, said plainly, with a retry.
+  await navigateInApp(page, `/app/map/travel_consultation/999999/${target.from}/${target.to}`);
+  const failure = page.getByRole('alert').filter({ hasText: 'No se pudo cargar el recorrido.' });
+  await expect(failure).toBeVisible({ timeout: 30_000 });
+  await expect(failure.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+  await page.screenshot({ path: join(OUT, 'travel-error-390-light-es.png'), fullPage: true });
   // Without a vehicle: an invitation to choose one.
   await navigateInApp(page, '/app/map/travel_consultation');
   await expect(page.getByText('Elija un vehículo')).toBeVisible();
+  await page.screenshot({ path: join(OUT, 'travel-choose-390-light-es.png'), fullPage: true });
 });
 
 const COMBINATIONS = [
