@@ -42,7 +42,9 @@ export default function CurrentLocationPage() {
   const language: Language = i18n.language === 'en' ? 'en' : 'es';
   const openPopup = useOpenVehiclePopup();
   const [filter, setFilter] = useState<FleetFilter>({ query: '', statuses: new Set() });
-  const [following, setFollowing] = useState(-1);
+  // The followed vehicle's id (slots may be renumbered when the feed reconnects).
+  const [followingId, setFollowingId] = useState(-1);
+  const following = followingId >= 0 ? store.slotOf(followingId) : -1;
   const [listOpen, setListOpen] = useState(false);
   const [everLive, setEverLive] = useState(false);
   const [tick, setTick] = useState(0);
@@ -112,17 +114,17 @@ export default function CurrentLocationPage() {
         store.select(slot);
         openPopup(store.ids[slot] ?? 0);
       },
-      onFollowEnd: () => setFollowing(-1),
+      onFollowEnd: () => setFollowingId(-1),
     });
   }, [controller, store, openPopup]);
 
   const follow = useCallback(
     (slot: number) => {
-      setFollowing(slot);
+      setFollowingId(slot >= 0 ? (store.ids[slot] ?? -1) : -1);
       controller.follow(slot);
       if (phone) setListOpen(false);
     },
-    [controller, phone],
+    [controller, phone, store],
   );
   const focus = useCallback(
     (slot: number) => {

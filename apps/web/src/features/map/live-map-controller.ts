@@ -36,6 +36,7 @@ export class LiveMapController {
   private layer: VehicleLayer;
   private pass: Uint8Array = new Uint8Array(0);
   private clusters: Cluster[] = [];
+  /** Vehicle id followed (−1 none): ids survive a reconnection that renumbers the slots. */
   private following = -1;
   private fitPending = true;
   private lastFollowMs = 0;
@@ -136,7 +137,7 @@ export class LiveMapController {
 
   /** Follows a vehicle (−1 stops): the map keeps it centred as it moves. */
   follow(slot: number): void {
-    this.following = slot;
+    this.following = slot >= 0 ? (this.store.ids[slot] ?? -1) : -1;
     this.store.select(slot);
     if (slot >= 0) this.centreOn(slot, true);
     this.map?.triggerRepaint();
@@ -223,7 +224,7 @@ export class LiveMapController {
       const t = this.now();
       if (t - this.lastFollowMs > 900) {
         this.lastFollowMs = t;
-        this.centreOn(this.following, false);
+        this.centreOn(this.store.slotOf(this.following), false);
       }
     }
     this.scheduleLabels();
