@@ -103,6 +103,8 @@ export function startDemoFleet(options: {
         toMs: options.nowMs,
         recordsPerSecond: options.backfillRecordsPerSecond ?? DEMO_BACKFILL_RECORDS_PER_SECOND,
       });
+      // Stopped half-way: not reported as done (a later start does not resume the history).
+      if (stopped) return;
       options.log.info(
         {
           records: result.records,
