@@ -124,20 +124,25 @@ export default function TravelConsultationPage() {
           </Typography>
           <Typography color="text.secondary">{t('travel.empty.choose_text')}</Typography>
         </Paper>
+      ) : failed ? (
+        // Nothing half-loaded is shown: an empty list would read as "no trips".
+        <Alert
+          severity="error"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={retry}
+              disabled={[route, trips, stops].some((q) => q.isFetching)}
+            >
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('travel.error.load')} {errorMessage(failed.error, t)}
+        </Alert>
       ) : (
         <>
-          {failed ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={retry}>
-                  {t('common.retry')}
-                </Button>
-              }
-            >
-              {t('travel.error.load')} {errorMessage(failed.error, t)}
-            </Alert>
-          ) : null}
           {noPositions ? (
             <Alert severity="info" data-testid="travel-no-positions">
               {t('travel.empty.no_positions')}
