@@ -1,5 +1,6 @@
-import { translations, type Device, type Vehicle } from '@rumbo/contracts';
+import { translations, type Device } from '@rumbo/contracts';
 import { describe, expect, it } from 'vitest';
+import { testVehicle } from './admin-test-fixtures';
 import { ApiError } from '../../shared/api/api-error';
 import { createI18n } from '../../shared/i18n/create-i18n';
 import { filterRows, normalizeText } from './admin-search';
@@ -59,25 +60,7 @@ describe('server errors on fields', () => {
   });
 });
 
-const vehicle = (over: Partial<Vehicle>): Vehicle => ({
-  vehicleId: 1,
-  plate: 'AA000AA',
-  vim: '',
-  kind: 'tractor',
-  description: '',
-  brand: '',
-  model: '',
-  modelYear: null,
-  implementId: null,
-  tankCapacityL: null,
-  ureaCapacityL: null,
-  speedLimitKmh: null,
-  groupId: null,
-  groupName: null,
-  implementName: null,
-  deviceUniqueId: null,
-  ...over,
-});
+const vehicle = testVehicle;
 const device = (over: Partial<Device>): Device => ({
   id: 1,
   uniqueId: '352094080000001',

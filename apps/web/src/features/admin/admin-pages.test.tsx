@@ -1,9 +1,10 @@
-import type { AdminRole, AdminUser, Device, Vehicle } from '@rumbo/contracts';
+import type { AdminRole, AdminUser, Device } from '@rumbo/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { memoryStorage, type FakeHandler, type FakeReply } from '../../test/fake-server';
 import { signedInRoutes, VIEWS } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { testVehicle } from './admin-test-fixtures';
 
 /** The app boots (session check, lazy screen) before the list shows; CI machines can be slow. */
 const SLOW = { timeout: 10_000 };
@@ -156,25 +157,7 @@ describe('users screen', () => {
   });
 });
 
-const vehicle = (over: Partial<Vehicle>): Vehicle => ({
-  vehicleId: 1,
-  plate: 'AA000AA',
-  vim: '',
-  kind: 'tractor',
-  description: '',
-  brand: '',
-  model: '',
-  modelYear: null,
-  implementId: null,
-  tankCapacityL: null,
-  ureaCapacityL: null,
-  speedLimitKmh: null,
-  groupId: null,
-  groupName: null,
-  implementName: null,
-  deviceUniqueId: null,
-  ...over,
-});
+const vehicle = testVehicle;
 
 describe('devices screen', () => {
   it('highlights a self-registered device and assigns it, deleting its placeholder vehicle', async () => {
