@@ -21,39 +21,26 @@ export const travelQueryKeys = {
   stops: (id: number, from: number, to: number) => ['travel', 'stops', id, from, to] as const,
 };
 
-const period = (from: number, to: number) => `from=${Math.round(from)}&to=${Math.round(to)}`;
+const SCHEMAS = {
+  positions: z.array(historyPointSchema),
+  trips: z.array(tripSchema),
+  stops: z.array(stopSchema),
+};
+type Kind = keyof typeof SCHEMAS;
+type Reply<K extends Kind> = z.infer<(typeof SCHEMAS)[K]>;
 
-export async function fetchRoute(
+/** One history call of a vehicle in [from, to) (epoch ms); the route asks for ROUTE_MAX_POINTS. */
+export async function fetchHistory<K extends Kind>(
   api: ApiClient,
+  kind: K,
   id: number,
   from: number,
   to: number,
   signal?: AbortSignal,
-): Promise<HistoryPoint[]> {
-  const path = `vehicles/history/${id}/positions?${period(from, to)}&maxPoints=${ROUTE_MAX_POINTS}`;
-  return z.array(historyPointSchema).parse(await api.get(path, signal ? { signal } : {}));
-}
-
-export async function fetchTrips(
-  api: ApiClient,
-  id: number,
-  from: number,
-  to: number,
-  signal?: AbortSignal,
-): Promise<Trip[]> {
-  const path = `vehicles/history/${id}/trips?${period(from, to)}`;
-  return z.array(tripSchema).parse(await api.get(path, signal ? { signal } : {}));
-}
-
-export async function fetchStops(
-  api: ApiClient,
-  id: number,
-  from: number,
-  to: number,
-  signal?: AbortSignal,
-): Promise<Stop[]> {
-  const path = `vehicles/history/${id}/stops?${period(from, to)}`;
-  return z.array(stopSchema).parse(await api.get(path, signal ? { signal } : {}));
+): Promise<Reply<K>> {
+  const extra = kind === 'positions' ? `&maxPoints=${ROUTE_MAX_POINTS}` : '';
+  const path = `vehicles/history/${id}/${kind}?from=${Math.round(from)}&to=${Math.round(to)}${extra}`;
+  return SCHEMAS[kind].parse(await api.get(path, signal ? { signal } : {})) as Reply<K>;
 }
 
 /** Route, trips and stops of a vehicle in a period; idle until a vehicle is chosen. */
@@ -63,19 +50,19 @@ export function useTravelData(vehicleId: number | null, fromMs: number, toMs: nu
   const enabled = vehicleId !== null;
   // History does not change under the user except at its recent end: keep it a minute.
   const common = { enabled, staleTime: 60_000, retry: 1 } as const;
-  const route = useQuery({
+  const route = useQuery<HistoryPoint[]>({
     queryKey: travelQueryKeys.positions(id, fromMs, toMs),
-    queryFn: ({ signal }) => fetchRoute(api, id, fromMs, toMs, signal),
+    queryFn: ({ signal }) => fetchHistory(api, 'positions', id, fromMs, toMs, signal),
     ...common,
   });
-  const trips = useQuery({
+  const trips = useQuery<Trip[]>({
     queryKey: travelQueryKeys.trips(id, fromMs, toMs),
-    queryFn: ({ signal }) => fetchTrips(api, id, fromMs, toMs, signal),
+    queryFn: ({ signal }) => fetchHistory(api, 'trips', id, fromMs, toMs, signal),
     ...common,
   });
-  const stops = useQuery({
+  const stops = useQuery<Stop[]>({
     queryKey: travelQueryKeys.stops(id, fromMs, toMs),
-    queryFn: ({ signal }) => fetchStops(api, id, fromMs, toMs, signal),
+    queryFn: ({ signal }) => fetchHistory(api, 'stops', id, fromMs, toMs, signal),
     ...common,
   });
   return { route, trips, stops };
