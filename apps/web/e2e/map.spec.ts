@@ -1,12 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  encodeCodec8eFrame,
-  encodeLogin,
-} from '../../../packages/telematics/src/teltonika/teltonika.encoder';
 import { apiSession, navigateInApp, saveConfig, signIn } from './support/helpers';
+import { sendTeltonika } from './support/teltonika-device';
 import { DEMO, USERS } from './support/users';
 
 // The live map (map/current_location) against the demo fleet: 5 simulated vehicles.
@@ -40,61 +36,6 @@ async function openMap(page: Page) {
     .toBeGreaterThanOrEqual(5);
 }
 
-/**
- * Sends one Codec 8E record for an IMEI to the server's Teltonika port and waits for the ack.
- * (The demo trucks park at night, so the test drives its own device to see movement.)
- */
-async function drive(imei: string, at: { lat: number; lng: number }, timestampMs: number) {
-  const port = Number(process.env.RUMBO_E2E_TELTONIKA_PORT);
-  const socket = connect(port, '127.0.0.1');
-  const received: Buffer[] = [];
-  const reply = (bytes: number) =>
-    new Promise<Buffer>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no reply from the Teltonika port')), 10_000);
-      const check = () => {
-        const all = Buffer.concat(received);
-        if (all.length < bytes) return;
-        clearTimeout(timer);
-        socket.off('data', onData);
-        received.length = 0;
-        resolve(all);
-      };
-      const onData = (chunk: Buffer) => {
-        received.push(chunk);
-        check();
-      };
-      socket.on('data', onData);
-      check();
-    });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('error', reject);
-  });
-  try {
-    socket.write(encodeLogin(imei));
-    expect((await reply(1))[0]).toBe(1);
-    socket.write(
-      encodeCodec8eFrame([
-        {
-          timestampMs,
-          ...at,
-          speedKmh: 55,
-          angleDeg: 45,
-          satellites: 12,
-          altitudeM: 20,
-          io: [
-            { id: 239, group: 1, value: 1 },
-            { id: 240, group: 1, value: 1 },
-          ],
-        },
-      ]),
-    );
-    expect((await reply(4)).readUInt32BE(0)).toBe(1);
-  } finally {
-    socket.end();
-  }
-}
-
 const near = (v: HookVehicle, p: { lat: number; lng: number }) =>
   Math.abs(v.lat - p.lat) < 1e-5 && Math.abs(v.lng - p.lng) < 1e-5;
 
@@ -125,7 +66,7 @@ test('a vehicle moves on the map and in the list', async ({ page, request }) => 
         async () => {
           const now = (await vehicles(page)).find((v) => v.id === truck.vehicleId);
           if (now && near(now, to)) return now.drawn;
-          await drive(truck.deviceUniqueId!, to, Date.now());
+          await sendTeltonika(truck.deviceUniqueId!, [{ ...to, speedKmh: 55 }]);
           return false;
         },
         { timeout: 30_000, intervals: [1500] },
