@@ -57,6 +57,8 @@ export interface BackfillOptions {
 export interface HistoryOptions extends BackfillOptions {
   /** Most history records sent per second, all devices together (default 5,000). */
   recordsPerSecond?: number;
+  /** Trucks sending their history at the same time (default 5). */
+  concurrency?: number;
 }
 
 /** What a backfill sent and how fast. */
@@ -344,12 +346,23 @@ export function createFleet(options: FleetOptions): Fleet {
         v.isWaiting = false;
       }
       const limiter = new RateLimiter(history.recordsPerSecond ?? 5000);
-      for (const twin of twins) {
-        twin.truck.advanceTo(history.fromMs);
-        twin.client.start();
-      }
-      const counts = await Promise.all(twins.map((twin) => backfillVehicle(twin, endMs, limiter)));
-      await Promise.all(twins.map((twin) => twin.client.stop()));
+      // A few trucks at a time, each sending its whole history in one stream: the server sees
+      // one run of late records per vehicle (one recomputation), not many interleaved trickles.
+      const counts = new Array<number>(twins.length).fill(0);
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < twins.length && !isStopped) {
+          const i = next++;
+          const twin = twins[i]!;
+          twin.truck.advanceTo(history.fromMs);
+          twin.client.start();
+          counts[i] = await backfillVehicle(twin, endMs, limiter);
+          await twin.client.stop();
+        }
+      };
+      await Promise.all(
+        Array.from({ length: Math.min(history.concurrency ?? 5, twins.length) }, worker),
+      );
       const records = counts.reduce((a, b) => a + b, 0);
       const elapsedMs = performance.now() - t0;
       return { records, elapsedMs, recordsPerSecond: records / Math.max(elapsedMs / 1000, 1e-3) };

@@ -58,7 +58,7 @@ export interface DemoFleet {
 }
 
 /** History records per second the demo backfill sends by default (all trucks together). */
-export const DEMO_BACKFILL_RECORDS_PER_SECOND = 4000;
+export const DEMO_BACKFILL_RECORDS_PER_SECOND = 2000;
 
 /**
  * Starts the demo: the simulated fleet moves live at once, while `historyDays` of history go
