@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiSession, navigateInApp, saveConfig, signIn } from './support/helpers';
+import { apiSession, navigateInApp, signIn } from './support/helpers';
 import { sendTeltonika } from './support/teltonika-device';
-import { DEMO, USERS } from './support/users';
+import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE, useCombination } from './support/shots';
+import { DEMO } from './support/users';
 
 // The live map (map/current_location) against the demo fleet: 5 simulated vehicles.
-const OUT = join(import.meta.dirname, 'screenshots');
-const WIDE = { width: 1440, height: 900 };
-const NARROW = { width: 390, height: 844 };
+const OUT = SHOTS_DIR;
 
 interface HookVehicle {
   id: number;
@@ -163,23 +162,11 @@ test('clicking a vehicle opens its popup; following keeps it centred', async ({ 
   await expect(page.getByText(`Siguiendo a ${first.plate}`)).toHaveCount(0);
 });
 
-const COMBINATIONS = [
-  { language: 'es', theme: 'light', user: USERS.shotsEsLight },
-  { language: 'es', theme: 'dark', user: USERS.shotsEsDark },
-  { language: 'en', theme: 'light', user: USERS.shotsEnLight },
-  { language: 'en', theme: 'dark', user: USERS.shotsEnDark },
-] as const;
-
-for (const { language, theme, user } of COMBINATIONS) {
+for (const combination of COMBINATIONS) {
+  const { language, theme, user } = combination;
   test(`map screenshots ${language} ${theme}`, async ({ page, request }) => {
     test.setTimeout(120_000);
-    mkdirSync(OUT, { recursive: true });
-    await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
-    await page.addInitScript(
-      ([lang, dark]) =>
-        localStorage.setItem('rumbo.prefs', JSON.stringify({ language: lang, darkMode: dark })),
-      [language, theme === 'dark'] as const,
-    );
+    await useCombination(page, request, combination);
     // Tiles come from outside; the test never reaches them, so the fallback layers show.
     await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
     const shot = (name: string) =>

@@ -1,31 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { navigateInApp, saveConfig, signIn } from './support/helpers';
-import { USERS } from './support/users';
+import { navigateInApp, signIn } from './support/helpers';
+import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE, useCombination } from './support/shots';
 
 // Every screen at 1440 and 390 px, light and dark, Spanish and English, for people to look at.
-const OUT = join(import.meta.dirname, 'screenshots');
-const WIDE = { width: 1440, height: 900 };
-const NARROW = { width: 390, height: 844 };
+const OUT = SHOTS_DIR;
 
-const COMBINATIONS = [
-  { language: 'es', theme: 'light', user: USERS.shotsEsLight },
-  { language: 'es', theme: 'dark', user: USERS.shotsEsDark },
-  { language: 'en', theme: 'light', user: USERS.shotsEnLight },
-  { language: 'en', theme: 'dark', user: USERS.shotsEnDark },
-] as const;
-
-for (const { language, theme, user } of COMBINATIONS) {
+for (const combination of COMBINATIONS) {
+  const { language, theme, user } = combination;
   test(`screenshots ${language} ${theme}`, async ({ page, request }) => {
     test.setTimeout(240_000);
-    mkdirSync(OUT, { recursive: true });
-    await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
-    await page.addInitScript(
-      ([lang, dark]) =>
-        localStorage.setItem('rumbo.prefs', JSON.stringify({ language: lang, darkMode: dark })),
-      [language, theme === 'dark'] as const,
-    );
+    await useCombination(page, request, combination);
     const shot = async (name: string, fullPage = false) => {
       const { width } = page.viewportSize() ?? WIDE;
       await page.screenshot({

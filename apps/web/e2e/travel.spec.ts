@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSession, navigateInApp, saveConfig, signIn } from './support/helpers';
-import { DEMO, USERS } from './support/users';
+import { apiSession, navigateInApp, signIn } from './support/helpers';
+import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE, useCombination } from './support/shots';
+import { DEMO } from './support/users';
 
 // Travel consultation (map/travel_consultation/{id}/{from}/{to}) against the demo fleet, whose
 // simulated trucks backfill a day of history through the device ports when the server starts.
-const OUT = join(import.meta.dirname, 'screenshots');
-const WIDE = { width: 1440, height: 900 };
-const NARROW = { width: 390, height: 844 };
+const OUT = SHOTS_DIR;
 
 interface Found {
   vehicleId: number;
@@ -193,24 +192,12 @@ test('fills today into the address, and says so when a period has no positions',
   await page.screenshot({ path: join(OUT, 'travel-choose-390-light-es.png'), fullPage: true });
 });
 
-const COMBINATIONS = [
-  { language: 'es', theme: 'light', user: USERS.shotsEsLight },
-  { language: 'es', theme: 'dark', user: USERS.shotsEsDark },
-  { language: 'en', theme: 'light', user: USERS.shotsEnLight },
-  { language: 'en', theme: 'dark', user: USERS.shotsEnDark },
-] as const;
-
-for (const { language, theme, user } of COMBINATIONS) {
+for (const combination of COMBINATIONS) {
+  const { language, theme, user } = combination;
   test(`travel screenshots ${language} ${theme}`, async ({ page, request }) => {
     test.setTimeout(240_000);
-    mkdirSync(OUT, { recursive: true });
     const target = await vehicleWithHistory(request);
-    await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
-    await page.addInitScript(
-      ([lang, dark]) =>
-        localStorage.setItem('rumbo.prefs', JSON.stringify({ language: lang, darkMode: dark })),
-      [language, theme === 'dark'] as const,
-    );
+    await useCombination(page, request, combination);
     await page.setViewportSize(WIDE);
     await signIn(page, user);
     for (const size of [WIDE, NARROW]) {
