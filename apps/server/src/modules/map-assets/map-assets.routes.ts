@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { z } from 'zod';
+import { parseGlyphRange, renderGlyphRange, resolveFontstack } from './glyphs.js';
 
 const require = createRequire(import.meta.url);
 
@@ -49,11 +52,34 @@ export async function buildCountries(): Promise<BuiltAsset> {
   return built(Buffer.from(json), 'application/geo+json');
 }
 
+/** Sends a built asset with a day's cache and its entity tag, gzipped when the caller takes it. */
+function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: BuiltAsset) {
+  void reply
+    .type(asset.type)
+    .header('cache-control', 'public, max-age=86400')
+    .header('etag', asset.etag)
+    .header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    return reply.header('content-encoding', 'gzip').send(asset.gzipped);
+  }
+  return reply.send(asset.body);
+}
+
+const glyphParams = z.object({
+  fontstack: z.string().min(1).max(200),
+  file: z
+    .string()
+    .refine((file) => file.endsWith('.pbf') && parseGlyphRange(file.slice(0, -4)) !== undefined, {
+      message: 'a range is 256 code points from a multiple of 256, e.g. 0-255.pbf',
+    }),
+});
+
 /**
  * `/api/map/*`: the static assets the maps need from Rumbo itself (no sign-in: they hold no
  * tenant data). Built once on first request, served with a long cache and an entity tag.
  */
-export function mapAssetsRoutes(): FastifyPluginAsync {
+export function mapAssetsRoutes(): FastifyPluginAsyncZod {
   return async (app) => {
     let countries: Promise<BuiltAsset> | undefined;
     app.get(
@@ -64,17 +90,36 @@ export function mapAssetsRoutes(): FastifyPluginAsync {
       },
       async (request, reply) => {
         countries ??= buildCountries();
-        const asset = await countries;
-        void reply
-          .type(asset.type)
-          .header('cache-control', 'public, max-age=86400')
-          .header('etag', asset.etag)
-          .header('vary', 'accept-encoding');
-        if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
-        if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-          return reply.header('content-encoding', 'gzip').send(asset.gzipped);
+        return sendAsset(request, reply, await countries);
+      },
+    );
+
+    // Glyph ranges are rendered on first request (a few tens of ms each) and kept in memory.
+    const glyphs = new Map<string, BuiltAsset>();
+    app.get(
+      '/fonts/:fontstack/:file',
+      {
+        config: { auth: 'none' },
+        schema: {
+          tags: ['map'],
+          summary: 'Glyphs (SDF protobuf) of one 256-code-point range for the map labels',
+          description:
+            'Font stacks "Noto Sans Regular" and "Noto Sans Bold"; a comma-separated stack uses ' +
+            'its first known font, an unknown one the regular font. Ranges no font covers are ' +
+            'answered as an empty font stack.',
+          params: glyphParams,
+        },
+      },
+      (request, reply) => {
+        const font = resolveFontstack(request.params.fontstack);
+        const start = parseGlyphRange(request.params.file.slice(0, -4))!;
+        const key = `${font}/${start}`;
+        let asset = glyphs.get(key);
+        if (!asset) {
+          asset = built(renderGlyphRange(font, start), 'application/x-protobuf');
+          glyphs.set(key, asset);
         }
-        return reply.send(asset.body);
+        return sendAsset(request, reply, asset);
       },
     );
   };
