@@ -6,6 +6,7 @@ import {
   mercatorY,
   type LiveFleetStore,
 } from '../../shared/fleet/live-fleet-store';
+import { LABEL_FONT, LABEL_FONT_BOLD } from '../../shared/map/map-style';
 import { gridCluster, toLngLat, type Cluster } from './grid-cluster';
 import { VehicleLayer } from './vehicle-layer';
 
@@ -65,7 +66,7 @@ export class LiveMapController {
   attach(map: MapLibre): void {
     const first = this.map !== map;
     this.map = map;
-    const font = textFont(map);
+    const font = textFont(map, LABEL_FONT);
     this.layer = new VehicleLayer(this.store, layerColors(this.theme));
     if (!map.getSource(CLUSTERS))
       map.addSource(CLUSTERS, { type: 'geojson', data: emptyCollection() });
@@ -88,7 +89,7 @@ export class LiveMapController {
       source: CLUSTERS,
       layout: {
         'text-field': ['get', 'label'],
-        'text-font': font,
+        'text-font': textFont(map, LABEL_FONT_BOLD),
         'text-size': 12,
         'text-allow-overlap': true,
       },
@@ -402,11 +403,11 @@ function layerColors(theme: LiveMapTheme): string[] {
   return [...theme.colors.slice(0, 7), theme.cluster];
 }
 
-/** A font stack the style can draw: the style's own (external styles), else a local family. */
-function textFont(map: MapLibre): string[] {
+/** A font stack the style can draw: the style's own (external styles), else the served one. */
+function textFont(map: MapLibre, served: string[]): string[] {
   for (const layer of map.getStyle().layers) {
     const font = layer.type === 'symbol' ? layer.layout?.['text-font'] : undefined;
     if (Array.isArray(font) && font.every((f) => typeof f === 'string')) return font as string[];
   }
-  return ['sans-serif'];
+  return served;
 }

@@ -15,7 +15,7 @@ describe('map styles', () => {
       type: 'geojson',
       data: 'https://rumbo.test/api/map/countries.geojson',
     });
-    expect(light.glyphs).toBeUndefined();
+    expect(light.glyphs).toBe('https://rumbo.test/api/map/fonts/{fontstack}/{range}.pbf');
     const dark = rumboMapStyle(true, 'https://rumbo.test');
     expect(dark.layers[0]).toMatchObject({
       paint: { 'background-color': FALLBACK_COLORS.dark.background },
@@ -39,5 +39,9 @@ describe('map styles', () => {
     expect(withFallback(merged, false, 'https://rumbo.test')).toBe(merged);
     const bare = withFallback({ ...external, layers: [] }, true, 'https://rumbo.test');
     expect(bare.layers.map((l) => l.id)).toEqual(['rumbo-background', 'rumbo-borders']);
+    const { glyphs: _none, ...withoutGlyphs } = external;
+    expect(withFallback(withoutGlyphs, false, 'https://rumbo.test').glyphs).toBe(
+      'https://rumbo.test/api/map/fonts/{fontstack}/{range}.pbf',
+    );
   });
 });

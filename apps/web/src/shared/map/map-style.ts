@@ -3,6 +3,13 @@ import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 /** Where the server serves the country outlines (apps/server/src/modules/map-assets). */
 export const COUNTRIES_PATH = '/api/map/countries.geojson';
 
+/** Where the server serves label glyphs (SDF ranges rendered from Noto Sans, decision 0009). */
+export const GLYPHS_PATH = '/api/map/fonts/{fontstack}/{range}.pbf';
+
+/** The font stacks the served glyphs have: text-font of Rumbo's own label layers. */
+export const LABEL_FONT = ['Noto Sans Regular'];
+export const LABEL_FONT_BOLD = ['Noto Sans Bold'];
+
 /** OpenStreetMap's raster tiles: the basemap when config.json names no style. */
 export const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
@@ -44,11 +51,12 @@ export function countriesSource(origin: string) {
 
 /**
  * Rumbo's own style: the fallback layers with OpenStreetMap raster tiles on top (slightly dimmed
- * in dark mode). No `glyphs`: labels are drawn by MapLibre from local fonts (decision 0009).
+ * in dark mode). Label glyphs come from the server too (`LABEL_FONT`, decision 0009).
  */
 export function rumboMapStyle(dark: boolean, origin: string): StyleSpecification {
   return {
     version: 8,
+    glyphs: `${origin}${GLYPHS_PATH}`,
     sources: {
       'rumbo-countries': countriesSource(origin),
       osm: {
@@ -76,8 +84,9 @@ export function rumboMapStyle(dark: boolean, origin: string): StyleSpecification
 /**
  * Puts the fallback under a configured (external) style, so a dead tile server still leaves
  * outlines on a plain background: the style's own background stays (often its land colour),
- * ours only when it has none, and the country outlines right above it. Returns the style
- * unchanged when it already has them.
+ * ours only when it has none, and the country outlines right above it. Its own `glyphs` stay;
+ * a style without any gets Rumbo's, so our labels draw. Returns the style unchanged when it
+ * already has the outlines.
  */
 export function withFallback(
   style: StyleSpecification,
@@ -89,6 +98,7 @@ export function withFallback(
   const backgrounds = style.layers.filter((l) => l.type === 'background');
   return {
     ...style,
+    glyphs: style.glyphs ?? `${origin}${GLYPHS_PATH}`,
     sources: { ...style.sources, 'rumbo-countries': countriesSource(origin) },
     layers: [
       ...(backgrounds.length > 0 ? backgrounds : [background!]),
