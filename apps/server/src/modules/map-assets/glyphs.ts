@@ -20,9 +20,6 @@ const BUFFER = 3;
 const RADIUS = 8;
 const CUTOFF = 0.25;
 
-/** Highest code point MapLibre may ask a range for. */
-export const MAX_CODE_POINT = 0x10ffff;
-
 /** Scripts of @fontsource/noto-sans drawn, in order of preference when two subsets cover a code point. */
 const SUBSETS = [
   'latin',
@@ -41,16 +38,6 @@ export function resolveFontstack(fontstack: string): GlyphFontName {
     if (known) return known.name;
   }
   return GLYPH_FONTS[0].name;
-}
-
-/** A `0-255`-style range (start a multiple of 256, 256 code points) or undefined. */
-export function parseGlyphRange(text: string): number | undefined {
-  const match = /^(\d{1,7})-(\d{1,7})$/.exec(text);
-  if (!match) return undefined;
-  const start = Number(match[1]);
-  const end = Number(match[2]);
-  if (start % 256 !== 0 || end !== start + 255 || end > MAX_CODE_POINT) return undefined;
-  return start;
 }
 
 /** Unicode ranges ("U+0000-00FF,U+0131") as [from, to] pairs. */

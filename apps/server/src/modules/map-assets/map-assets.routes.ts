@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { z } from 'zod';
-import { parseGlyphRange, renderGlyphRange, resolveFontstack } from './glyphs.js';
+import { parseGlyphRange } from './glyph-range.js';
 
 const require = createRequire(import.meta.url);
 
@@ -95,6 +95,7 @@ export function mapAssetsRoutes(): FastifyPluginAsyncZod {
     );
 
     // Glyph ranges are rendered on first request (a few tens of ms each) and kept in memory.
+    // The renderer (native canvas) loads on first use: a missing binary fails this route only.
     const glyphs = new Map<string, BuiltAsset>();
     app.get(
       '/fonts/:fontstack/:file',
@@ -110,7 +111,8 @@ export function mapAssetsRoutes(): FastifyPluginAsyncZod {
           params: glyphParams,
         },
       },
-      (request, reply) => {
+      async (request, reply) => {
+        const { renderGlyphRange, resolveFontstack } = await import('./glyphs.js');
         const font = resolveFontstack(request.params.fontstack);
         const start = parseGlyphRange(request.params.file.slice(0, -4))!;
         const key = `${font}/${start}`;
