@@ -130,7 +130,6 @@ export class Pipeline {
   private readonly settingsByLimit = new Map<number, ReducerSettings>();
   private batch = newBatch();
   private readonly inFlight = new Set<Promise<void>>();
-  private exclusiveRunning: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   readonly stats: PipelineStats = { accepted: 0, rejected: 0, late: 0, batches: 0, rowsWritten: 0 };
@@ -394,8 +393,7 @@ export class Pipeline {
   private kick(): void {
     // Batches may commit concurrently (PostgreSQL): every statement is order-independent
     // (duplicates skipped, rollups additive, vehicle state guarded by fix time).
-    if (this.exclusiveRunning || this.inFlight.size >= (this.deps.maxConcurrentFlushes ?? 1))
-      return;
+    if (this.inFlight.size >= (this.deps.maxConcurrentFlushes ?? 1)) return;
     const batch = this.batch;
     if (batch.rows.length === 0 && batch.states.size === 0 && batch.trips.length === 0) {
       batch.resolve();
@@ -484,21 +482,6 @@ export class Pipeline {
     return run;
   }
 
-  /** Runs `task` between batch writes (used by recomputations that rewrite derived rows). */
-  async exclusive<T>(task: () => Promise<T>): Promise<T> {
-    while (this.exclusiveRunning) await this.exclusiveRunning;
-    let release!: () => void;
-    this.exclusiveRunning = new Promise<void>((resolve) => (release = resolve));
-    try {
-      await Promise.allSettled([...this.inFlight]);
-      return await task();
-    } finally {
-      this.exclusiveRunning = null;
-      release();
-      if (this.batch.rows.length > 0) this.kick();
-    }
-  }
-
   /** Writes what is pending and refuses new work. */
   async close(): Promise<void> {
     this.closed = true;
@@ -511,8 +494,6 @@ export class Pipeline {
   }
 
   private async drain(): Promise<void> {
-    while (this.inFlight.size > 0 || this.exclusiveRunning) {
-      await Promise.allSettled([...this.inFlight, this.exclusiveRunning]);
-    }
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 }
