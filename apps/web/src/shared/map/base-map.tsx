@@ -82,7 +82,7 @@ export function BaseMap({ onStyleLoad, onMap, initialView, label, sx, children }
         center: firstView.current.center,
         zoom: firstView.current.zoom,
         attributionControl: { compact: true },
-        // Labels come from local fonts (no glyph server): decision 0009.
+        // CJK labels from local fonts; the rest from the served glyphs (decision 0009).
         localIdeographFontFamily: 'sans-serif',
       });
     } catch (error) {
