@@ -1,5 +1,10 @@
 /** Users the e2e run creates; each test that changes server state has its own. */
 export const TENANT = 'Transportes Demo';
+/**
+ * The administration tests' own company: they create vehicles and devices (and unknown devices
+ * register themselves there), which must not change the demo fleet the other specs count.
+ */
+export const ADMIN_TENANT = 'E2E Administración';
 
 export interface TestUser {
   username: string;
@@ -8,6 +13,8 @@ export interface TestUser {
   role: 'operator' | 'viewer' | 'admin';
   nombre: string;
   apellido: string;
+  /** The company; TENANT when absent. */
+  tenant?: string;
 }
 
 const user = (
@@ -32,8 +39,8 @@ export const USERS = {
   shotsEnDark: user('shots04', 'shots1234', 'operator', 'Ana', 'Pérez'),
   otp: user('otp00001', 'otp1234567'),
   layout: user('layout01', 'layout1234'),
-  admin: user('admin001', 'admin1234', 'admin', 'Ada', 'Admin'),
-  adminShots: user('admin002', 'admin1234', 'admin', 'Alba', 'Admin'),
+  admin: { ...user('admin001', 'admin1234', 'admin', 'Ada', 'Admin'), tenant: ADMIN_TENANT },
+  adminShots: { ...user('admin002', 'admin1234', 'admin', 'Alba', 'Admin'), tenant: ADMIN_TENANT },
   fleet: user('fleet001', 'fleet1234'),
   fleetEsLight: user('fleet002', 'fleet1234'),
   fleetEsDark: user('fleet003', 'fleet1234'),
