@@ -41,7 +41,8 @@ import { DeviceModelCatalog } from '../pipeline/device-models.js';
 import { DeviceRegistry } from '../pipeline/device-registry.js';
 import { PositionPartitions } from '../pipeline/partitions.js';
 import { Pipeline } from '../pipeline/pipeline.js';
-import { recomputeWindow } from '../pipeline/recompute.js';
+import { Recomputer } from '../pipeline/recomputer.js';
+import { defaultSinks } from '../pipeline/sinks/index.js';
 import { newIngestCounters, type IngestContext } from '../ingest/ingest-types.js';
 import {
   fleetRoutes,
@@ -73,6 +74,7 @@ export interface AppServices {
   live: LiveFleet;
   liveFeed: LiveFeed;
   pipeline: Pipeline;
+  recomputer: Recomputer;
   registry: DeviceRegistry;
   partitions: PositionPartitions;
   ingest: IngestContext;
@@ -149,10 +151,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     live,
     autoRegisterTenant: config.INGEST_AUTO_REGISTER ? config.INGEST_AUTO_REGISTER_TENANT : null,
   });
-  const recomputes = new Map<number, { timer: NodeJS.Timeout; oldestMs: number }>();
+  const sinks = defaultSinks();
+  const recomputer = new Recomputer({
+    db: database.db,
+    sinks,
+    pipeline: () => pipeline,
+    log: app.log,
+  });
   const pipeline: Pipeline = new Pipeline({
     db: database.db,
     live,
+    sinks,
     clock,
     partitions,
     flushIntervalMs: deps.pipeline?.flushIntervalMs,
@@ -160,23 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxConcurrentFlushes: database.mode === 'postgres' ? 4 : 1,
     copyPool: database.mode === 'postgres' ? database.pool : undefined,
     onError: (error) => app.log.error({ err: error }, 'pipeline batch failed (not acknowledged)'),
-    onLate: (device, oldestLateMs) => {
-      // Debounced per device: a buffer of late records triggers one recomputation.
-      const pending = recomputes.get(device.id);
-      if (pending) clearTimeout(pending.timer);
-      const oldestMs = Math.min(pending?.oldestMs ?? oldestLateMs, oldestLateMs);
-      const timer = setTimeout(() => {
-        recomputes.delete(device.id);
-        pipeline
-          .runForDevice(device, () => recomputeWindow(database.db, device, oldestMs))
-          .then((r) =>
-            app.log.info({ device: device.uniqueId, ...r }, 'window recomputed after late records'),
-          )
-          .catch((error: unknown) => app.log.error({ err: error }, 'recompute failed'));
-      }, 2000);
-      timer.unref();
-      recomputes.set(device.id, { timer, oldestMs });
-    },
+    onLate: (device, oldestLateMs) => recomputer.request(device, oldestLateMs),
   });
   const ingest: IngestContext = {
     resolveDevice: (uniqueId, protocol) => registry.resolve(uniqueId, protocol),
@@ -186,10 +179,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     counters: newIngestCounters(),
   };
-  app.decorate('services', { auth, hubs, live, liveFeed, pipeline, registry, partitions, ingest });
+  app.decorate('services', {
+    auth,
+    hubs,
+    live,
+    liveFeed,
+    pipeline,
+    recomputer,
+    registry,
+    partitions,
+    ingest,
+  });
   app.addHook('onClose', async () => {
     stopListening();
-    for (const pending of recomputes.values()) clearTimeout(pending.timer);
+    await recomputer.close();
     liveFeed.close();
     hubs.ws.closeAll();
     hubs.wslp.closeAll();

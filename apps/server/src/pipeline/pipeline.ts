@@ -1,78 +1,59 @@
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import {
-  bucketOf,
-  initialDeviceState,
   reducerSettings,
-  rollupBetween,
   step,
   validatePosition,
+  type DeviceFact,
   type DeviceState,
+  type LiveStatus,
   type Position,
   type ReducerSettings,
   type SampledPosition,
-  type StopFact,
-  type TripFact,
 } from '@rumbo/telematics';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import type { LiveFleet } from '../realtime/live-fleet.js';
-import {
-  addRollups,
-  insertPositions,
-  upsertStops,
-  upsertTrips,
-  upsertVehicleStates,
-  type RollupIncrement,
-  type VehicleFact,
-  type VehicleStateWrite,
-} from './batch-store.js';
-import { copyTransaction } from './copy-positions.js';
+import { Batch, type Part, type PartOutcome } from './batch.js';
 import type { IngestDevice } from './device-registry.js';
 import type { PositionPartitions } from './partitions.js';
-import { fromStoredRow, toPositionRow, type PositionRow } from './position-row.js';
-
-/** Rollup bucket: one hour. */
-export const ROLLUP_BUCKET_MS = 3_600_000;
+import { toPositionRow } from './position-row.js';
+import { REDUCER_EMITS_ROLLUPS, legacyRollupFact } from './rollup-shim.js';
+import { restoreDeviceState } from './restore.js';
+import type { SinkSet, VehicleTag } from './sinks/sink.js';
+import { writeBatch, writeIsolated, type WriteDeps } from './write-batch.js';
 
 /** What a submission became once durably handled. */
 export interface SubmitResult {
   /** Records stored (or already stored before: duplicates are durable too). */
   accepted: number;
-  /** Records refused for good (time far in the future, coordinates out of range). */
+  /** Records refused for good (time far in the future, coordinates out of range, unstorable). */
   rejected: number;
 }
 
-interface Batch {
-  rows: PositionRow[];
-  trips: VehicleFact<TripFact>[];
-  stops: VehicleFact<StopFact>[];
-  rollups: Map<string, RollupIncrement>;
-  states: Map<number, VehicleStateWrite>;
-  committed: Promise<void>;
-  resolve: () => void;
-  reject: (error: unknown) => void;
+/** The moving part of a vehicle's live info, as the pipeline publishes it. */
+export interface LiveUpdate {
+  fixTimeMs: number;
+  lat: number;
+  lng: number;
+  speedKmh: number | null;
+  heading: number | null;
+  status: LiveStatus;
+  odometerKm: number | null;
+  engineHours: number | null;
+  ureaLevelPct: number | null;
+  driverCode: string | null;
+  engineOn: boolean | undefined;
 }
 
-function newBatch(): Batch {
-  let resolve!: () => void;
-  let reject!: (error: unknown) => void;
-  const committed = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  // Callers attach their own handlers; this keeps an unobserved failure from crashing the process.
-  committed.catch(() => undefined);
-  return {
-    rows: [],
-    trips: [],
-    stops: [],
-    rollups: new Map(),
-    states: new Map(),
-    committed,
-    resolve,
-    reject,
-  };
+/** Where live state goes at once (the in-process live fleet, or the bus to the API nodes). */
+export interface LivePublisher {
+  apply(vehicleId: number, update: LiveUpdate): void;
+}
+
+/** A derived fact as committed, with whose it is. */
+export interface CommittedFact {
+  tag: VehicleTag;
+  fact: DeviceFact;
 }
 
 interface VehicleRuntime {
@@ -85,8 +66,6 @@ interface VehicleRuntime {
 
 /** Vehicle state (with the reducer) is written at most this often, and on status changes. */
 const STATE_PERSIST_MS = 15_000;
-/** Most stored records replayed to restore a reducer after a restart. */
-const MAX_TAIL_REPLAY = 20_000;
 
 /** What the pipeline needs. */
 export interface PipelineDeps {
@@ -96,12 +75,15 @@ export interface PipelineDeps {
    * PGlite) positions go in as one multi-row insert from arrays.
    */
   copyPool?: pg.Pool;
-  live: LiveFleet;
+  live: LivePublisher;
+  sinks: SinkSet;
   clock: Clock;
   partitions: PositionPartitions;
   onError: (error: unknown) => void;
-  /** Called with a vehicle and the oldest late record's time, to recompute that window. */
+  /** Called after commit with a vehicle and its oldest new late record, to recompute that window. */
   onLate?: (device: IngestDevice, oldestLateMs: number) => void;
+  /** Called after commit with the derived facts the batch stored (for the bus). */
+  onCommitted?: (facts: CommittedFact[]) => void;
   flushIntervalMs?: number;
   maxBatchRows?: number;
   /** Batches committing at once: 1 embedded (one connection), a few on PostgreSQL. */
@@ -116,32 +98,60 @@ export interface PipelineStats {
   late: number;
   batches: number;
   rowsWritten: number;
+  /** Batches that failed whole and were stored part by part. */
+  isolatedBatches: number;
 }
 
 /**
- * Turns decoded records into stored rows, vehicle state, trips, stops and rollups. Records of one
- * device are processed in order; the live state is published at once (never waiting on disk);
- * writes go in batches, one transaction each, and a submission resolves only after its batch
- * committed — the moment ingest may acknowledge the device.
+ * Turns decoded records into stored rows, vehicle state and derived facts (through the sinks).
+ * Records of one device are processed in order; the live state is published at once (never
+ * waiting on disk); writes go in batches, one transaction each, and a submission resolves only
+ * after its part of the batch committed — the moment ingest may acknowledge the device.
  */
 export class Pipeline {
   private readonly runtimes = new Map<number, Promise<VehicleRuntime>>();
   private readonly chains = new Map<number, Promise<unknown>>();
   private readonly settingsByLimit = new Map<number, ReducerSettings>();
-  private batch = newBatch();
+  private batch: Batch;
   private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
-  readonly stats: PipelineStats = { accepted: 0, rejected: 0, late: 0, batches: 0, rowsWritten: 0 };
+  readonly stats: PipelineStats = {
+    accepted: 0,
+    rejected: 0,
+    late: 0,
+    batches: 0,
+    rowsWritten: 0,
+    isolatedBatches: 0,
+  };
 
-  constructor(private readonly deps: PipelineDeps) {}
+  constructor(private readonly deps: PipelineDeps) {
+    this.batch = this.newBatch();
+  }
+
+  private newBatch(): Batch {
+    return new Batch(() => this.deps.sinks.empty());
+  }
 
   /** Processes records of one device; resolves once they are durably handled. */
   submit(device: IngestDevice, positions: readonly Position[]): Promise<SubmitResult> {
     if (this.closed) return Promise.reject(new Error('pipeline closed'));
+    const processed = this.inOrder(device, () => this.process(device, positions));
+    return processed.then(async ({ result, done }) => {
+      if (!done) return result;
+      const { refused } = await done;
+      if (refused.size === 0) return result;
+      let lost = 0;
+      for (const p of positions) if (refused.has(p.fixTimeMs)) lost += 1;
+      return { accepted: result.accepted - lost, rejected: result.rejected + lost };
+    });
+  }
+
+  /** Runs `task` after everything submitted before for this device, and before what follows. */
+  private inOrder<T>(device: IngestDevice, task: () => Promise<T>): Promise<T> {
     const previous = this.chains.get(device.id) ?? Promise.resolve();
-    const processed = previous.then(() => this.process(device, positions));
-    const tail = processed.then(
+    const run = previous.then(task);
+    const tail = run.then(
       () => undefined,
       () => undefined,
     );
@@ -149,18 +159,28 @@ export class Pipeline {
     void tail.then(() => {
       if (this.chains.get(device.id) === tail) this.chains.delete(device.id);
     });
-    return processed.then(async ({ result, committed }) => {
-      await committed;
-      return result;
-    });
+    return run;
   }
 
-  /** Forgets a vehicle's in-memory state (after a recompute or an administration change). */
+  /** Forgets a vehicle's in-memory state (after an administration change). */
   forgetVehicle(vehicleId: number): void {
     this.runtimes.delete(vehicleId);
   }
 
-  private settingsFor(device: IngestDevice): ReducerSettings {
+  /** Replaces a vehicle's reducer state (a recompute's final state, which saw the late records). */
+  replaceState(vehicleId: number, state: DeviceState, last: SampledPosition | undefined): void {
+    const runtime = this.runtimes.get(vehicleId);
+    if (!runtime) return;
+    void runtime.then((r) => {
+      // Only a replay that reached the newest processed record may stand in for live state.
+      if (r.state.last?.fixTimeMs !== state.last?.fixTimeMs) return;
+      r.state = state;
+      r.last = last;
+    });
+  }
+
+  /** The reducer settings of a device (its speed limit over the pipeline's defaults). */
+  settingsFor(device: IngestDevice): ReducerSettings {
     const limit = device.speedLimitKmh ?? this.deps.settings?.speedLimitKmh ?? 90;
     let settings = this.settingsByLimit.get(limit);
     if (!settings) {
@@ -173,62 +193,32 @@ export class Pipeline {
   private runtime(device: IngestDevice, vehicleId: number): Promise<VehicleRuntime> {
     let runtime = this.runtimes.get(vehicleId);
     if (!runtime) {
-      runtime = this.restore(device, vehicleId);
+      runtime = restoreDeviceState(this.deps.db, device, vehicleId, this.settingsFor(device)).then(
+        ({ state, last, status }) => ({
+          state,
+          last,
+          persistedAtMs: this.deps.clock.nowMs(),
+          persistedStatus: status,
+        }),
+      );
       this.runtimes.set(vehicleId, runtime);
       runtime.catch(() => this.runtimes.delete(vehicleId));
     }
     return runtime;
   }
 
-  /**
-   * The reducer state as last persisted, brought up to date by replaying the records stored
-   * after it (state is persisted every few seconds, records in every batch).
-   */
-  private async restore(device: IngestDevice, vehicleId: number): Promise<VehicleRuntime> {
-    const row = await this.deps.db
-      .selectFrom('vehicle_state')
-      .select(['reducer', 'status'])
-      .where('vehicle_id', '=', vehicleId)
-      .executeTakeFirst();
-    let state = (row?.reducer as DeviceState | null | undefined) ?? initialDeviceState();
-    const runtime: VehicleRuntime = {
-      state,
-      persistedAtMs: this.deps.clock.nowMs(),
-      persistedStatus: row?.status,
-    };
-    const sinceMs = state.last?.fixTimeMs;
-    if (sinceMs === undefined) return runtime;
-    const tail = await this.deps.db
-      .selectFrom('positions')
-      .selectAll()
-      .where('device_id', '=', device.id)
-      .where('fix_time', '>', new Date(sinceMs))
-      .orderBy('fix_time')
-      .limit(MAX_TAIL_REPLAY)
-      .execute();
-    const settings = this.settingsFor(device);
-    for (const stored of tail) {
-      const position = fromStoredRow(device.uniqueId, stored);
-      state = step(state, position, settings).state;
-      if (state.last?.fixTimeMs === position.fixTimeMs)
-        runtime.last = { position, sample: state.last };
-    }
-    runtime.state = state;
-    return runtime;
-  }
-
   private async process(
     device: IngestDevice,
     positions: readonly Position[],
-  ): Promise<{ result: SubmitResult; committed: Promise<void> }> {
+  ): Promise<{ result: SubmitResult; done: Promise<PartOutcome> | undefined }> {
     const runtime =
       device.vehicleId === null ? undefined : await this.runtime(device, device.vehicleId);
     const settings = this.settingsFor(device);
     const nowMs = this.deps.clock.nowMs();
-    const batch = this.batch;
+    const sinks = this.deps.sinks;
+    let part: Part | undefined;
     let accepted = 0;
     let rejected = 0;
-    let oldestLateMs: number | undefined;
     let newest: Position | undefined;
     for (const position of positions) {
       const validation = validatePosition(position, nowMs);
@@ -237,22 +227,22 @@ export class Pipeline {
         continue;
       }
       accepted += 1;
-      batch.rows.push(toPositionRow(device.id, position, validation.flags));
-      if (!runtime || device.vehicleId === null) continue;
-      // Validated once: the reducer and the rollup reuse this outcome and the reducer's sample.
+      part ??= this.batch.part(device);
+      this.batch.rowCount += 1;
+      const row = toPositionRow(device.id, position, validation.flags);
+      if (!runtime || !part.tag) {
+        part.rows.push(row);
+        continue;
+      }
+      // Validated once: the reducer reuses this outcome.
       const { state, facts } = step(runtime.state, position, settings, nowMs, validation);
       let inOrder = true;
+      let isLate = false;
       for (const fact of facts) {
         switch (fact.type) {
-          case 'trip':
-            batch.trips.push({ vehicleId: device.vehicleId, tenantId: device.tenantId, fact });
-            break;
-          case 'stop':
-            batch.stops.push({ vehicleId: device.vehicleId, tenantId: device.tenantId, fact });
-            break;
           case 'late':
+            isLate = true;
             inOrder = false;
-            oldestLateMs = Math.min(oldestLateMs ?? fact.fixTimeMs, fact.fixTimeMs);
             break;
           case 'flagged':
             // Implausible values move no derived fact, but the newest record still defines
@@ -268,68 +258,33 @@ export class Pipeline {
           case 'status':
           case 'counter':
             break;
+          case 'trip':
+          case 'stop':
+            if (sinks.stores(fact.type)) {
+              sinks.collect(part.facts, part.tag, fact);
+              part.derived.push(fact);
+            }
         }
       }
+      (isLate ? part.lateRows : part.rows).push(row);
       runtime.state = state;
       if (!inOrder || !state.last) continue;
       const sampled: SampledPosition = { position, sample: state.last };
-      if (runtime.last) this.addRollup(batch, device, runtime.last, sampled, settings);
+      if (runtime.last && !REDUCER_EMITS_ROLLUPS) {
+        const rollup = legacyRollupFact(runtime.last, sampled, settings);
+        if (rollup) sinks.collect(part.facts, part.tag, rollup as unknown as DeviceFact);
+      }
       runtime.last = sampled;
       newest = position;
     }
     this.stats.accepted += accepted;
     this.stats.rejected += rejected;
-    if (runtime && newest && device.vehicleId !== null)
-      this.publish(batch, device, runtime, newest);
-    if (oldestLateMs !== undefined) {
-      this.stats.late += 1;
-      this.deps.onLate?.(device, oldestLateMs);
-    }
-    const committed = accepted > 0 || batch.rows.length > 0 ? this.schedule() : Promise.resolve();
-    return { result: { accepted, rejected }, committed };
+    if (part && runtime && newest && part.tag) this.publish(part, runtime, newest);
+    return { result: { accepted, rejected }, done: part ? this.schedule(part) : undefined };
   }
 
-  private addRollup(
-    batch: Batch,
-    device: IngestDevice,
-    prev: SampledPosition,
-    curr: SampledPosition,
-    settings: ReducerSettings,
-  ) {
-    const d = rollupBetween(prev, curr, settings);
-    if (
-      d.distanceKm === 0 &&
-      d.fuelL === 0 &&
-      d.engineTimeS === 0 &&
-      d.drivingTimeS === 0 &&
-      d.idleTimeS === 0
-    )
-      return;
-    const bucketMs = bucketOf(prev.position.fixTimeMs, ROLLUP_BUCKET_MS);
-    const key = `${device.vehicleId}|${bucketMs}`;
-    let increment = batch.rollups.get(key);
-    if (!increment) {
-      increment = {
-        vehicleId: device.vehicleId ?? 0,
-        tenantId: device.tenantId,
-        bucketMs,
-        distanceKm: 0,
-        fuelL: 0,
-        engineS: 0,
-        drivingS: 0,
-        idleS: 0,
-      };
-      batch.rollups.set(key, increment);
-    }
-    increment.distanceKm += d.distanceKm;
-    increment.fuelL += d.fuelL;
-    increment.engineS += d.engineTimeS;
-    increment.drivingS += d.drivingTimeS;
-    increment.idleS += d.idleTimeS;
-  }
-
-  private publish(batch: Batch, device: IngestDevice, runtime: VehicleRuntime, p: Position): void {
-    const vehicleId = device.vehicleId ?? 0;
+  private publish(part: Part, runtime: VehicleRuntime, p: Position): void {
+    const { vehicleId, tenantId } = part.tag!;
     const status = runtime.state.status.status;
     const speedKmh = runtime.state.last?.speedKmh ?? p.wheelSpeedKmh ?? p.speedKmh ?? null;
     const odometerKm = p.odometerM === undefined ? null : p.odometerM / 1000;
@@ -350,16 +305,16 @@ export class Pipeline {
     if (
       nowMs - runtime.persistedAtMs < STATE_PERSIST_MS &&
       runtime.persistedStatus === status &&
-      !batch.states.has(vehicleId)
+      !part.state
     ) {
       return;
     }
     runtime.persistedAtMs = nowMs;
     runtime.persistedStatus = status;
-    batch.states.set(vehicleId, {
+    part.state = {
       vehicleId,
-      tenantId: device.tenantId,
-      deviceId: device.id,
+      tenantId,
+      deviceId: part.device.id,
       fixTimeMs: p.fixTimeMs,
       lat: p.lat,
       lng: p.lng,
@@ -373,13 +328,12 @@ export class Pipeline {
       fuelLevelPct: p.fuelLevelPct ?? null,
       driverCode: p.driverCode ?? null,
       reducer: runtime.state,
-    });
+    };
   }
 
-  /** The commit promise of the current batch; flushes when full or after a short delay. */
-  private schedule(): Promise<void> {
-    const batch = this.batch;
-    if (batch.rows.length >= (this.deps.maxBatchRows ?? 5000)) {
+  /** The part's outcome; flushes when the batch is full or after a short delay. */
+  private schedule(part: Part): Promise<PartOutcome> {
+    if (this.batch.rowCount >= (this.deps.maxBatchRows ?? 5000)) {
       this.kick();
     } else if (!this.timer) {
       this.timer = setTimeout(() => {
@@ -387,7 +341,7 @@ export class Pipeline {
         this.kick();
       }, this.deps.flushIntervalMs ?? 20);
     }
-    return batch.committed;
+    return part.done;
   }
 
   private kick(): void {
@@ -395,67 +349,62 @@ export class Pipeline {
     // (duplicates skipped, rollups additive, vehicle state guarded by fix time).
     if (this.inFlight.size >= (this.deps.maxConcurrentFlushes ?? 1)) return;
     const batch = this.batch;
-    if (batch.rows.length === 0 && batch.states.size === 0 && batch.trips.length === 0) {
-      batch.resolve();
-      this.batch = newBatch();
-      return;
-    }
-    this.batch = newBatch();
-    const flush = this.write(batch).finally(() => {
+    if (batch.isEmpty) return;
+    this.batch = this.newBatch();
+    const flush = this.write([...batch.parts.values()]).finally(() => {
       this.inFlight.delete(flush);
       const next = this.batch;
-      if (next.rows.length > 0 || next.states.size > 0) {
-        if (next.rows.length >= (this.deps.maxBatchRows ?? 5000) || !this.timer) this.kick();
-      }
+      if (!next.isEmpty && (next.rowCount >= (this.deps.maxBatchRows ?? 5000) || !this.timer))
+        this.kick();
     });
     this.inFlight.add(flush);
   }
 
-  private async write(batch: Batch): Promise<void> {
+  private writeDeps(): WriteDeps {
+    return {
+      db: this.deps.db,
+      copyPool: this.deps.copyPool,
+      sinks: this.deps.sinks,
+      partitions: this.deps.partitions,
+    };
+  }
+
+  private async write(parts: Part[]): Promise<void> {
+    const deps = this.writeDeps();
     try {
-      await this.deps.partitions.ensure(
-        this.deps.db,
-        batch.rows.map((row) => row.fixTimeMs),
-      );
-      const derived = async (trx: Kysely<Database>) => {
-        await upsertTrips(trx, batch.trips);
-        await upsertStops(trx, batch.stops);
-        await addRollups(trx, [...batch.rollups.values()]);
-        await upsertVehicleStates(trx, [...batch.states.values()]);
-      };
-      const pool = this.deps.copyPool;
-      const written = pool
-        ? await copyTransaction(pool, batch.rows, derived)
-        : await this.deps.db.transaction().execute(async (trx) => {
-            const inserted = await insertPositions(trx, batch.rows);
-            await derived(trx);
-            return inserted;
-          });
+      const { written, newLate } = await writeBatch(deps, parts);
       this.stats.batches += 1;
       this.stats.rowsWritten += written;
-      batch.resolve();
+      for (const part of parts) part.resolve({ refused: new Set() });
+      this.afterCommit(parts, newLate);
     } catch (error) {
+      // One device's bad record must not hold back the others: store part by part, and within
+      // a failing part record by record, refusing only what the database refuses.
       this.deps.onError(error);
-      // Nothing was acknowledged: devices resend the records. Derived facts of the failed batch
-      // ride along with the next one so they are not lost.
-      this.batch.trips.push(...batch.trips);
-      this.batch.stops.push(...batch.stops);
-      for (const [key, inc] of batch.rollups) {
-        const pending = this.batch.rollups.get(key);
-        if (!pending) {
-          this.batch.rollups.set(key, inc);
-          continue;
-        }
-        pending.distanceKm += inc.distanceKm;
-        pending.fuelL += inc.fuelL;
-        pending.engineS += inc.engineS;
-        pending.drivingS += inc.drivingS;
-        pending.idleS += inc.idleS;
+      this.stats.isolatedBatches += 1;
+      for (const part of parts) {
+        const outcome = await writeIsolated(deps, part, this.deps.onError);
+        part.resolve({ refused: outcome.refused });
+        this.afterCommit([part], outcome.newLate);
       }
-      for (const [id, state] of batch.states)
-        if (!this.batch.states.has(id)) this.batch.states.set(id, state);
-      batch.reject(error);
     }
+  }
+
+  private afterCommit(parts: Part[], newLate: ReadonlyMap<number, number>): void {
+    for (const [deviceId, oldestMs] of newLate) {
+      const part = parts.find((p) => p.device.id === deviceId);
+      if (!part) continue;
+      this.stats.late += 1;
+      this.deps.onLate?.(part.device, oldestMs);
+    }
+    const onCommitted = this.deps.onCommitted;
+    if (!onCommitted) return;
+    const facts: CommittedFact[] = [];
+    for (const part of parts) {
+      if (!part.tag) continue;
+      for (const fact of part.derived) facts.push({ tag: part.tag, fact });
+    }
+    if (facts.length > 0) onCommitted(facts);
   }
 
   /**
@@ -464,22 +413,11 @@ export class Pipeline {
    * meanwhile wait for it, and every other device goes on being stored and acknowledged.
    */
   runForDevice<T>(device: IngestDevice, task: () => Promise<T>): Promise<T> {
-    const previous = this.chains.get(device.id) ?? Promise.resolve();
-    const run = previous.then(async () => {
-      const batch = this.batch;
-      const hasPending = batch.rows.length > 0 || batch.states.size > 0 || batch.trips.length > 0;
-      await Promise.allSettled([...(hasPending ? [batch.committed] : []), ...this.inFlight]);
+    return this.inOrder(device, async () => {
+      const pending = this.batch.parts.get(device.id)?.done;
+      await Promise.allSettled([...(pending ? [pending] : []), ...this.inFlight]);
       return task();
     });
-    const tail = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.chains.set(device.id, tail);
-    void tail.then(() => {
-      if (this.chains.get(device.id) === tail) this.chains.delete(device.id);
-    });
-    return run;
   }
 
   /** Writes what is pending and refuses new work. */

@@ -47,12 +47,17 @@ function num(value: number | undefined): number | null {
   return value === undefined || !Number.isFinite(value) ? null : value;
 }
 
+// A UTF-16 surrogate without its partner: JSON.stringify writes it as an escape jsonb refuses.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
- * PostgreSQL text and jsonb cannot hold NUL: one such character would fail its whole batch on
- * every resend (no device of the batch would ever be acknowledged), so it is dropped.
+ * PostgreSQL text and jsonb cannot hold NUL nor a lone surrogate: one such character would fail
+ * its whole batch on every resend, so NUL is dropped and a lone surrogate becomes U+FFFD.
  */
 function storable(value: string): string {
-  return value.includes('\0') ? value.replaceAll('\0', '') : value;
+  let out = value.includes('\0') ? value.replaceAll('\0', '') : value;
+  if (/[\uD800-\uDFFF]/.test(out)) out = out.replace(LONE_SURROGATE, '\uFFFD');
+  return out;
 }
 
 /** Turns a decoded record into its stored row; signals without a column go to `attributes`. */

@@ -1,106 +1,117 @@
 import type { Kysely } from 'kysely';
 import {
   bucketOf,
-  replay,
-  rollupDeltas,
-  reducerSettings,
-  type StopFact,
-  type TripFact,
+  initialDeviceState,
+  step,
+  type DeviceFact,
+  type DeviceState,
+  type ReducerSettings,
+  type SampledPosition,
 } from '@rumbo/telematics';
 import type { Database } from '../db/schema.js';
-import { addRollups, upsertStops, upsertTrips, type RollupIncrement } from './batch-store.js';
 import type { IngestDevice } from './device-registry.js';
-import { ROLLUP_BUCKET_MS } from './pipeline.js';
 import { fromStoredRow } from './position-row.js';
+import { readPositionsPage } from './positions.store.js';
+import { REPLAY_PAGE_ROWS, yieldToLoop } from './restore.js';
+import { REDUCER_EMITS_ROLLUPS, legacyRollupFact, ROLLUP_BUCKET_MS } from './rollup-shim.js';
+import type { SinkSet } from './sinks/sink.js';
 
 /** How far before the oldest late record a recomputation starts when no trip bounds it. */
 const LOOKBACK_MS = 6 * 3_600_000;
 
-/**
- * Recomputes a vehicle's trips, stops and rollups from stored records after late records
- * arrived: from the end of the last trip that closed before the oldest late record (else six
- * hours before it) up to the newest stored record. The live status is not touched.
- */
-export async function recomputeWindow(
+/** What a recompute did. */
+export interface RecomputeOutcome {
+  /** Derived rows from here on were rewritten. */
+  fromMs: number;
+  /** The replay started here (a stop, so a fresh reducer reproduces what live processing saw). */
+  replayFromMs: number;
+  positions: number;
+  facts: number;
+  /** The reducer state after the newest stored record, late records included. */
+  state: DeviceState;
+  last: SampledPosition | undefined;
+}
+
+async function lastTripEnd(
   db: Kysely<Database>,
-  device: IngestDevice,
-  oldestLateMs: number,
-): Promise<{ fromMs: number; positions: number; trips: number; stops: number }> {
-  const vehicleId = device.vehicleId;
-  if (vehicleId === null) return { fromMs: oldestLateMs, positions: 0, trips: 0, stops: 0 };
-  const bound = await db
+  vehicleId: number,
+  atOrBeforeMs: number,
+): Promise<number | undefined> {
+  const row = await db
     .selectFrom('trips')
     .select('end_time')
     .where('vehicle_id', '=', vehicleId)
-    .where('end_time', '<=', new Date(oldestLateMs))
+    .where('end_time', '<=', new Date(atOrBeforeMs))
     .orderBy('end_time', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const fromMs = bucketOf(
-    bound ? new Date(bound.end_time).getTime() : oldestLateMs - LOOKBACK_MS,
-    ROLLUP_BUCKET_MS,
-  );
-  const rows = await db
-    .selectFrom('positions')
-    .selectAll()
-    .where('device_id', '=', device.id)
-    .where('fix_time', '>=', new Date(fromMs))
-    .orderBy('fix_time')
-    .execute();
-  const positions = rows.map((row) => fromStoredRow(device.uniqueId, row));
-  const settings = reducerSettings({ speedLimitKmh: device.speedLimitKmh ?? 90 });
-  const { facts } = replay(positions, settings);
-  const trips = facts.filter((f): f is TripFact => f.type === 'trip');
-  const stops = facts.filter((f): f is StopFact => f.type === 'stop');
-  const rollups = new Map<number, RollupIncrement>();
-  for (let i = 1; i < positions.length; i++) {
-    const prev = positions[i - 1]!;
-    const d = rollupDeltas(prev, positions[i]!, settings);
-    const bucketMs = bucketOf(prev.fixTimeMs, ROLLUP_BUCKET_MS);
-    const inc = rollups.get(bucketMs) ?? {
-      vehicleId,
-      tenantId: device.tenantId,
-      bucketMs,
-      distanceKm: 0,
-      fuelL: 0,
-      engineS: 0,
-      drivingS: 0,
-      idleS: 0,
-    };
-    inc.distanceKm += d.distanceKm;
-    inc.fuelL += d.fuelL;
-    inc.engineS += d.engineTimeS;
-    inc.drivingS += d.drivingTimeS;
-    inc.idleS += d.idleTimeS;
-    rollups.set(bucketMs, inc);
+  return row ? new Date(row.end_time).getTime() : undefined;
+}
+
+/**
+ * Recomputes a vehicle's derived rows after late records arrived. Rows from the end of the last
+ * trip that closed before the oldest late record (else six hours before it) are deleted and
+ * written again by every sink, from a replay of the stored records that starts at the end of a
+ * trip before that point's rollup bucket — a stop, where a fresh reducer is in the state live
+ * processing was in. Records are read page by page, yielding between pages, so a long window
+ * never stalls the process. The live status is not touched.
+ */
+export async function recomputeWindow(
+  deps: { db: Kysely<Database>; sinks: SinkSet; settings: ReducerSettings },
+  device: IngestDevice,
+  oldestLateMs: number,
+): Promise<RecomputeOutcome> {
+  const { db, sinks, settings } = deps;
+  const vehicleId = device.vehicleId;
+  const empty = { positions: 0, facts: 0, state: initialDeviceState(), last: undefined };
+  if (vehicleId === null) return { fromMs: oldestLateMs, replayFromMs: oldestLateMs, ...empty };
+  const fromMs = (await lastTripEnd(db, vehicleId, oldestLateMs)) ?? oldestLateMs - LOOKBACK_MS;
+  const fromBucketMs = bucketOf(fromMs, ROLLUP_BUCKET_MS);
+  const replayFromMs =
+    (await lastTripEnd(db, vehicleId, fromBucketMs)) ?? fromBucketMs - LOOKBACK_MS;
+
+  const tag = { vehicleId, tenantId: device.tenantId };
+  const rows = sinks.empty();
+  let state = initialDeviceState();
+  let last: SampledPosition | undefined;
+  let positions = 0;
+  let facts = 0;
+  const keep = (fact: DeviceFact) => {
+    if (!sinks.stores(fact.type) || !sinks.covers(fact, fromMs)) return;
+    sinks.collect(rows, tag, fact);
+    facts += 1;
+  };
+  // Exclusive lower bound: start one millisecond before, so the record at the trip's end counts.
+  let afterMs = replayFromMs - 1;
+  for (;;) {
+    const page = await readPositionsPage(db, device.id, afterMs, REPLAY_PAGE_ROWS);
+    for (const stored of page) {
+      const position = fromStoredRow(device.uniqueId, stored);
+      const result = step(state, position, settings);
+      state = result.state;
+      let inOrder = true;
+      for (const fact of result.facts) {
+        if (fact.type === 'flagged' || fact.type === 'duplicate' || fact.type === 'late')
+          inOrder = false;
+        else keep(fact);
+      }
+      if (inOrder && state.last?.fixTimeMs === position.fixTimeMs) {
+        const sampled = { position, sample: state.last };
+        if (last && !REDUCER_EMITS_ROLLUPS) {
+          const rollup = legacyRollupFact(last, sampled, settings);
+          if (rollup) keep(rollup as unknown as DeviceFact);
+        }
+        last = sampled;
+      }
+      afterMs = position.fixTimeMs;
+    }
+    positions += page.length;
+    if (page.length < REPLAY_PAGE_ROWS) break;
+    await yieldToLoop();
   }
   await db.transaction().execute(async (trx) => {
-    const from = new Date(fromMs);
-    await trx
-      .deleteFrom('trips')
-      .where('vehicle_id', '=', vehicleId)
-      .where('start_time', '>=', from)
-      .execute();
-    await trx
-      .deleteFrom('stops')
-      .where('vehicle_id', '=', vehicleId)
-      .where('start_time', '>=', from)
-      .execute();
-    await trx
-      .deleteFrom('vehicle_rollups')
-      .where('vehicle_id', '=', vehicleId)
-      .where('bucket', '>=', from)
-      .execute();
-    const tag = { vehicleId, tenantId: device.tenantId };
-    await upsertTrips(
-      trx,
-      trips.map((fact) => ({ ...tag, fact })),
-    );
-    await upsertStops(
-      trx,
-      stops.map((fact) => ({ ...tag, fact })),
-    );
-    await addRollups(trx, [...rollups.values()]);
+    await sinks.deleteRange(trx, vehicleId, fromMs);
+    await sinks.write(trx, [rows]);
   });
-  return { fromMs, positions: positions.length, trips: trips.length, stops: stops.length };
+  return { fromMs, replayFromMs, positions, facts, state, last };
 }

@@ -1,0 +1,9 @@
+import { rollupsSink } from './rollups.sink.js';
+import { SinkSet } from './sink.js';
+import { stopsSink } from './stops.sink.js';
+import { tripsSink } from './trips.sink.js';
+
+/** Every sink of derived facts, in write order. */
+export function defaultSinks(): SinkSet {
+  return new SinkSet([tripsSink, stopsSink, rollupsSink]);
+}

@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import { bucketOf } from '@rumbo/telematics';
+import { ROLLUP_BUCKET_MS } from '../rollup-shim.js';
+import type { Sink } from './sink.js';
+
+/** One interval's contribution to a vehicle's hourly bucket. */
+export interface RollupRow {
+  vehicleId: number;
+  tenantId: number;
+  bucketMs: number;
+  distanceKm: number;
+  fuelL: number;
+  engineS: number;
+  drivingS: number;
+  idleS: number;
+}
+
+/** The rollup detector's fact: what one interval between usable records adds to its bucket. */
+interface RollupFact {
+  type: 'rollup';
+  bucketMs: number;
+  distanceKm: number;
+  fuelL: number;
+  engineS: number;
+  drivingS: number;
+  idleS: number;
+}
+
+function isRollup(fact: { type: string }): fact is RollupFact {
+  return fact.type === 'rollup';
+}
+
+/** Sums rows per (vehicle, bucket): one statement may update a bucket only once. */
+export function mergeRollups(rows: readonly RollupRow[]): RollupRow[] {
+  const byKey = new Map<string, RollupRow>();
+  for (const row of rows) {
+    const key = `${row.vehicleId}|${row.bucketMs}`;
+    const sum = byKey.get(key);
+    if (!sum) {
+      byKey.set(key, { ...row });
+      continue;
+    }
+    sum.distanceKm += row.distanceKm;
+    sum.fuelL += row.fuelL;
+    sum.engineS += row.engineS;
+    sum.drivingS += row.drivingS;
+    sum.idleS += row.idleS;
+  }
+  return [...byKey.values()];
+}
+
+/** Hourly sums per vehicle: increments are added to what the bucket already holds. */
+export const rollupsSink: Sink<RollupRow> = {
+  name: 'rollups',
+  kinds: ['rollup' as never],
+  collect({ vehicleId, tenantId }, fact) {
+    const f = fact as { type: string };
+    if (!isRollup(f)) return undefined;
+    return {
+      vehicleId,
+      tenantId,
+      bucketMs: f.bucketMs,
+      distanceKm: f.distanceKm,
+      fuelL: f.fuelL,
+      engineS: f.engineS,
+      drivingS: f.drivingS,
+      idleS: f.idleS,
+    };
+  },
+  covers(fact, fromMs) {
+    const f = fact as { type: string };
+    return isRollup(f) && f.bucketMs >= bucketOf(fromMs, ROLLUP_BUCKET_MS);
+  },
+  async write(trx, rows) {
+    const merged = mergeRollups(rows);
+    const col = <K extends keyof RollupRow>(key: K) => merged.map((row) => row[key]);
+    await sql`
+      insert into vehicle_rollups (vehicle_id, bucket, tenant_id, distance_km, fuel_l, engine_s, driving_s, idle_s)
+      select * from unnest(${col('vehicleId')}::int4[], ${merged.map((r) => new Date(r.bucketMs).toISOString())}::timestamptz[],
+        ${col('tenantId')}::int4[], ${col('distanceKm')}::float8[], ${col('fuelL')}::float8[], ${col('engineS')}::float8[],
+        ${col('drivingS')}::float8[], ${col('idleS')}::float8[])
+      on conflict (vehicle_id, bucket) do update set
+        distance_km = vehicle_rollups.distance_km + excluded.distance_km,
+        fuel_l = vehicle_rollups.fuel_l + excluded.fuel_l,
+        engine_s = vehicle_rollups.engine_s + excluded.engine_s,
+        driving_s = vehicle_rollups.driving_s + excluded.driving_s,
+        idle_s = vehicle_rollups.idle_s + excluded.idle_s`.execute(trx);
+  },
+  async deleteRange(trx, vehicleId, fromMs) {
+    await trx
+      .deleteFrom('vehicle_rollups')
+      .where('vehicle_id', '=', vehicleId)
+      .where('bucket', '>=', new Date(bucketOf(fromMs, ROLLUP_BUCKET_MS)))
+      .execute();
+  },
+};

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { DeviceFact } from '@rumbo/telematics';
+import type { Database } from '../../db/schema.js';
+
+/** Whose fact it is: the reducer knows no ids, the pipeline adds them. */
+export interface VehicleTag {
+  vehicleId: number;
+  tenantId: number;
+}
+
+/** The kinds of fact the reducer emits. */
+export type FactKind = DeviceFact['type'];
+
+/**
+ * Where one kind of derived fact is stored. Live processing and a late-record recompute both go
+ * through a sink's three steps, so a replay stores exactly what live processing stored:
+ * `collect` turns a fact into a row while a batch fills, `write` stores a batch's rows in its
+ * transaction, `deleteRange` clears a vehicle's rows from a time on before a recompute writes
+ * them again. Methods (not function properties) so a `Sink<TripRow>` is a `Sink<unknown>`.
+ */
+export interface Sink<Row> {
+  readonly name: string;
+  /** The fact kinds this sink stores. */
+  readonly kinds: readonly FactKind[];
+  collect(tag: VehicleTag, fact: DeviceFact): Row | undefined;
+  /** Whether `deleteRange(fromMs)` removes this fact's row (a recompute rewrites exactly those). */
+  covers(fact: DeviceFact, fromMs: number): boolean;
+  write(trx: Kysely<Database>, rows: Row[]): Promise<void>;
+  deleteRange(trx: Kysely<Database>, vehicleId: number, fromMs: number): Promise<void>;
+}
+
+/** The sinks of a pipeline with a lookup from fact kind to the sinks that store it. */
+export class SinkSet {
+  private readonly byKind = new Map<FactKind, number[]>();
+
+  constructor(readonly sinks: readonly Sink<unknown>[]) {
+    sinks.forEach((sink, index) => {
+      for (const kind of sink.kinds)
+        this.byKind.set(kind, [...(this.byKind.get(kind) ?? []), index]);
+    });
+  }
+
+  /** Empty row lists, one per sink. */
+  empty(): unknown[][] {
+    return this.sinks.map(() => []);
+  }
+
+  /** Whether some sink stores facts of this kind. */
+  stores(kind: FactKind): boolean {
+    return this.byKind.has(kind);
+  }
+
+  /** Adds a fact's rows to `into` (one list per sink). */
+  collect(into: unknown[][], tag: VehicleTag, fact: DeviceFact): void {
+    const indexes = this.byKind.get(fact.type);
+    if (!indexes) return;
+    for (const i of indexes) {
+      const row = this.sinks[i]!.collect(tag, fact);
+      if (row !== undefined) into[i]!.push(row);
+    }
+  }
+
+  /** Writes the rows of several parts (lists per sink, each part as from {@link empty}). */
+  async write(trx: Kysely<Database>, parts: readonly unknown[][][]): Promise<void> {
+    for (let i = 0; i < this.sinks.length; i++) {
+      const rows = parts.length === 1 ? parts[0]![i]! : parts.flatMap((part) => part[i]!);
+      if (rows.length > 0) await this.sinks[i]!.write(trx, rows);
+    }
+  }
+
+  /** Whether the sinks storing this fact would delete its row in `deleteRange(fromMs)`. */
+  covers(fact: DeviceFact, fromMs: number): boolean {
+    const indexes = this.byKind.get(fact.type);
+    return indexes !== undefined && indexes.every((i) => this.sinks[i]!.covers(fact, fromMs));
+  }
+
+  /** Clears a vehicle's derived rows from `fromMs` on, in every sink. */
+  async deleteRange(trx: Kysely<Database>, vehicleId: number, fromMs: number): Promise<void> {
+    for (const sink of this.sinks) await sink.deleteRange(trx, vehicleId, fromMs);
+  }
+}
+
+/**
+ * One row per key, the last one winning: a statement's `on conflict do update` may touch a row
+ * only once, and a batch can hold the same trip twice (a recompute's and a live one).
+ */
+export function lastByKey<R>(rows: readonly R[], key: (row: R) => string): R[] {
+  if (rows.length < 2) return [...rows];
+  const byKey = new Map<string, R>();
+  for (const row of rows) byKey.set(key(row), row);
+  return byKey.size === rows.length ? [...rows] : [...byKey.values()];
+}
