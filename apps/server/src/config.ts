@@ -35,6 +35,17 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   NATS_URL: z.string().optional(),
+  /** What this process does: any of api, ingest, pipeline, jobs (all by default). */
+  ROLES: z
+    .string()
+    .default('api,ingest,pipeline,jobs')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((role) => role.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(['api', 'ingest', 'pipeline', 'jobs'])).min(1)),
   MQTT_URL: z.string().optional(),
   TELTONIKA_PORT: port(5027),
   OSMAND_PORT: port(5055),

@@ -3,7 +3,7 @@ import type { Config } from './config.js';
 import { embeddedPaths, openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
-import { buildApp } from './http/app.js';
+import { composeApp } from './main/compose.js';
 import { systemClock } from './lib/clock.js';
 import { deliverOutbox, folderTransport, smtpTransport } from './modules/mail/mail.delivery.js';
 import { join } from 'node:path';
@@ -11,6 +11,10 @@ import { startIngest } from './ingest/start-ingest.js';
 import { startJobs } from './jobs/jobs.js';
 import { startDemoFleet, type DemoFleet } from './demo/demo-fleet.js';
 import { loadLiveFleet } from './realtime/load-live-fleet.js';
+import type { Bus } from './bus/bus.js';
+import { memoryBus } from './bus/memory-bus.js';
+import { natsBus } from './bus/nats-bus.js';
+import { jobLease } from './jobs/job-lease.js';
 
 /** A running Rumbo server. */
 export interface RunningServer {
@@ -45,7 +49,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await database.close();
     throw error;
   }
-  const app = await buildApp({ config, database, logger: { level: config.LOG_LEVEL } });
+  const roles = new Set(config.ROLES);
+  let bus: Bus;
+  try {
+    bus = config.NATS_URL
+      ? await natsBus({
+          url: config.NATS_URL,
+          pool: database.mode === 'postgres' ? database.pool : undefined,
+          log: { info: () => undefined, warn: (obj, msg) => console.warn(msg, obj) },
+        })
+      : memoryBus();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = await composeApp({ config, database, bus, logger: { level: config.LOG_LEVEL } });
   const log = app.log;
   if (applied.length) log.info({ applied }, 'migrations applied');
   if (generatedAdminPassword) {
@@ -59,7 +77,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     : folderTransport(join(config.DATA_DIR, 'outbox'), (line) => log.info(line));
   let mailRunning = false;
   const mailTimer = setInterval(() => {
-    if (mailRunning) return;
+    if (mailRunning || !roles.has('jobs')) return;
     mailRunning = true;
     deliverOutbox(database.db, transport, config.MAIL_FROM, systemClock, (error, mail) =>
       log.warn({ err: error, to: mail.to }, 'mail delivery failed'),
@@ -73,21 +91,26 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   const { live, partitions, ingest } = app.services;
-  const ingestListeners = await startIngest(ingest, {
-    teltonikaPort: config.TELTONIKA_PORT,
-    osmandPort: config.OSMAND_PORT,
-    mqttUrl: config.MQTT_URL,
-    host: config.HOST,
-  });
+  const ingestListeners = roles.has('ingest')
+    ? await startIngest(ingest, {
+        teltonikaPort: config.TELTONIKA_PORT,
+        osmandPort: config.OSMAND_PORT,
+        mqttUrl: config.MQTT_URL,
+        host: config.HOST,
+      })
+    : { teltonikaPort: 0, osmandPort: 0, close: () => Promise.resolve() };
   const jobs = startJobs({
     db: database.db,
-    live,
+    live: roles.has('api') ? live : undefined,
     partitions,
     retentionDays: config.RETENTION_DAYS,
+    housekeeping: roles.has('jobs'),
+    // In a cluster (PostgreSQL), scheduled work runs in one process at a time.
+    lease: database.mode === 'postgres' ? jobLease(database.pool) : undefined,
     log,
   });
   let demo: DemoFleet | undefined;
-  if (config.DEMO && config.DEMO_VEHICLES > 0) {
+  if (config.DEMO && config.DEMO_VEHICLES > 0 && roles.has('ingest')) {
     demo = startDemoFleet({
       db: database.db,
       vehicles: config.DEMO_VEHICLES,
@@ -120,6 +143,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await demo?.stop();
         await ingestListeners.close();
         await app.close();
+        await bus.close();
         transport.close();
         await database.close();
       })();

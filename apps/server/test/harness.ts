@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { seed } from '../src/db/seed.js';
-import { buildApp, type AppDeps } from '../src/http/app.js';
+import { composeApp, type AppDeps } from '../src/main/compose.js';
 import type { Clock } from '../src/lib/clock.js';
 
 /** Database back-ends the suite runs against: embedded always, PostgreSQL when configured. */
@@ -85,7 +85,7 @@ export async function testApp(
   const database = await freshDatabase(backend);
   const config = deps.config ?? testConfig();
   await seed(database.db, { adminPassword: 'admin-password', demo: true });
-  const app = await buildApp({ ...deps, config, database });
+  const app = await composeApp({ ...deps, config, database });
   await app.ready();
   return {
     app,

@@ -13,7 +13,6 @@ import {
 import { AVATAR_MAX_BYTES, isViewAllowed, pickLanguage, SERVICE_KEYS } from '@rumbo/contracts';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { systemClock, type Clock } from '../lib/clock.js';
 import { DomainError } from '../lib/errors.js';
 import { deviceModelRoutes } from '../modules/device-models/device-models.routes.js';
 import { adminRoutes } from '../modules/admin/admin.routes.js';
@@ -24,26 +23,20 @@ import {
   recoveryRoutes,
   v2AuthRoutes,
 } from '../modules/auth/auth.routes.js';
-import { LoginLimiter } from '../modules/auth/login-limiter.js';
-import { PrincipalCache } from '../modules/auth/principal-cache.js';
-import { memorySessionEvents, type SessionEvents } from '../modules/auth/session-events.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
-import { altchaHumanCheck, type HumanCheck } from '../modules/human-check/human-check.js';
 import { langRoutes } from '../modules/lang/lang.routes.js';
 import { mapAssetsRoutes } from '../modules/map-assets/map-assets.routes.js';
 import { userRoutes } from '../modules/users/users.routes.js';
 import { xlsxRoutes } from '../modules/xlsx/xlsx.routes.js';
-import { SocketHub } from '../realtime/socket-hub.js';
-import { LiveFeed } from '../realtime/live-feed.js';
-import { LiveFleet } from '../realtime/live-fleet.js';
-import { loadLiveFleet } from '../realtime/load-live-fleet.js';
-import { DeviceModelCatalog } from '../pipeline/device-models.js';
-import { DeviceRegistry } from '../pipeline/device-registry.js';
-import { PositionPartitions } from '../pipeline/partitions.js';
-import { Pipeline } from '../pipeline/pipeline.js';
-import { Recomputer } from '../pipeline/recomputer.js';
-import { defaultSinks } from '../pipeline/sinks/index.js';
-import { newIngestCounters, type IngestContext } from '../ingest/ingest-types.js';
+import type { SocketHub } from '../realtime/socket-hub.js';
+import type { LiveFeed } from '../realtime/live-feed.js';
+import type { LiveFleet } from '../realtime/live-fleet.js';
+import type { DeviceModelCatalog } from '../pipeline/device-models.js';
+import type { DeviceRegistry } from '../pipeline/device-registry.js';
+import type { PositionPartitions } from '../pipeline/partitions.js';
+import type { Pipeline } from '../pipeline/pipeline.js';
+import type { Recomputer } from '../pipeline/recomputer.js';
+import type { IngestContext } from '../ingest/ingest-types.js';
 import {
   fleetRoutes,
   lastPositionRoutes,
@@ -54,20 +47,23 @@ import { registerErrorHandler } from './errors.js';
 import './request-context.js';
 import { registerWebApp } from './static-web.js';
 
-/** What the HTTP server is built from; tests pass fakes for the clock and the human check. */
-export interface AppDeps {
+/** What the HTTP server is built from: the parts the composition root made (src/main/). */
+export interface HttpDeps {
   config: Config;
   database: DatabaseHandle;
-  clock?: Clock;
-  humanCheck?: HumanCheck;
-  limiter?: LoginLimiter;
-  sessionEvents?: SessionEvents;
   logger?: FastifyServerOptions['logger'];
-  /** Pipeline batching (tests use small values). */
-  pipeline?: { flushIntervalMs?: number; maxBatchRows?: number };
+  auth: AuthDeps;
+  /** Present on API nodes: sockets, the live fleet and the device catalog. */
+  api?: {
+    hubs: { ws: SocketHub; wslp: SocketHub };
+    live: LiveFleet;
+    deviceModels: DeviceModelCatalog;
+    /** A device's registration changed (ingest nodes forget what they cached). */
+    onDeviceChanged: (uniqueId: string) => void;
+  };
 }
 
-/** Shared services hung on the app for the CLI, jobs, ingest and tests. */
+/** The parts of a node, hung on the app for the CLI, ingest, jobs and tests (src/main/compose.ts). */
 export interface AppServices {
   auth: AuthDeps;
   hubs: { ws: SocketHub; wslp: SocketHub };
@@ -86,29 +82,13 @@ declare module 'fastify' {
   }
 }
 
-/** Collects live-feed entry ages and logs p50/p99 every 5 s. */
-function latencyProbe(log: { info(obj: object, msg?: string): void }): (ages: number[]) => void {
-  let samples: number[] = [];
-  let since = Date.now();
-  return (ages) => {
-    samples.push(...ages);
-    if (Date.now() - since < 5000) return;
-    const sorted = samples.sort((a, b) => a - b);
-    const at = (q: number) =>
-      sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
-    log.info({ n: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) }, 'live latency');
-    samples = [];
-    since = Date.now();
-  };
-}
-
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
 /** Assembles the HTTP + WebSocket server: plugins, auth hook, every service key, the web app. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database } = deps;
+export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
+  const { config, database, auth } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: true,
@@ -116,88 +96,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-
-  const auth: AuthDeps = {
-    db: database.db,
-    clock: deps.clock ?? systemClock,
-    config,
-    limiter: deps.limiter ?? new LoginLimiter(),
-    sessionEvents: deps.sessionEvents ?? memorySessionEvents(),
-    humanCheck: deps.humanCheck ?? altchaHumanCheck(config.ALTCHA_HMAC_KEY),
-    principals: new PrincipalCache(),
-  };
-  const hubs = {
-    ws: new SocketHub((c) => authenticate(auth, c)),
-    wslp: new SocketHub((c) => authenticate(auth, c)),
-  };
-  const stopListening = auth.sessionEvents.onRevoked((ids) => {
-    auth.principals?.evictSessions(ids);
-    hubs.ws.closeSessions(ids);
-    hubs.wslp.closeSessions(ids);
-  });
-  const clock = auth.clock;
-  const live = new LiveFleet();
-  await loadLiveFleet(database.db, live, clock.nowMs());
-  const liveFeed = new LiveFeed(
-    live,
-    hubs.wslp,
-    config.LIVE_LATENCY_PROBE ? latencyProbe(app.log) : undefined,
-  );
-  const partitions = new PositionPartitions();
-  const deviceModels = new DeviceModelCatalog(database.db);
-  await deviceModels.load();
-  const registry = new DeviceRegistry({
-    db: database.db,
-    live,
-    autoRegisterTenant: config.INGEST_AUTO_REGISTER ? config.INGEST_AUTO_REGISTER_TENANT : null,
-  });
-  const sinks = defaultSinks();
-  const recomputer = new Recomputer({
-    db: database.db,
-    sinks,
-    pipeline: () => pipeline,
-    log: app.log,
-  });
-  const pipeline: Pipeline = new Pipeline({
-    db: database.db,
-    live,
-    sinks,
-    clock,
-    partitions,
-    flushIntervalMs: deps.pipeline?.flushIntervalMs,
-    maxBatchRows: deps.pipeline?.maxBatchRows,
-    maxConcurrentFlushes: database.mode === 'postgres' ? 4 : 1,
-    copyPool: database.mode === 'postgres' ? database.pool : undefined,
-    onError: (error) => app.log.error({ err: error }, 'pipeline batch failed (not acknowledged)'),
-    onLate: (device, oldestLateMs) => recomputer.request(device, oldestLateMs),
-  });
-  const ingest: IngestContext = {
-    resolveDevice: (uniqueId, protocol) => registry.resolve(uniqueId, protocol),
-    submit: (device, positions) => pipeline.submit(device, positions),
-    ioTable: (device) => deviceModels.ioTable(device.tenantId, device.protocol, device.model),
-    nowMs: () => clock.nowMs(),
-    log: app.log,
-    counters: newIngestCounters(),
-  };
-  app.decorate('services', {
-    auth,
-    hubs,
-    live,
-    liveFeed,
-    pipeline,
-    recomputer,
-    registry,
-    partitions,
-    ingest,
-  });
-  app.addHook('onClose', async () => {
-    stopListening();
-    await recomputer.close();
-    liveFeed.close();
-    hubs.ws.closeAll();
-    hubs.wslp.closeAll();
-    await pipeline.close();
-  });
 
   registerErrorHandler(app);
   await app.register(helmet, {
@@ -261,6 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     healthRoutes({ db: database.db, config, mode: database.mode, startedAtMs: Date.now() }),
   );
+  const api = deps.api;
+  if (!api) return app;
+  const { live } = api;
   await app.register(authRoutes(auth), { prefix: '/api/auth' });
   await app.register(v2AuthRoutes(auth), { prefix: '/api/v2' });
   await app.register(authzRoutes(), { prefix: '/api/authz' });
@@ -270,14 +171,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(xlsxRoutes(), { prefix: '/api/xlsx' });
   await app.register(langRoutes(), { prefix: '/api/lang' });
   await app.register(mapAssetsRoutes(), { prefix: '/api/map' });
-  const fleet = {
-    db: database.db,
-    live,
-    onDeviceChanged: (uniqueId: string) => registry.forget(uniqueId),
-  };
+  const fleet = { db: database.db, live, onDeviceChanged: api.onDeviceChanged };
   await app.register(fleetRoutes(fleet), { prefix: '/api/vehicles' });
   await app.register(historyRoutes(database.db), { prefix: '/api/vehicles' });
-  await app.register(deviceModelRoutes({ db: database.db, catalog: deviceModels }), {
+  await app.register(deviceModelRoutes({ db: database.db, catalog: api.deviceModels }), {
     prefix: '/api/vehicles',
   });
   await app.register(lastPositionRoutes(fleet), { prefix: '/api/rest' });
@@ -295,14 +192,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     '/api/ws',
     { websocket: true, config: { auth: 'none' }, schema: { hide: true } },
     (socket) => {
-      hubs.ws.accept(socket);
+      api.hubs.ws.accept(socket);
     },
   );
   app.get(
     '/api/wslp',
     { websocket: true, config: { auth: 'none' }, schema: { hide: true } },
     (socket) => {
-      hubs.wslp.accept(socket);
+      api.hubs.wslp.accept(socket);
     },
   );
 

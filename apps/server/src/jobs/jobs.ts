@@ -6,14 +6,23 @@ import type { LiveFleet } from '../realtime/live-fleet.js';
 /** Scheduled work: offline detection, partitions ahead, retention. */
 export function startJobs(deps: {
   db: Kysely<Database>;
-  live: LiveFleet;
+  /** API nodes sweep their own live fleet for vehicles gone offline. */
+  live: LiveFleet | undefined;
   partitions: PositionPartitions;
   retentionDays: number;
+  /** Whether this process runs the cluster's housekeeping (role `jobs`). */
+  housekeeping: boolean;
+  /** In a cluster: whether this process holds the housekeeping lease (taken when free). */
+  lease?: () => Promise<boolean>;
   log: { warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
 }): { stop(): void } {
-  const offline = setInterval(() => deps.live.sweepOffline(Date.now()), 30_000);
+  const offline = setInterval(() => deps.live?.sweepOffline(Date.now()), 30_000);
+  let lastRunMs = Number.NEGATIVE_INFINITY;
   const housekeeping = async () => {
+    if (!deps.housekeeping || (deps.lease && !(await deps.lease()))) return;
     const now = Date.now();
+    if (now - lastRunMs < 6 * 3_600_000) return;
+    lastRunMs = now;
     // This month and the next two exist before any record needs them.
     await deps.partitions.ensure(deps.db, [now, now + 31 * 86_400_000, now + 62 * 86_400_000]);
     const dropped = await deps.partitions.dropBefore(
@@ -25,7 +34,8 @@ export function startJobs(deps: {
   const runHousekeeping = () =>
     housekeeping().catch((error: unknown) => deps.log.warn({ err: error }, 'housekeeping failed'));
   void runHousekeeping();
-  const daily = setInterval(() => void runHousekeeping(), 6 * 3_600_000);
+  // Often enough that a standby takes over soon after the lease holder dies.
+  const daily = setInterval(() => void runHousekeeping(), deps.lease ? 60_000 : 6 * 3_600_000);
   offline.unref();
   daily.unref();
   return {

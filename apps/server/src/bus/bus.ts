@@ -1,0 +1,63 @@
+import type { Position } from '@rumbo/telematics';
+import type { IngestDevice } from '../pipeline/device-registry.js';
+import type { CommittedFact, LiveUpdate, SubmitResult } from '../pipeline/pipeline.js';
+
+/** A vehicle's live update as it travels to the API nodes. */
+export interface LiveMessage {
+  vehicleId: number;
+  update: LiveUpdate;
+}
+
+/** Handles a device's decoded records in order; resolves once they are durable. */
+export type RecordsHandler = (
+  device: IngestDevice,
+  positions: readonly Position[],
+) => Promise<SubmitResult>;
+
+/** Something to stop. */
+export interface Stoppable {
+  stop(): Promise<void>;
+}
+
+/**
+ * How the roles talk (docs/decisions/0014-roles-and-bus.md). In one process the memory bus hands
+ * records straight to the pipeline; with NATS_URL, records go through a JetStream stream
+ * partitioned by device and everything else through plain subjects.
+ */
+export interface Bus {
+  readonly kind: 'memory' | 'nats';
+  /**
+   * Ingest → pipeline. Resolves when the records are durable — committed to the database (memory)
+   * or stored in the file-backed stream (NATS) — the moment a device may be acknowledged.
+   */
+  publishRecords(device: IngestDevice, positions: readonly Position[]): Promise<SubmitResult>;
+  /** Pipeline side: takes the records of the partitions this process owns, in order per device. */
+  consumeRecords(handler: RecordsHandler): Promise<Stoppable>;
+  /** Pipeline → API nodes: live state, at once (never waiting on disk). */
+  publishLive(message: LiveMessage): void;
+  onLive(handler: (messages: LiveMessage[]) => void): () => void;
+  /** Pipeline → API nodes: derived facts after commit. */
+  publishFacts(facts: CommittedFact[]): void;
+  onFacts(handler: (facts: CommittedFact[]) => void): () => void;
+  /** Any node → all: sessions revoked (sockets and caches drop them at once). */
+  publishSessionsRevoked(ids: readonly string[]): void;
+  onSessionsRevoked(handler: (ids: string[]) => void): () => void;
+  /** API → ingest nodes: a device's registration changed (caches forget it). */
+  publishDeviceChanged(uniqueId: string): void;
+  onDeviceChanged(handler: (uniqueId: string) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** A small typed listener list. */
+export class Listeners<T> {
+  private readonly handlers = new Set<(value: T) => void>();
+
+  add(handler: (value: T) => void): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  emit(value: T): void {
+    for (const handler of this.handlers) handler(value);
+  }
+}

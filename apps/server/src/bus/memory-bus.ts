@@ -1,0 +1,44 @@
+import type { Position } from '@rumbo/telematics';
+import type { IngestDevice } from '../pipeline/device-registry.js';
+import type { CommittedFact, SubmitResult } from '../pipeline/pipeline.js';
+import {
+  Listeners,
+  type Bus,
+  type LiveMessage,
+  type RecordsHandler,
+  type Stoppable,
+} from './bus.js';
+
+/** One process: records go straight to the local pipeline; messages to local listeners. */
+export function memoryBus(): Bus {
+  let consumer: RecordsHandler | undefined;
+  const live = new Listeners<LiveMessage[]>();
+  const facts = new Listeners<CommittedFact[]>();
+  const revoked = new Listeners<string[]>();
+  const devices = new Listeners<string>();
+  return {
+    kind: 'memory',
+    publishRecords(device: IngestDevice, positions: readonly Position[]): Promise<SubmitResult> {
+      if (!consumer) return Promise.reject(new Error('no pipeline in this process'));
+      return consumer(device, positions);
+    },
+    consumeRecords(handler): Promise<Stoppable> {
+      consumer = handler;
+      return Promise.resolve({
+        stop: () => {
+          if (consumer === handler) consumer = undefined;
+          return Promise.resolve();
+        },
+      });
+    },
+    publishLive: (message) => live.emit([message]),
+    onLive: (handler) => live.add(handler),
+    publishFacts: (list) => facts.emit(list),
+    onFacts: (handler) => facts.add(handler),
+    publishSessionsRevoked: (ids) => revoked.emit([...ids]),
+    onSessionsRevoked: (handler) => revoked.add(handler),
+    publishDeviceChanged: (uniqueId) => devices.emit(uniqueId),
+    onDeviceChanged: (handler) => devices.add(handler),
+    close: () => Promise.resolve(),
+  };
+}

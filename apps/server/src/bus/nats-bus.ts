@@ -1,0 +1,280 @@
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { validatePosition, type Position } from '@rumbo/telematics';
+import type pg from 'pg';
+import type { IngestDevice } from '../pipeline/device-registry.js';
+import type { CommittedFact, SubmitResult } from '../pipeline/pipeline.js';
+import {
+  Listeners,
+  type Bus,
+  type LiveMessage,
+  type RecordsHandler,
+  type Stoppable,
+} from './bus.js';
+import { Leases } from './leases.js';
+
+/** Subjects and stream names (docs/decisions/0014-roles-and-bus.md). */
+export const SUBJECTS = {
+  records: (partition: number) => `rumbo.records.${partition}`,
+  live: 'rumbo.live',
+  facts: 'rumbo.facts',
+  sessionsRevoked: 'rumbo.sessions.revoked',
+  deviceChanged: 'rumbo.devices.changed',
+} as const;
+const STREAM = 'RUMBO_RECORDS';
+const PIPELINE_GROUP = 1;
+
+/** Settings of the NATS bus. */
+export interface NatsBusOptions {
+  url: string;
+  /** Record partitions (devices hash to one; one pipeline process owns each). */
+  partitions?: number;
+  /** A message not acknowledged this long goes to the partition's next owner. */
+  ackWaitMs?: number;
+  /** PostgreSQL pool: partition leases are advisory locks (pipeline role only). */
+  pool?: pg.Pool;
+  log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+}
+
+interface RecordsMessage {
+  device: IngestDevice;
+  positions: Position[];
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const encode = (value: unknown) => encoder.encode(JSON.stringify(value));
+const decode = <T>(data: Uint8Array): T => JSON.parse(decoder.decode(data)) as T;
+
+/** Batches live messages per short tick: one NATS message carries many vehicles. */
+const LIVE_TICK_MS = 20;
+
+/** Connects to NATS and makes sure the records stream exists (file storage: durable). */
+export async function natsBus(options: NatsBusOptions): Promise<Bus> {
+  const partitions = options.partitions ?? 16;
+  const ackWaitMs = options.ackWaitMs ?? 5_000;
+  const nc: NatsConnection = await connect({ servers: options.url, name: 'rumbo' });
+  const jsm: JetStreamManager = await jetstreamManager(nc);
+  const js: JetStreamClient = jetstream(nc);
+  await ensureStream(jsm, partitions, ackWaitMs);
+
+  let liveBuffer: LiveMessage[] = [];
+  let liveTimer: NodeJS.Timeout | null = null;
+  const flushLive = () => {
+    liveTimer = null;
+    if (liveBuffer.length === 0) return;
+    nc.publish(SUBJECTS.live, encode(liveBuffer));
+    liveBuffer = [];
+  };
+  const subscribe = <T>(subject: string, handler: (value: T) => void): (() => void) => {
+    const sub = nc.subscribe(subject, {
+      callback: (error, msg) => {
+        if (error) return;
+        try {
+          handler(decode<T>(msg.data));
+        } catch (err) {
+          options.log.warn({ err, subject }, 'bus message not handled');
+        }
+      },
+    });
+    return () => sub.unsubscribe();
+  };
+  const consumers: PartitionConsumers[] = [];
+
+  return {
+    kind: 'nats',
+    async publishRecords(device, positions): Promise<SubmitResult> {
+      // Refusals are decided here so the device's answer says them; the pipeline sees the rest.
+      const nowMs = Date.now();
+      const valid = positions.filter((p) => validatePosition(p, nowMs).ok);
+      const rejected = positions.length - valid.length;
+      if (valid.length > 0) {
+        const message: RecordsMessage = { device, positions: valid };
+        await js.publish(SUBJECTS.records(device.id % partitions), encode(message));
+      }
+      return { accepted: valid.length, rejected };
+    },
+    async consumeRecords(handler): Promise<Stoppable> {
+      if (!options.pool) throw new Error('the NATS pipeline needs PostgreSQL for its leases');
+      const leases = await Leases.join(options.pool, PIPELINE_GROUP);
+      const group = new PartitionConsumers(
+        js,
+        jsm,
+        leases,
+        partitions,
+        ackWaitMs,
+        handler,
+        options.log,
+      );
+      consumers.push(group);
+      await group.start();
+      return group;
+    },
+    publishLive(message) {
+      liveBuffer.push(message);
+      liveTimer ??= setTimeout(flushLive, LIVE_TICK_MS);
+    },
+    onLive: (handler) => subscribe<LiveMessage[]>(SUBJECTS.live, handler),
+    publishFacts: (facts) => nc.publish(SUBJECTS.facts, encode(facts)),
+    onFacts: (handler) => subscribe<CommittedFact[]>(SUBJECTS.facts, handler),
+    publishSessionsRevoked: (ids) => nc.publish(SUBJECTS.sessionsRevoked, encode(ids)),
+    onSessionsRevoked: (handler) => subscribe<string[]>(SUBJECTS.sessionsRevoked, handler),
+    publishDeviceChanged: (uniqueId) => nc.publish(SUBJECTS.deviceChanged, encode(uniqueId)),
+    onDeviceChanged: (handler) => subscribe<string>(SUBJECTS.deviceChanged, handler),
+    async close() {
+      for (const group of consumers) await group.stop();
+      if (liveTimer) clearTimeout(liveTimer);
+      flushLive();
+      await nc.drain();
+    },
+  };
+}
+
+async function ensureStream(jsm: JetStreamManager, partitions: number, ackWaitMs: number) {
+  const config = {
+    name: STREAM,
+    subjects: ['rumbo.records.>'],
+    storage: StorageType.File,
+    // A record leaves the stream once its pipeline acknowledged it (stored in PostgreSQL).
+    retention: RetentionPolicy.Workqueue,
+    max_age: nanos(7 * 86_400_000),
+  };
+  try {
+    await jsm.streams.info(STREAM);
+  } catch {
+    await jsm.streams.add(config);
+  }
+  for (let p = 0; p < partitions; p++) {
+    const durable = `pipeline-${p}`;
+    try {
+      await jsm.consumers.info(STREAM, durable);
+    } catch {
+      await jsm.consumers.add(STREAM, {
+        durable_name: durable,
+        filter_subject: SUBJECTS.records(p),
+        ack_policy: AckPolicy.Explicit,
+        ack_wait: nanos(ackWaitMs),
+        max_ack_pending: 20_000,
+      });
+    }
+  }
+}
+
+/**
+ * The partitions one pipeline process owns: every second it counts the group's members, takes
+ * free partitions up to its even share and gives back (after draining) those beyond it. A
+ * partition whose previous owner died is taken once its unacknowledged messages are due again,
+ * so they come back before newer ones and a device's records stay in order.
+ */
+class PartitionConsumers implements Stoppable {
+  private readonly owned = new Map<number, { messages: ConsumerMessages; done: Promise<void> }>();
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private balancing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    private readonly leases: Leases,
+    private readonly partitions: number,
+    private readonly ackWaitMs: number,
+    private readonly handler: RecordsHandler,
+    private readonly log: NatsBusOptions['log'],
+  ) {}
+
+  async start(): Promise<void> {
+    await this.balance();
+    this.timer = setInterval(() => {
+      this.balancing = this.balancing
+        .then(() => this.balance())
+        .catch((err: unknown) => {
+          this.log.warn({ err }, 'partition balance failed');
+        });
+    }, 1000);
+  }
+
+  /** Partitions this process owns now. */
+  get ownedPartitions(): number[] {
+    return [...this.owned.keys()].sort((a, b) => a - b);
+  }
+
+  private async balance(): Promise<void> {
+    if (this.stopped) return;
+    const members = await this.leases.members();
+    const share = Math.ceil(this.partitions / members);
+    for (const p of [...this.owned.keys()].slice(share)) await this.release(p);
+    for (let p = 0; p < this.partitions && this.owned.size < share; p++) {
+      if (this.owned.has(p) || this.stopped) continue;
+      if (await this.leases.tryPartition(p)) await this.take(p);
+    }
+  }
+
+  private async take(p: number): Promise<void> {
+    const durable = `pipeline-${p}`;
+    const info = await this.jsm.consumers.info(STREAM, durable);
+    // Messages the previous owner took but never acknowledged come back after ack_wait.
+    if (info.num_ack_pending > 0) await new Promise((r) => setTimeout(r, this.ackWaitMs + 200));
+    const consumer = await this.js.consumers.get(STREAM, durable);
+    const messages = await consumer.consume({ max_messages: 2000 });
+    const done = this.run(messages);
+    this.owned.set(p, { messages, done });
+    this.log.info({ partition: p }, 'record partition taken');
+  }
+
+  private async run(messages: ConsumerMessages): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    for await (const msg of messages) {
+      const handled = this.handle(msg);
+      inFlight.add(handled);
+      void handled.finally(() => inFlight.delete(handled));
+      if (inFlight.size >= 4000) await Promise.race(inFlight);
+    }
+    await Promise.allSettled([...inFlight]);
+  }
+
+  private async handle(msg: JsMsg): Promise<void> {
+    let message: RecordsMessage;
+    try {
+      message = decode<RecordsMessage>(msg.data);
+    } catch {
+      msg.term();
+      return;
+    }
+    try {
+      await this.handler(message.device, message.positions);
+      msg.ack();
+    } catch (err) {
+      // Not acknowledged: JetStream delivers it again.
+      this.log.warn({ err, device: message.device.uniqueId }, 'records not stored (redelivered)');
+      msg.nak(1000);
+    }
+  }
+
+  private async release(p: number): Promise<void> {
+    const entry = this.owned.get(p);
+    if (!entry) return;
+    this.owned.delete(p);
+    entry.messages.stop();
+    await entry.done;
+    await this.leases.releasePartition(p);
+    this.log.info({ partition: p }, 'record partition released');
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.balancing;
+    for (const p of [...this.owned.keys()]) await this.release(p);
+    await this.leases.close();
+  }
+}

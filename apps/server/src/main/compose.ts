@@ -1,0 +1,240 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import type { Bus } from '../bus/bus.js';
+import { memoryBus } from '../bus/memory-bus.js';
+import { buildHttpApp } from '../http/app.js';
+import { newIngestCounters, type IngestContext } from '../ingest/ingest-types.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import type { AuthDeps } from '../modules/auth/auth.service.js';
+import { authenticate } from '../modules/auth/auth.service.js';
+import { LoginLimiter } from '../modules/auth/login-limiter.js';
+import { PrincipalCache } from '../modules/auth/principal-cache.js';
+import type { SessionEvents } from '../modules/auth/session-events.js';
+import { altchaHumanCheck, type HumanCheck } from '../modules/human-check/human-check.js';
+import { DeviceModelCatalog } from '../pipeline/device-models.js';
+import { DeviceRegistry } from '../pipeline/device-registry.js';
+import { PositionPartitions } from '../pipeline/partitions.js';
+import { Pipeline } from '../pipeline/pipeline.js';
+import { Recomputer } from '../pipeline/recomputer.js';
+import { defaultSinks } from '../pipeline/sinks/index.js';
+import { LiveFeed } from '../realtime/live-feed.js';
+import { LiveFleet } from '../realtime/live-fleet.js';
+import { loadLiveFleet } from '../realtime/load-live-fleet.js';
+import { SocketHub } from '../realtime/socket-hub.js';
+import { latencyProbe } from './latency-probe.js';
+
+/** A role a process plays (ROLES). */
+export type Role = Config['ROLES'][number];
+
+/** What a node is built from; tests pass fakes for the clock and the human check. */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  humanCheck?: HumanCheck;
+  limiter?: LoginLimiter;
+  sessionEvents?: SessionEvents;
+  logger?: FastifyServerOptions['logger'];
+  /** Pipeline batching (tests use small values). */
+  pipeline?: { flushIntervalMs?: number; maxBatchRows?: number; recomputeDebounceMs?: number };
+  /** The bus (default: in memory, one process). */
+  bus?: Bus;
+}
+
+/** Session revocations travel on the bus, so every API node closes the sockets at once. */
+function busSessionEvents(bus: Bus): SessionEvents {
+  return {
+    revoked(ids) {
+      if (ids.length > 0) bus.publishSessionsRevoked(ids.map(String));
+    },
+    onRevoked(listener) {
+      return bus.onSessionsRevoked((ids) => listener(ids.map(Number)));
+    },
+  };
+}
+
+/**
+ * The composition root: builds the parts of the roles this process plays (config.ROLES) and the
+ * HTTP server, and wires them through the bus. Every role's part exists in one process by default;
+ * in a cluster each process builds only its own (docs/decisions/0014-roles-and-bus.md).
+ */
+export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const roles = new Set<Role>(config.ROLES);
+  const bus = deps.bus ?? memoryBus();
+  const clock = deps.clock ?? systemClock;
+  const sessionEvents = deps.sessionEvents ?? busSessionEvents(bus);
+  const auth: AuthDeps = {
+    db: database.db,
+    clock,
+    config,
+    limiter: deps.limiter ?? new LoginLimiter(),
+    sessionEvents,
+    humanCheck: deps.humanCheck ?? altchaHumanCheck(config.ALTCHA_HMAC_KEY),
+    principals: new PrincipalCache(),
+  };
+  const cleanups: (() => Promise<void> | void)[] = [];
+  // Parts are built before the HTTP server whose logger they use: they log through this.
+  const logRef: { current: Pick<FastifyInstance['log'], 'info' | 'warn' | 'error' | 'debug'> } = {
+    current: {
+      info: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+      debug: () => undefined,
+    },
+  };
+  const lazyLog = {
+    info: (obj: object, msg?: string) => logRef.current.info(obj, msg),
+    warn: (obj: object, msg?: string) => logRef.current.warn(obj, msg),
+    error: (obj: object, msg?: string) => logRef.current.error(obj, msg),
+    debug: (obj: object, msg?: string) => logRef.current.debug(obj, msg),
+  };
+  const log = () => lazyLog;
+
+  // The live fleet: API nodes serve it; elsewhere a local copy only receives registrations.
+  const live = new LiveFleet();
+  const hubs = {
+    ws: new SocketHub((c) => authenticate(auth, c)),
+    wslp: new SocketHub((c) => authenticate(auth, c)),
+  };
+  let liveFeed: LiveFeed | undefined;
+  const deviceModels = new DeviceModelCatalog(database.db);
+  await deviceModels.load();
+  if (roles.has('api')) {
+    await loadLiveFleet(database.db, live, clock.nowMs());
+    liveFeed = new LiveFeed(
+      live,
+      hubs.wslp,
+      config.LIVE_LATENCY_PROBE ? latencyProbe(log()) : undefined,
+    );
+    cleanups.push(
+      sessionEvents.onRevoked((ids) => {
+        auth.principals?.evictSessions(ids);
+        hubs.ws.closeSessions(ids);
+        hubs.wslp.closeSessions(ids);
+      }),
+      bus.onLive((messages) => {
+        for (const { vehicleId, update } of messages) live.apply(vehicleId, update);
+      }),
+    );
+    if (bus.kind === 'nats') {
+      // Vehicles auto-registered by an ingest node: this node's live fleet learns them.
+      let reload: NodeJS.Timeout | null = null;
+      cleanups.push(
+        bus.onDeviceChanged(() => {
+          reload ??= setTimeout(() => {
+            reload = null;
+            void loadLiveFleet(database.db, live, clock.nowMs()).catch(() => undefined);
+          }, 200);
+        }),
+      );
+    }
+  }
+
+  const partitions = new PositionPartitions();
+  const sinks = defaultSinks();
+  let pipeline: Pipeline | undefined;
+  let recomputer: Recomputer | undefined;
+  let stopConsumer: (() => Promise<void>) | undefined;
+  if (roles.has('pipeline')) {
+    recomputer = new Recomputer({
+      db: database.db,
+      sinks,
+      pipeline: () => pipeline!,
+      debounceMs: deps.pipeline?.recomputeDebounceMs,
+      log: log(),
+    });
+    const rec = recomputer;
+    pipeline = new Pipeline({
+      db: database.db,
+      live: { apply: (vehicleId, update) => bus.publishLive({ vehicleId, update }) },
+      sinks,
+      clock,
+      partitions,
+      flushIntervalMs: deps.pipeline?.flushIntervalMs,
+      maxBatchRows: deps.pipeline?.maxBatchRows,
+      maxConcurrentFlushes: database.mode === 'postgres' ? 4 : 1,
+      copyPool: database.mode === 'postgres' ? database.pool : undefined,
+      onError: (error) => log().error({ err: error }, 'pipeline batch failed (not acknowledged)'),
+      onLate: (device, oldestLateMs) => rec.request(device, oldestLateMs),
+      onCommitted: (facts) => bus.publishFacts(facts),
+    });
+    const p = pipeline;
+    const consumer = await bus.consumeRecords((device, positions) => p.submit(device, positions));
+    stopConsumer = () => consumer.stop();
+  }
+
+  // Ingest: devices resolved here, records handed to the bus.
+  const registry = new DeviceRegistry({
+    db: database.db,
+    live,
+    autoRegisterTenant: config.INGEST_AUTO_REGISTER ? config.INGEST_AUTO_REGISTER_TENANT : null,
+  });
+  cleanups.push(bus.onDeviceChanged((uniqueId) => registry.forget(uniqueId)));
+  if (bus.kind === 'nats' && !roles.has('api')) {
+    const upsert = live.upsertVehicle.bind(live);
+    live.upsertVehicle = (tenantId, vehicle) => {
+      upsert(tenantId, vehicle);
+      bus.publishDeviceChanged(vehicle.deviceUniqueId ?? String(vehicle.vehicleId));
+    };
+  }
+  const ingest: IngestContext = {
+    resolveDevice: (uniqueId, protocol) => registry.resolve(uniqueId, protocol),
+    submit: (device, positions) => bus.publishRecords(device, positions),
+    ioTable: (device) => deviceModels.ioTable(device.tenantId, device.protocol, device.model),
+    nowMs: () => clock.nowMs(),
+    log: log(),
+    counters: newIngestCounters(),
+  };
+
+  const app = await buildHttpApp({
+    config,
+    database,
+    logger: deps.logger,
+    auth,
+    api: roles.has('api')
+      ? {
+          hubs,
+          live,
+          deviceModels,
+          onDeviceChanged: (uniqueId) => {
+            registry.forget(uniqueId);
+            bus.publishDeviceChanged(uniqueId);
+          },
+        }
+      : undefined,
+  });
+  logRef.current = app.log;
+  const absent = (name: string) =>
+    new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error(`${name} does not run in this process (ROLES)`);
+        },
+      },
+    );
+  app.decorate('services', {
+    auth,
+    hubs,
+    live,
+    liveFeed: liveFeed ?? (absent('the live feed') as LiveFeed),
+    pipeline: pipeline ?? (absent('the pipeline') as Pipeline),
+    recomputer: recomputer ?? (absent('the recomputer') as Recomputer),
+    registry,
+    partitions,
+    ingest,
+  });
+  app.addHook('onClose', async () => {
+    for (const cleanup of cleanups) await cleanup();
+    await recomputer?.close();
+    liveFeed?.close();
+    hubs.ws.closeAll();
+    hubs.wslp.closeAll();
+    await stopConsumer?.();
+    await pipeline?.close();
+    if (!deps.bus) await bus.close();
+  });
+  return app;
+}
