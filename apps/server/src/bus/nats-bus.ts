@@ -14,13 +14,7 @@ import { validatePosition, type Position } from '@rumbo/telematics';
 import type pg from 'pg';
 import type { IngestDevice } from '../pipeline/device-registry.js';
 import type { CommittedFact, SubmitResult } from '../pipeline/pipeline.js';
-import {
-  Listeners,
-  type Bus,
-  type LiveMessage,
-  type RecordsHandler,
-  type Stoppable,
-} from './bus.js';
+import type { Bus, LiveMessage, RecordsHandler, Stoppable } from './bus.js';
 import { Leases } from './leases.js';
 
 /** Subjects and stream names (docs/decisions/0014-roles-and-bus.md). */
