@@ -35,6 +35,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   NATS_URL: z.string().optional(),
+  /** Names of this cluster's NATS subjects and stream (several clusters may share a server). */
+  NATS_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]{0,30}$/)
+    .default('rumbo'),
   /** What this process does: any of api, ingest, pipeline, jobs (all by default). */
   ROLES: z
     .string()

@@ -55,6 +55,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     bus = config.NATS_URL
       ? await natsBus({
           url: config.NATS_URL,
+          prefix: config.NATS_PREFIX,
           pool: database.mode === 'postgres' ? database.pool : undefined,
           log: { info: () => undefined, warn: (obj, msg) => console.warn(msg, obj) },
         })

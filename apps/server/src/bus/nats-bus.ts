@@ -17,20 +17,26 @@ import type { CommittedFact, SubmitResult } from '../pipeline/pipeline.js';
 import type { Bus, LiveMessage, RecordsHandler, Stoppable } from './bus.js';
 import { Leases } from './leases.js';
 
-/** Subjects and stream names (docs/decisions/0014-roles-and-bus.md). */
-export const SUBJECTS = {
-  records: (partition: number) => `rumbo.records.${partition}`,
-  live: 'rumbo.live',
-  facts: 'rumbo.facts',
-  sessionsRevoked: 'rumbo.sessions.revoked',
-  deviceChanged: 'rumbo.devices.changed',
-} as const;
-const STREAM = 'RUMBO_RECORDS';
+/** Subjects and stream name of a cluster (docs/decisions/0014-roles-and-bus.md). */
+export function natsNames(prefix: string) {
+  return {
+    stream: `${prefix.toUpperCase().replace(/-/g, '_')}_RECORDS`,
+    records: (partition: number) => `${prefix}.records.${partition}`,
+    allRecords: `${prefix}.records.>`,
+    live: `${prefix}.live`,
+    facts: `${prefix}.facts`,
+    sessionsRevoked: `${prefix}.sessions.revoked`,
+    deviceChanged: `${prefix}.devices.changed`,
+  };
+}
+type Names = ReturnType<typeof natsNames>;
 const PIPELINE_GROUP = 1;
 
 /** Settings of the NATS bus. */
 export interface NatsBusOptions {
   url: string;
+  /** Subject and stream prefix (NATS_PREFIX). */
+  prefix?: string;
   /** Record partitions (devices hash to one; one pipeline process owns each). */
   partitions?: number;
   /** A message not acknowledged this long goes to the partition's next owner. */
@@ -57,10 +63,11 @@ const LIVE_TICK_MS = 20;
 export async function natsBus(options: NatsBusOptions): Promise<Bus> {
   const partitions = options.partitions ?? 16;
   const ackWaitMs = options.ackWaitMs ?? 5_000;
+  const SUBJECTS = natsNames(options.prefix ?? 'rumbo');
   const nc: NatsConnection = await connect({ servers: options.url, name: 'rumbo' });
   const jsm: JetStreamManager = await jetstreamManager(nc);
   const js: JetStreamClient = jetstream(nc);
-  await ensureStream(jsm, partitions, ackWaitMs);
+  await ensureStream(jsm, SUBJECTS, partitions, ackWaitMs);
 
   let liveBuffer: LiveMessage[] = [];
   let liveTimer: NodeJS.Timeout | null = null;
@@ -104,6 +111,7 @@ export async function natsBus(options: NatsBusOptions): Promise<Bus> {
       const group = new PartitionConsumers(
         js,
         jsm,
+        SUBJECTS.stream,
         leases,
         partitions,
         ackWaitMs,
@@ -134,10 +142,16 @@ export async function natsBus(options: NatsBusOptions): Promise<Bus> {
   };
 }
 
-async function ensureStream(jsm: JetStreamManager, partitions: number, ackWaitMs: number) {
+async function ensureStream(
+  jsm: JetStreamManager,
+  SUBJECTS: Names,
+  partitions: number,
+  ackWaitMs: number,
+) {
+  const STREAM = SUBJECTS.stream;
   const config = {
     name: STREAM,
-    subjects: ['rumbo.records.>'],
+    subjects: [SUBJECTS.allRecords],
     storage: StorageType.File,
     // A record leaves the stream once its pipeline acknowledged it (stored in PostgreSQL).
     retention: RetentionPolicy.Workqueue,
@@ -179,6 +193,7 @@ class PartitionConsumers implements Stoppable {
   constructor(
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
+    private readonly stream: string,
     private readonly leases: Leases,
     private readonly partitions: number,
     private readonly ackWaitMs: number,
@@ -207,18 +222,21 @@ class PartitionConsumers implements Stoppable {
     const members = await this.leases.members();
     const share = Math.ceil(this.partitions / members);
     for (const p of [...this.owned.keys()].slice(share)) await this.release(p);
-    for (let p = 0; p < this.partitions && this.owned.size < share; p++) {
+    const taken: number[] = [];
+    for (let p = 0; p < this.partitions && this.owned.size + taken.length < share; p++) {
       if (this.owned.has(p) || this.stopped) continue;
-      if (await this.leases.tryPartition(p)) await this.take(p);
+      if (await this.leases.tryPartition(p)) taken.push(p);
     }
+    // Taken together: each may wait out its previous owner's acknowledgement deadline.
+    await Promise.all(taken.map((p) => this.take(p)));
   }
 
   private async take(p: number): Promise<void> {
     const durable = `pipeline-${p}`;
-    const info = await this.jsm.consumers.info(STREAM, durable);
+    const info = await this.jsm.consumers.info(this.stream, durable);
     // Messages the previous owner took but never acknowledged come back after ack_wait.
     if (info.num_ack_pending > 0) await new Promise((r) => setTimeout(r, this.ackWaitMs + 200));
-    const consumer = await this.js.consumers.get(STREAM, durable);
+    const consumer = await this.js.consumers.get(this.stream, durable);
     const messages = await consumer.consume({ max_messages: 2000 });
     const done = this.run(messages);
     this.owned.set(p, { messages, done });
