@@ -170,7 +170,7 @@ describe.skipIf(!adminUrl || !natsUp)('scale-out: 2 ingest, 2 pipeline, 2 API, 1
 
     // A browser on API node A, in the binary-less JSON format.
     const digest = newDigest();
-    const signIn = await fetch(`http://127.0.0.1:${apiA!.httpPort}/api/auth/generate_token`, {
+    const signIn = await fetch(`http://127.0.0.1:${apiA.httpPort}/api/auth/generate_token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'demouser', password: 'demo1234', digest }),
@@ -182,8 +182,8 @@ describe.skipIf(!adminUrl || !natsUp)('scale-out: 2 ingest, 2 pipeline, 2 API, 1
       ['B', new Set()],
     ]);
     const sockets = [
-      ['A', apiA!],
-      ['B', apiB!],
+      ['A', apiA],
+      ['B', apiB],
     ] as const;
     const browsers = await Promise.all(
       sockets.map(async ([label, node]) => {
@@ -210,7 +210,7 @@ describe.skipIf(!adminUrl || !natsUp)('scale-out: 2 ingest, 2 pipeline, 2 API, 1
     let killedAt = 0;
     const sendStarted = performance.now();
     const sendDevice = async (imei: string, index: number) => {
-      const node = index % 2 === 0 ? ingestA! : ingestB!;
+      const node = index % 2 === 0 ? ingestA : ingestB;
       const socket = new DeviceSocket(node.teltonikaPort);
       await socket.ready();
       socket.write(encodeLogin(imei));
@@ -234,7 +234,7 @@ describe.skipIf(!adminUrl || !natsUp)('scale-out: 2 ingest, 2 pipeline, 2 API, 1
       while (ackedRecords < (DEVICES * PACKETS * RECORDS) / 3)
         await new Promise((resolve) => setTimeout(resolve, 20));
       killedAt = ackedRecords;
-      pipelineB!.child.kill('SIGKILL');
+      pipelineB.child.kill('SIGKILL');
     })();
     await Promise.all(imeis.map((imei, i) => sendDevice(imei, i)));
     await killer;
@@ -266,7 +266,7 @@ describe.skipIf(!adminUrl || !natsUp)('scale-out: 2 ingest, 2 pipeline, 2 API, 1
 
     // In order per device: on both API nodes each vehicle's live state stands at its newest record.
     const newest = new Date(base + (PACKETS * RECORDS - 1) * 10_000).toISOString();
-    for (const node of [apiA!, apiB!]) {
+    for (const node of [apiA, apiB]) {
       const response = await fetch(
         `http://127.0.0.1:${node.httpPort}/api/rest/vehicle/last_position`,
         {
