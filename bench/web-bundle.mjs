@@ -60,15 +60,19 @@ report('Signed-in home (entry + shell + dashboard)', [
   'src/features/home/home-page.tsx',
 ]);
 
-// Every lazily loaded screen of the router: what opening it costs (entry + shell for /app
-// routes + the screen's own chunks), the map route (MapLibre) among them.
-const routerSource = readFileSync(resolve(dist, '../src/app/router.tsx'), 'utf8');
+// Every lazily loaded screen of the route table: what opening it costs (entry + shell for /app
+// routes + the screen's own chunks), the map route (MapLibre) among them. A screen shared by
+// several routes (the placeholder) is counted once, under its first route.
+const tableSource = readFileSync(resolve(dist, '../src/app/routes/route-table.ts'), 'utf8');
 const screens = [];
-for (const m of routerSource.matchAll(
-  /(?:'(\/[^']+)':\s*lazyScreen\(\s*)?\(\)\s*=>\s*import\('\.\.\/([^']+)'\)/g,
+for (const m of tableSource.matchAll(
+  /(?:path: '([^']+)'|view\(\s*'([^']+)'|placeholder: ScreenLoader =)(?:(?!path: |view\()[^])*?\(\)\s*=>\s*import\('\.\.\/\.\.\/([^']+)'\)/g,
 )) {
-  const key = Object.keys(manifest).find((k) => k.replace(/\.tsx?$/, '') === `src/${m[2]}`);
-  if (key && !key.includes('shell-layout')) screens.push({ route: m[1] ?? m[2], key });
+  const route = m[1] ?? (m[2] ? `/app/${m[2]}` : '/app/… (placeholder)');
+  const key = Object.keys(manifest).find((k) => k.replace(/\.tsx?$/, '') === `src/${m[3]}`);
+  if (key && !key.includes('shell-layout') && !screens.some((s) => s.key === key)) {
+    screens.push({ route, key });
+  }
 }
 console.log(
   '\nPer route (gzipped JS a cold visit loads: entry + shell for /app + screen; map screens + MapLibre worker):',
@@ -80,7 +84,7 @@ const workerFile = Object.values(manifest)
 const workerGz = workerFile ? gz(workerFile) : 0;
 for (const { route, key } of screens) {
   const keys = [entry, key];
-  if (route.startsWith('/app') || key.includes('features/home') || key.includes('settings')) {
+  if (route.startsWith('/app')) {
     keys.push('src/app/shell/shell-layout.tsx');
   }
   const files = closure(keys).filter((f) => f.endsWith('.js'));

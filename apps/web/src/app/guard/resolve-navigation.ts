@@ -1,13 +1,14 @@
 import { isViewAllowed, MENU_GROUPS } from '@rumbo/contracts';
 import { matchPath } from 'react-router';
 import type { LoginStatus } from '../../shared/session/login-status';
+import {
+  FORBIDDEN_PATH,
+  LOGIN_PATH,
+  NOT_FOUND_PATH,
+  OTP_EXPIRED_PATH,
+  SETTINGS_PATH,
+} from '../routes/route-paths';
 import { ROUTE_TABLE, VIEW_PATHS, type RouteEntry } from '../routes/route-table';
-
-export const LOGIN_PATH = '/auth/login';
-export const OTP_EXPIRED_PATH = '/auth/422';
-export const FORBIDDEN_PATH = '/403';
-export const NOT_FOUND_PATH = '/404';
-export const SETTINGS_PATH = '/app/user/settings';
 
 export interface NavigationInput {
   pathname: string;

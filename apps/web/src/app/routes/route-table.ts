@@ -1,94 +1,196 @@
+import type { ComponentType } from 'react';
 import type { ViewName } from '@rumbo/contracts';
 
 /** How the guard treats a route (spec §2, decisions.md). */
-export type RouteAccess =
-  /** `/`: no screen; goes to login or the start view. */
-  | 'index'
+export type RouteAccess = ScreenAccess | GuardAccess;
+
+/** Accesses whose routes render a screen. */
+type ScreenAccess =
   /** `/auth/login`: public; a signed-in user goes to the start view. */
   | 'login'
   /** Other public routes (recovery, OTP expired, 403, 404). */
   | 'public'
-  /** `/app`: the layout route; goes to the start view. */
+  /** `/app`: the layout route (the shell around every `/app/…` screen); goes to the start view. */
   | 'layout'
   /** Needs sign-in, always allowed (user settings). */
   | 'signed-in'
   /** Needs sign-in and `view` allowed. */
   | 'view'
   /** `/app/fleet`: allowed when any fleet-… view is. */
-  | 'fleet-group'
+  | 'fleet-group';
+
+/** Accesses the guard answers by itself, without a screen. */
+type GuardAccess =
+  /** `/`: goes to login or the start view. */
+  | 'index'
   /** Group names that are placeholders: always 404. */
   | 'not-found'
   /** An alias that redirects to `to`. */
   | 'redirect';
 
-export interface RouteEntry {
+/** What the router gives every screen (a screen uses what it needs). */
+export interface ScreenProps {
+  /** Translation key of the route's title. */
+  titleKey: string;
+  /** Where a back-to-start button goes: the start view when signed in, else login. */
+  homePath: string;
+}
+
+/** Loads a screen's module (a lazy chunk); its default export is the screen. */
+export type ScreenLoader = () => Promise<{ default: ComponentType<ScreenProps> }>;
+
+/** The screen of a route whose own screen is not built yet: a titled "coming soon" page. */
+export const placeholder: ScreenLoader = () =>
+  import('../../features/placeholders/placeholder-page');
+
+interface RouteBase {
   /** React Router pattern, absolute. */
   path: string;
-  access: RouteAccess;
   view?: ViewName;
   /** Params that must be whole non-negative numbers (ids, epoch ms). */
   numeric?: readonly string[];
-  /** Target of a redirect entry. */
-  to?: string;
   /** Translation key of the screen title. */
   titleKey?: string;
 }
 
-const view = (path: string, v: ViewName, numeric?: readonly string[]): RouteEntry => ({
+/** A route that renders a screen: its module is declared here and nowhere else. */
+export interface ScreenRoute extends RouteBase {
+  access: ScreenAccess;
+  screen: ScreenLoader;
+}
+
+/** A route the guard answers (index, 404 group names, aliases): no screen. */
+export interface GuardRoute extends RouteBase {
+  access: GuardAccess;
+  /** Target of a redirect entry. */
+  to?: string;
+  screen?: never;
+}
+
+export type RouteEntry = ScreenRoute | GuardRoute;
+
+/** Whether a route renders a screen (the others are answered by the guard). */
+export function hasScreen(entry: RouteEntry): entry is ScreenRoute {
+  return entry.screen !== undefined;
+}
+
+const view = (
+  path: string,
+  v: ViewName,
+  screen: ScreenLoader,
+  numeric?: readonly string[],
+): ScreenRoute => ({
   path: `/app/${path}`,
   access: 'view',
   view: v,
   titleKey: `menu.${v}`,
+  screen,
   ...(numeric ? { numeric } : {}),
 });
 
-/** Every route of spec §2 with its view name (decisions.md), plus Rumbo's admin screens. */
+/**
+ * Every route of spec §2 with its view name (decisions.md), plus Rumbo's admin screens. A route
+ * that renders declares its screen here, once; `placeholder` marks a screen not built yet.
+ */
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/', access: 'index' },
-  { path: '/auth/login', access: 'login', titleKey: 'view.login.title' },
-  { path: '/auth/recovery', access: 'public', titleKey: 'view.recovery.title' },
-  { path: '/auth/recovery/:token', access: 'public', titleKey: 'view.recovery_token.title' },
-  { path: '/auth/422', access: 'public', titleKey: 'view.otp_expired.title' },
-  { path: '/403', access: 'public', titleKey: 'view.forbidden.title' },
-  { path: '/404', access: 'public', titleKey: 'view.not_found.title' },
-  { path: '/app', access: 'layout' },
-  view('home', 'dashboard'),
-  { path: '/app/user/settings', access: 'signed-in', titleKey: 'view.settings.title' },
-  { path: '/app/fleet', access: 'fleet-group', titleKey: 'menu.group.fleet' },
-  view('fleet/vehicles', 'fleet-vehicles'),
-  view('fleet/groups', 'fleet-groups'),
-  view('fleet/alerts', 'fleet-alerts'),
-  view('fleet/safety_drive', 'fleet-safety-drive'),
-  view('fleet/ralenti_agg', 'fleet-ralenti-agg'),
-  view('fleet/ralenti_vehicle/:id/:from/:to', 'fleet-ralenti-agg', ['id', 'from', 'to']),
-  view('map/travel_consultation/:id?/:from?/:to?', 'map-travel-consultation', ['id', 'from', 'to']),
-  view('map/current_location', 'map-fleet-location'),
-  view('analysis', 'analysis-fleet'),
-  view('analysis/:id/:from/:to/:comparativeFrom?/:comparativeTo?', 'analysis-fleet', [
+  {
+    path: '/auth/login',
+    access: 'login',
+    titleKey: 'view.login.title',
+    screen: () => import('../../features/auth/login-page'),
+  },
+  {
+    path: '/auth/recovery',
+    access: 'public',
+    titleKey: 'view.recovery.title',
+    screen: () => import('../../features/auth/recovery-page'),
+  },
+  {
+    path: '/auth/recovery/:token',
+    access: 'public',
+    titleKey: 'view.recovery_token.title',
+    screen: () => import('../../features/auth/recovery-token-page'),
+  },
+  {
+    path: '/auth/422',
+    access: 'public',
+    titleKey: 'view.otp_expired.title',
+    screen: () => import('../../features/auth/otp-expired-page'),
+  },
+  {
+    path: '/403',
+    access: 'public',
+    titleKey: 'view.forbidden.title',
+    screen: () => import('../../features/errors/forbidden-page'),
+  },
+  {
+    path: '/404',
+    access: 'public',
+    titleKey: 'view.not_found.title',
+    screen: () => import('../../features/errors/not-found-page'),
+  },
+  { path: '/app', access: 'layout', screen: () => import('../shell/shell-layout') },
+  view('home', 'dashboard', () => import('../../features/home/home-page')),
+  {
+    path: '/app/user/settings',
+    access: 'signed-in',
+    titleKey: 'view.settings.title',
+    screen: () => import('../../features/settings/settings-page'),
+  },
+  {
+    path: '/app/fleet',
+    access: 'fleet-group',
+    titleKey: 'menu.group.fleet',
+    screen: () => import('../../features/fleet/fleet-overview-page'),
+  },
+  view('fleet/vehicles', 'fleet-vehicles', () => import('../../features/fleet/vehicles-page')),
+  view('fleet/groups', 'fleet-groups', () => import('../../features/fleet/groups-page')),
+  view('fleet/alerts', 'fleet-alerts', placeholder),
+  view('fleet/safety_drive', 'fleet-safety-drive', placeholder),
+  view('fleet/ralenti_agg', 'fleet-ralenti-agg', placeholder),
+  view('fleet/ralenti_vehicle/:id/:from/:to', 'fleet-ralenti-agg', placeholder, [
+    'id',
+    'from',
+    'to',
+  ]),
+  view(
+    'map/travel_consultation/:id?/:from?/:to?',
+    'map-travel-consultation',
+    () => import('../../features/travel/travel-consultation-page'),
+    ['id', 'from', 'to'],
+  ),
+  view(
+    'map/current_location',
+    'map-fleet-location',
+    () => import('../../features/map/current-location-page'),
+  ),
+  view('analysis', 'analysis-fleet', placeholder),
+  view('analysis/:id/:from/:to/:comparativeFrom?/:comparativeTo?', 'analysis-fleet', placeholder, [
     'id',
     'from',
     'to',
     'comparativeFrom',
     'comparativeTo',
   ]),
-  view('maintenance/forecast', 'maintenance-forecast'),
-  view('maintenance/calendar', 'maintenance-calendar'),
-  view('maintenance/list', 'maintenance-list'),
-  view('maintenance/history', 'maintenance-history'),
-  view('fuel/refuel', 'fuel-refuel'),
-  view('fuel/catalyst', 'fuel-catalyst'),
-  view('fuel/add', 'fuel-add'),
-  view('fuel/consumtion', 'fuel-analysis'),
+  view('maintenance/forecast', 'maintenance-forecast', placeholder),
+  view('maintenance/calendar', 'maintenance-calendar', placeholder),
+  view('maintenance/list', 'maintenance-list', placeholder),
+  view('maintenance/history', 'maintenance-history', placeholder),
+  view('fuel/refuel', 'fuel-refuel', placeholder),
+  view('fuel/catalyst', 'fuel-catalyst', placeholder),
+  view('fuel/add', 'fuel-add', placeholder),
+  view('fuel/consumtion', 'fuel-analysis', placeholder),
   { path: '/app/fuel/consumption', access: 'redirect', to: '/app/fuel/consumtion' },
-  view('diagnostic/history', 'diagnostic-history'),
-  view('trip/travels', 'trip-travels'),
-  view('geofence/admin', 'geofence-admin'),
-  view('driver/admin', 'driver-admin'),
-  view('admin/users', 'admin-users'),
-  view('admin/roles', 'admin-roles'),
-  view('admin/vehicles', 'admin-vehicles'),
-  view('admin/devices', 'admin-devices'),
-  view('admin/groups', 'admin-groups'),
+  view('diagnostic/history', 'diagnostic-history', placeholder),
+  view('trip/travels', 'trip-travels', placeholder),
+  view('geofence/admin', 'geofence-admin', placeholder),
+  view('driver/admin', 'driver-admin', placeholder),
+  view('admin/users', 'admin-users', () => import('../../features/admin/users-page')),
+  view('admin/roles', 'admin-roles', () => import('../../features/admin/roles-page')),
+  view('admin/vehicles', 'admin-vehicles', () => import('../../features/admin/vehicles-page')),
+  view('admin/devices', 'admin-devices', () => import('../../features/admin/devices-page')),
+  view('admin/groups', 'admin-groups', () => import('../../features/admin/groups-page')),
   ...[
     'map',
     'maintenance',
@@ -102,7 +204,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     'routing/*',
     'driver',
     'admin',
-  ].map((p): RouteEntry => ({ path: `/app/${p}`, access: 'not-found' })),
+  ].map((p): GuardRoute => ({ path: `/app/${p}`, access: 'not-found' })),
 ];
 
 /** The path a menu item and the start view open for each view name (optional params dropped). */

@@ -20,7 +20,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { VIEW_PATHS } from '../routes/route-table';
+import { useViewPaths } from '../routes/view-paths-context';
 
 const GROUP_ICONS: Record<string, ReactNode> = {
   home: <Dashboard />,
@@ -54,7 +54,7 @@ function ViewItem({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const path = VIEW_PATHS[view];
+  const path = useViewPaths()[view];
   const selected = location.pathname === path;
   return (
     <ListItemButton
@@ -86,9 +86,10 @@ export function NavMenu({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const viewPaths = useViewPaths();
   const [open, setOpen] = useState<Record<string, boolean>>(() => {
     const active = MENU_GROUPS.find((g) =>
-      g.views.some((v) => location.pathname.startsWith(VIEW_PATHS[v])),
+      g.views.some((v) => location.pathname.startsWith(viewPaths[v])),
     );
     return active ? { [active.group]: true } : {};
   });

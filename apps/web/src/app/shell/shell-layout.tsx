@@ -4,9 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { isAborted } from '../../shared/api/api-error';
-import { useServices, useSession } from '../../shared/services';
+import { useServices } from '../../shared/services';
 import { useResponsiveMode } from '../../shared/ui/use-responsive-mode';
-import { startPath } from '../guard/resolve-navigation';
+import type { ScreenProps } from '../routes/route-table';
 import { ExportDialog } from './export-dialog';
 import { LogoutDialog } from './logout-dialog';
 import { NavDrawer } from './nav-drawer';
@@ -26,11 +26,13 @@ function createQueryClient() {
   });
 }
 
-/** Everything a signed-in operator lives in: top bar, drawer, screen, dialogs. */
-export default function ShellLayout() {
+/**
+ * Everything a signed-in operator lives in: top bar, drawer, screen, dialogs. `homePath` (the
+ * router's) is the start view, as only a signed-in user sees the shell.
+ */
+export default function ShellLayout({ homePath }: Pick<ScreenProps, 'homePath'>) {
   const { ui } = useServices();
   const mode = useResponsiveMode();
-  const home = useSession((s) => startPath(s.startOn, s.views));
   const [queryClient] = useState(createQueryClient);
   const [logout, setLogout] = useState<null | 'one' | 'all'>(null);
   const compact = mode === 'mobile' || mode === 'small-mobile';
@@ -39,7 +41,7 @@ export default function ShellLayout() {
       <Box sx={{ display: 'flex', minHeight: '100dvh', overflowX: 'hidden' }} data-mode={mode}>
         <TopBar
           compact={compact}
-          homePath={home}
+          homePath={homePath}
           onMenu={() => ui.setState({ drawerOpen: true })}
           onLogout={() => setLogout('one')}
         />

@@ -14,7 +14,7 @@ import { NavLink } from 'react-router';
 import { useStore } from 'zustand';
 import type { LinkStatus } from '../../shared/realtime/socket-link';
 import { useServices, useSession } from '../../shared/services';
-import { SETTINGS_PATH } from '../guard/resolve-navigation';
+import { SETTINGS_PATH } from '../routes/route-paths';
 import { useSaveDarkMode } from './use-save-dark-mode';
 
 /** Spec §2: green when authenticated, red when offline, otherwise warning. */
