@@ -3,9 +3,20 @@
 export * from './position.js';
 export * from './units.js';
 export { haversineM, EARTH_RADIUS_M } from './geo.js';
+export {
+  DEVICE_ID_MAX_LENGTH,
+  isSafeDeviceId,
+  toStorableText,
+  toStorableAttributes,
+  withStorableText,
+} from './device-text.js';
 
 export { crc16Ibm } from './teltonika/crc16.js';
-export { TeltonikaFramer, type TeltonikaFramerOptions } from './teltonika/teltonika.framer.js';
+export {
+  TELTONIKA_MAX_DATA_BYTES,
+  TeltonikaFramer,
+  type TeltonikaFramerOptions,
+} from './teltonika/teltonika.framer.js';
 export { decodeTeltonikaTcp, decodeTeltonikaUdp } from './teltonika/teltonika.decoder.js';
 export { loginReply, encodeAvlReply, encodeUdpReply } from './teltonika/teltonika.replies.js';
 export * from './teltonika/teltonika.encoder.js';

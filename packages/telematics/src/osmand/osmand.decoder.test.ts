@@ -81,6 +81,52 @@ describe('decodeOsmAnd query parameters', () => {
     });
   });
 
+  it.each(['%ZZ%', "a';b", 'a b', 'ñandú', 'x'.repeat(41), 'id\u0000x'])(
+    'refuses the device id %j at the door',
+    (id) => {
+      const params = new URLSearchParams({ id, lat: '1', lon: '2' }).toString();
+      expect(decodeQuery(params)).toEqual({ ok: false, reason: 'bad device id' });
+      const body = JSON.stringify({
+        device_id: id,
+        location: { coords: { latitude: 1, longitude: 2 } },
+      });
+      expect(decodeOsmAnd({ query: [], body, nowMs: NOW_MS })).toEqual({
+        ok: false,
+        reason: 'bad device id',
+      });
+    },
+  );
+
+  it('accepts device ids of 1 to 40 letters, digits, _ . : and -', () => {
+    for (const id of ['7', 'abcdefghijklmnopqrstu', 'Phone_1.a:b-c', 'x'.repeat(40)]) {
+      expect(decodeQuery(`id=${id}&lat=1&lon=2`)).toMatchObject({ ok: true });
+    }
+  });
+
+  it('replaces a lone surrogate in JSON extras and drops control characters', () => {
+    const body = JSON.stringify({
+      device_id: 'phone-1',
+      location: {
+        coords: { latitude: 1, longitude: 2 },
+        extras: { note: 'x\ud800y', ['k\u0000ey']: 'a\u0000b\u0007c', '\u0001': 1 },
+      },
+    });
+    const result = decodeOsmAnd({ query: [], body, nowMs: NOW_MS });
+    expect(result.ok && result.positions[0]?.attributes).toMatchObject({
+      note: 'x\ufffdy',
+      key: 'abc',
+    });
+    expect(result.ok && Object.keys(result.positions[0]!.attributes)).not.toContain('\u0001');
+  });
+
+  it('makes query attributes and the driver code storable', () => {
+    const result = decodeQuery('id=1&lat=1&lon=2&driverUniqueId=%00D1&memo=a%00b');
+    expect(result).toMatchObject({
+      ok: true,
+      positions: [{ driverCode: 'D1', attributes: { memo: 'ab' } }],
+    });
+  });
+
   it('reads form-encoded POST bodies like query parameters', () => {
     const result = decodeOsmAnd({
       query: [],

@@ -2,6 +2,7 @@
 // Two shapes: query or form parameters (`id`, `lat`, `lon`, `timestamp`, `speed` in knots…), and
 // the JSON body of Traccar Client 9+ (`{ location: { coords, battery, … }, device_id }`).
 
+import { isSafeDeviceId, withStorableText } from '../device-text.js';
 import type { Position, PositionAttributes } from '../position.js';
 
 /** A request as the HTTP shell sees it. */
@@ -15,7 +16,8 @@ export interface OsmAndRequest {
 }
 
 /** Why a request yields nothing; the shell answers 400. */
-export type OsmAndRejection = 'no device id' | 'no position' | 'bad timestamp' | 'bad json';
+export type OsmAndRejection =
+  'no device id' | 'bad device id' | 'no position' | 'bad timestamp' | 'bad json';
 
 /** Outcome of {@link decodeOsmAnd}. */
 export type OsmAndResult =
@@ -103,6 +105,7 @@ function decodeParams(params: Map<string, string[]>, nowMs: number): OsmAndResul
   const get = (name: string): string | undefined => params.get(name)?.[0];
   const deviceId = (get('id') ?? get('deviceid') ?? '').trim();
   if (deviceId === '') return { ok: false, reason: 'no device id' };
+  if (!isSafeDeviceId(deviceId)) return { ok: false, reason: 'bad device id' };
   let lat = finite(get('lat'));
   let lng = finite(get('lon'));
   const location = get('location');
@@ -239,6 +242,7 @@ function decodeJson(body: string, nowMs: number): OsmAndResult {
       const deviceId =
         typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId).trim() : '';
       if (deviceId === '') return { ok: false, reason: 'no device id' };
+      if (!isSafeDeviceId(deviceId)) return { ok: false, reason: 'bad device id' };
       const decoded = decodeJsonLocation(location, deviceId, nowMs);
       if (typeof decoded === 'string') rejection ??= decoded;
       else positions.push(decoded);
@@ -256,9 +260,16 @@ function isJson(body: string, contentType: string | undefined): boolean {
 
 /**
  * Decodes one OsmAnd request (GET query, form POST or JSON POST) into positions. Not ok without a
- * device id or without a position (cell/Wi-Fi-only requests included); never throws.
+ * device id, with an id that is not 1–40 of `A–Z a–z 0–9 _ . : -`, or without a position
+ * (cell/Wi-Fi-only requests included). Free text (attribute names and values, driver code) comes
+ * out storable: control characters dropped, lone surrogates replaced by U+FFFD. Never throws.
  */
 export function decodeOsmAnd(request: OsmAndRequest): OsmAndResult {
+  const result = decodeRequest(request);
+  return result.ok ? { ok: true, positions: result.positions.map(withStorableText) } : result;
+}
+
+function decodeRequest(request: OsmAndRequest): OsmAndResult {
   const body = request.body ?? '';
   if (body.trim() !== '' && isJson(body, request.contentType)) {
     return decodeJson(body, request.nowMs);

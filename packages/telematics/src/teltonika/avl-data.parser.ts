@@ -58,6 +58,9 @@ function layoutsOf(codec: AvlCodec): RecordLayout[] {
   }
 }
 
+/** Thrown when a record's IO element counts contradict each other; caught by {@link tryLayout}. */
+class IoCountError extends Error {}
+
 function readFixedGroup(
   r: ByteReader,
   layout: RecordLayout,
@@ -83,7 +86,7 @@ function readRecord(r: ByteReader, layout: RecordLayout): RawAvlRecord {
   const speedKmh = r.u16();
   const eventIoId = r.uint(layout.eventBytes);
   const generationType = layout.hasGenerationType ? r.u8() : undefined;
-  r.uint(layout.countBytes); // total element count: informative, the groups carry their own counts
+  const totalIo = r.uint(layout.countBytes);
   const io: AvlIoElement[] = [];
   readFixedGroup(r, layout, 1, layout.countBytes, io);
   readFixedGroup(r, layout, 2, layout.countBytes, io);
@@ -97,6 +100,12 @@ function readRecord(r: ByteReader, layout: RecordLayout): RawAvlRecord {
       const length = r.u16();
       io.push({ id, group: 'X', value: r.bytes(length) });
     }
+  }
+  // The total must equal the sum of the group counts (N1 + N2 + N4 + N8 [+ N16] [+ NX]): a record
+  // that contradicts itself is corrupt or forged, and guessing which count is right would store
+  // made-up values.
+  if (io.length !== totalIo) {
+    throw new IoCountError(`IO count ${totalIo} ≠ ${io.length} element(s)`);
   }
   const record: RawAvlRecord = {
     timestampMs,
@@ -135,6 +144,9 @@ function tryLayout(buf: Buffer, start: number, end: number, layout: RecordLayout
     if (error instanceof TruncatedError) {
       return { kind: 'error', reason: 'truncated', detail: error.message, codec: buf[start] };
     }
+    if (error instanceof IoCountError) {
+      return { kind: 'error', reason: 'malformed', detail: error.message, codec: buf[start] };
+    }
     throw error;
   }
 }
@@ -143,8 +155,8 @@ function tryLayout(buf: Buffer, start: number, end: number, layout: RecordLayout
 export type AvlDataResult = { ok: true; codec: AvlCodec; records: RawAvlRecord[] } | TeltonikaError;
 
 /**
- * Parses `buf[start, end)` = codec id, N1, records, N2. Requires exactly N1 records, N2 = N1 and
- * no byte left over; never throws.
+ * Parses `buf[start, end)` = codec id, N1, records, N2. Requires exactly N1 records, N2 = N1, each
+ * record's total IO count equal to the sum of its group counts, and no byte left over; never throws.
  */
 export function parseAvlData(buf: Buffer, start: number, end: number): AvlDataResult {
   if (end - start < 3) {

@@ -116,6 +116,29 @@ describe('decodeTeltonikaTcp', () => {
     });
   });
 
+  it('refuses a Codec 8 record whose total IO count is not the sum of its group counts', () => {
+    const data = hex(WIKI_CODEC8).subarray(8, -4);
+    expect(data[27]).toBe(5); // event id at 26, total IO count at 27: 2 + 1 + 1 + 1 elements
+    for (const total of [4, 6]) {
+      data[27] = total;
+      expect(decodeTeltonikaTcp(encodeTcpPacket(data))).toMatchObject({
+        kind: 'error',
+        reason: 'malformed',
+        detail: `IO count ${total} ≠ 5 element(s)`,
+      });
+    }
+  });
+
+  it('refuses a Codec 8E record whose total IO count is not the sum of its group counts', () => {
+    const data = hex(WIKI_CODEC8E).subarray(8, -4);
+    expect(data.readUInt16BE(28)).toBe(5); // 2-byte event id at 26, 2-byte total at 28
+    data.writeUInt16BE(6, 28);
+    expect(decodeTeltonikaTcp(encodeTcpPacket(data))).toMatchObject({
+      kind: 'error',
+      reason: 'malformed',
+    });
+  });
+
   it('decodes an IMEI login and a keep-alive', () => {
     expect(decodeTeltonikaTcp(encodeLogin('356307042441013'))).toEqual({
       kind: 'login',
@@ -174,6 +197,15 @@ describe('decodeTeltonikaUdp', () => {
       avlPacketId: 0x22,
     });
     if (packet.kind === 'avl') expect(packet.reply).toEqual(hex('0005cafe012201'));
+  });
+
+  it('refuses a datagram whose record contradicts its IO count', () => {
+    const data = hex(WIKI_CODEC8).subarray(8, -4);
+    data[27] = 4;
+    expect(decodeTeltonikaUdp(datagram('352093081452251', data.toString('hex')))).toMatchObject({
+      kind: 'error',
+      reason: 'malformed',
+    });
   });
 
   it('refuses a datagram whose length field is wrong', () => {

@@ -5,6 +5,7 @@
 import { isAvlCodec, parseAvlData } from './avl-data.parser.js';
 import { isCommandCodec, parseCommandData } from './command-data.parser.js';
 import { crc16Ibm } from './crc16.js';
+import { TELTONIKA_MAX_DATA_BYTES } from './teltonika.framer.js';
 import { encodeAvlReply, encodeUdpReply } from './teltonika.replies.js';
 import type { TeltonikaError, TeltonikaTcpMessage, TeltonikaUdpPacket } from './teltonika.types.js';
 
@@ -100,6 +101,10 @@ export function decodeTeltonikaUdp(datagram: Uint8Array): TeltonikaUdpPacket | T
     return error('length', `IMEI length ${imeiLength} does not fit`);
   }
   if (!isDigits(buf, 8, imeiEnd)) return error('malformed', 'IMEI is not ASCII digits');
+  // The bound of a TCP packet's data (today also implied by the datagram's 2-byte length).
+  if (buf.length - imeiEnd > TELTONIKA_MAX_DATA_BYTES) {
+    return error('length', `AVL data of ${buf.length - imeiEnd} bytes exceeds the maximum`);
+  }
   const data = parseAvlData(buf, imeiEnd, buf.length);
   if (!('ok' in data)) return data;
   return {

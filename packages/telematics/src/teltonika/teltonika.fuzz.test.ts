@@ -165,4 +165,36 @@ describe('Teltonika decoders under fuzzing', () => {
     }
     expect(maxBuffered).toBeLessThanOrEqual(4096 + 12 + 200);
   }, 20_000);
+
+  it('the framer emits every real frame of a stream with lying headers between them', () => {
+    const rand = prng(6);
+    for (let round = 0; round < 300; round++) {
+      const parts: Buffer[] = [];
+      const expected: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        if (rand() < 0.3) {
+          // A preamble, a length up to 20,000, then a codec byte (plausible or not) and a count.
+          const header = Buffer.alloc(10);
+          header.writeUInt32BE(Math.floor(rand() * 20_000), 4);
+          header[8] = [0x08, 0x8e, 0x0c, 0x33][Math.floor(rand() * 4)]!;
+          header[9] = Math.floor(rand() * 3);
+          parts.push(header.subarray(0, 8 + Math.floor(rand() * 3)));
+        }
+        const codec = codecs[i % codecs.length]!;
+        const frame = encodeAvlFrame(codec, randomRecords(rand, codec));
+        parts.push(frame);
+        expected.push(frame.toString('hex'));
+      }
+      const stream = Buffer.concat(parts);
+      const framer = new TeltonikaFramer();
+      const emitted: string[] = [];
+      for (let pos = 0; pos < stream.length;) {
+        const size = 1 + Math.floor(rand() * 300);
+        for (const frame of framer.push(stream.subarray(pos, pos + size)))
+          emitted.push(frame.toString('hex'));
+        pos += size;
+      }
+      expect(emitted).toEqual(expected);
+    }
+  }, 20_000);
 });
