@@ -1,6 +1,5 @@
 import {
   keepsAdminAccess,
-  viewsBeyond,
   viewsFromMap,
   viewsToMap,
   type AdminRole,
@@ -18,8 +17,9 @@ import {
   userIdsWithRole,
   type TenantRole,
 } from './admin.repository.js';
+import type { AdminDeps } from './admin-deps.js';
+import { checkGrantable } from './admin-grants.js';
 import { refuse } from './admin-refusal.js';
-import type { AdminDeps } from './admin-users.service.js';
 
 function toAdminRole(role: TenantRole): AdminRole {
   return {
@@ -43,12 +43,6 @@ async function ownRole(deps: AdminDeps, principal: Principal, id: number): Promi
   if (!role) throw new DomainError('not_found');
   if (role.tenantId === null) refuse('role_builtin', 'params.id', { name: role.name });
   return role;
-}
-
-/** A role may only allow views the caller has: administration never escalates itself. */
-export function checkGrantable(principal: Principal, views: readonly string[], path: string): void {
-  const beyond = viewsBeyond(views, principal.views);
-  if (beyond.length > 0) refuse('views_beyond_own', path, { views: beyond.join(', ') });
 }
 
 /** Creates a role of the caller's tenant. */

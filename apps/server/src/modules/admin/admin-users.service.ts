@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   keepsAdminAccess,
   viewsFromMap,
@@ -6,13 +5,9 @@ import {
   type AdminUserCreate,
   type AdminUserUpdate,
 } from '@rumbo/contracts';
-import type { Database } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Principal } from '../auth/auth.service.js';
-import type { PrincipalCache } from '../auth/principal-cache.js';
-import type { SessionEvents } from '../auth/session-events.js';
 import { insertUser } from '../users/users.repository.js';
 import {
   deleteTenantUser,
@@ -24,16 +19,9 @@ import {
   usernameTaken,
   type AdminUserRow,
 } from './admin.repository.js';
+import type { AdminDeps } from './admin-deps.js';
+import { checkGrantable } from './admin-grants.js';
 import { refuse } from './admin-refusal.js';
-import { checkGrantable } from './admin-roles.service.js';
-
-/** What administration of users and roles needs. */
-export interface AdminDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-  sessionEvents: SessionEvents;
-  principals?: PrincipalCache | undefined;
-}
 
 function toAdminUser(row: AdminUserRow, principal: Principal): AdminUser {
   return { ...row, isSelf: row.id === principal.userId };

@@ -5,21 +5,16 @@ import {
   adminUserCreate,
   adminUserSchema,
   adminUserUpdate,
+  idParams,
   okReply,
 } from '@rumbo/contracts';
 import { z } from 'zod';
 import { principalOf } from '../../http/request-context.js';
+import type { AdminDeps } from './admin-deps.js';
 import { registerRefusalMessages } from './admin-refusal.js';
 import { createRole, editRole, listRoles, removeRole } from './admin-roles.service.js';
-import {
-  createUser,
-  editUser,
-  listUsers,
-  removeUser,
-  type AdminDeps,
-} from './admin-users.service.js';
+import { createUser, editUser, listUsers, removeUser } from './admin-users.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const roleOption = z.object({ id: z.number(), name: z.string(), builtIn: z.boolean() });
 
 /** `/api/rest/admin`: users and roles of the caller's tenant (views admin-users, admin-roles). */
