@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrate } from './db/migrate.js';
-import { ensureUser, seedBuiltins } from './db/seed.js';
+import { ensureUser, seedBuiltins } from './modules/seed/seed.service.js';
 import { openConfiguredDatabase, startServer } from './server.js';
 import { ensureTenant } from './modules/tenants/tenants.repository.js';
 import { addDeviceWithVehicle } from './modules/fleet/fleet-cli.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { embeddedPaths, openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { seed } from './db/seed.js';
+import { seed } from './modules/seed/seed.service.js';
 import { composeApp } from './main/compose.js';
 import { systemClock } from './lib/clock.js';
 import { deliverOutbox, folderTransport, smtpTransport } from './modules/mail/mail.delivery.js';

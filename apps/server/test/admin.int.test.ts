@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureUser } from '../src/db/seed.js';
+import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 type Headers = Record<string, string>;

@@ -1,6 +1,6 @@
 import { encodeCodec8eFrame, encodeLogin, type AvlRecordInput } from '@rumbo/telematics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureUser } from '../src/db/seed.js';
+import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { DeviceSocket } from './ingest-helpers.js';

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
-import { seed } from '../src/db/seed.js';
+import { seed } from '../src/modules/seed/seed.service.js';
 import { composeApp, type AppDeps } from '../src/main/compose.js';
 import type { Clock } from '../src/lib/clock.js';
 

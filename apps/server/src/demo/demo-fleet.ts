@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { vehicleInput } from '@rumbo/contracts';
 import { createFleet, type Fleet, type SimDevice } from '@rumbo/simulator';
 import type { Database } from '../db/schema.js';
-import { DEMO_TENANT } from '../db/seed.js';
+import { DEMO_TENANT } from '../modules/seed/seed.service.js';
 import {
   ensureGroup,
   findDeviceByUniqueId,

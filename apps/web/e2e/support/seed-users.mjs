@@ -3,7 +3,7 @@
 // start the embedded database a dozen times.
 import { loadConfig } from '../../../server/src/config.ts';
 import { migrate } from '../../../server/src/db/migrate.ts';
-import { ensureUser, seed } from '../../../server/src/db/seed.ts';
+import { ensureUser, seed } from '../../../server/src/modules/seed/seed.service.ts';
 import { openConfiguredDatabase } from '../../../server/src/server.ts';
 
 const users = JSON.parse(process.argv[2] ?? '[]');

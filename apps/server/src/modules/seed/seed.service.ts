@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
 import { ADMIN_VIEWS, VIEW_NAMES, VIEWER_VIEWS, type ViewName } from '@rumbo/contracts';
-import { randomToken } from '../lib/crypto.js';
-import { hashPassword } from '../lib/passwords.js';
+import { randomToken } from '../../lib/crypto.js';
+import { hashPassword } from '../../lib/passwords.js';
 import {
   ensureTenant,
   findRoleForTenant,
   upsertBuiltinRole,
-} from '../modules/tenants/tenants.repository.js';
-import { findUserByUsername, insertUser } from '../modules/users/users.repository.js';
-import { seedTrailerKinds } from '../modules/fleet/fleet.repository.js';
-import type { Database } from './schema.js';
+} from '../tenants/tenants.repository.js';
+import { findUserByUsername, insertUser } from '../users/users.repository.js';
+import { seedTrailerKinds } from '../fleet/fleet.repository.js';
+import type { Database } from '../../db/schema.js';
 
 /** The tenant the system administrator belongs to. */
 export const SYSTEM_TENANT = 'Rumbo';
