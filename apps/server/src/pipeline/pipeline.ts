@@ -16,7 +16,7 @@ import type { Clock } from '../lib/clock.js';
 import { Batch, type Part, type PartOutcome } from './batch.js';
 import type { IngestDevice } from './device-registry.js';
 import type { PositionPartitions } from './partitions.js';
-import { toPositionRow } from './position-row.js';
+import { asStoredPosition, toPositionRow } from './position-row.js';
 import { REDUCER_EMITS_ROLLUPS, legacyRollupFact } from './rollup-shim.js';
 import { restoreDeviceState } from './restore.js';
 import type { SinkSet, VehicleTag } from './sinks/sink.js';
@@ -234,8 +234,15 @@ export class Pipeline {
         part.rows.push(row);
         continue;
       }
-      // Validated once: the reducer reuses this outcome.
-      const { state, facts } = step(runtime.state, position, settings, nowMs, validation);
+      // The reducer sees the record as stored, so a replay of stored rows reproduces this step.
+      const stored = asStoredPosition(position, row);
+      const { state, facts } = step(
+        runtime.state,
+        stored,
+        settings,
+        nowMs,
+        validatePosition(stored, nowMs),
+      );
       let inOrder = true;
       let isLate = false;
       for (const fact of facts) {
@@ -269,7 +276,7 @@ export class Pipeline {
       (isLate ? part.lateRows : part.rows).push(row);
       runtime.state = state;
       if (!inOrder || !state.last) continue;
-      const sampled: SampledPosition = { position, sample: state.last };
+      const sampled: SampledPosition = { position: stored, sample: state.last };
       if (runtime.last && !REDUCER_EMITS_ROLLUPS) {
         const rollup = legacyRollupFact(runtime.last, sampled, settings);
         if (rollup) sinks.collect(part.facts, part.tag, rollup as unknown as DeviceFact);

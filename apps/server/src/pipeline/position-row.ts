@@ -115,6 +115,46 @@ export function toPositionRow(
   };
 }
 
+/**
+ * The record as the database keeps it: the typed columns rounded as stored (1e-7°, 0.1 km/h,
+ * whole degrees and metres, float4 levels), unset flags absent. Live processing reduces this
+ * view, so a replay of the stored rows ({@link fromStoredRow}) sees exactly the same values.
+ */
+export function asStoredPosition(p: Position, row: PositionRow): Position {
+  const out: Position = { ...p };
+  out.lat = row.lat / 1e7;
+  out.lng = row.lng / 1e7;
+  const speed = row.speed === null ? undefined : row.speed / 10;
+  if ((row.flags & FLAG.wheelSpeed) !== 0) out.wheelSpeedKmh = speed;
+  else {
+    out.speedKmh = speed;
+    out.wheelSpeedKmh = undefined;
+  }
+  out.altitudeM = opt(row.altitude);
+  out.headingDeg = opt(row.heading);
+  out.satellites = opt(row.satellites);
+  out.rpm = opt(row.rpm);
+  out.torquePct = opt(row.torque);
+  out.pedalPct = opt(row.pedal);
+  out.odometerM = opt(row.odometerM);
+  out.fuelUsedL = opt(row.fuelUsedL);
+  out.fuelLevelPct = float4(row.fuelLevel);
+  out.engineHours = opt(row.engineHours);
+  out.ureaLevelPct = float4(row.ureaLevel);
+  out.driverCode = opt(row.driverCode);
+  out.movement = p.movement || undefined;
+  out.brake = p.brake || undefined;
+  out.cruise = p.cruise || undefined;
+  out.pto = p.pto || undefined;
+  out.kickdown = p.kickdown || undefined;
+  return out;
+}
+
+/** A real (float4) column's value as a double: the same whether computed or read back. */
+function float4(value: number | null): number | undefined {
+  return value === null ? undefined : Math.fround(value);
+}
+
 /** The stored columns of `positions` as read back. */
 export type StoredPositionRow = Selectable<PositionsTable>;
 
@@ -157,9 +197,9 @@ export function fromStoredRow(deviceId: string, row: StoredPositionRow): Positio
     pedalPct: opt(row.pedal),
     odometerM: opt(row.odometer_m),
     fuelUsedL: opt(row.fuel_used_l),
-    fuelLevelPct: opt(row.fuel_level),
+    fuelLevelPct: float4(row.fuel_level),
     engineHours: opt(row.engine_hours),
-    ureaLevelPct: opt(row.urea_level),
+    ureaLevelPct: float4(row.urea_level),
     driverCode: opt(row.driver_code),
     fuelLevelL: take<number>('fuelLevelL'),
     fuelRateLph: take<number>('fuelRateLph'),
@@ -169,8 +209,8 @@ export function fromStoredRow(deviceId: string, row: StoredPositionRow): Positio
     harshEvent: take<Position['harshEvent']>('harshEvent'),
     attributes: {},
   };
-  take<unknown>('temperaturesC');
-  take<unknown>('dtcs');
+  position.temperaturesC = take<Position['temperaturesC']>('temperaturesC');
+  position.dtcs = take<Position['dtcs']>('dtcs');
   for (const [key, value] of Object.entries(attrs)) {
     if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean')
       position.attributes[key] = value;

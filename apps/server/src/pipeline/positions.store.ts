@@ -11,8 +11,8 @@ function insertSql(rows: readonly PositionRow[]) {
       ${col('deviceId')}::int4[], ${rows.map((r) => new Date(r.fixTimeMs).toISOString())}::timestamptz[],
       ${col('lat')}::int4[], ${col('lng')}::int4[], ${col('speed')}::int2[], ${col('heading')}::int2[],
       ${col('altitude')}::int2[], ${col('satellites')}::int2[], ${col('flags')}::int2[], ${col('rpm')}::int2[],
-      ${col('torque')}::int2[], ${col('pedal')}::int2[], ${col('odometerM')}::int8[], ${col('fuelUsedL')}::float4[],
-      ${col('fuelLevel')}::float4[], ${col('engineHours')}::float4[], ${col('ureaLevel')}::float4[],
+      ${col('torque')}::int2[], ${col('pedal')}::int2[], ${col('odometerM')}::int8[], ${col('fuelUsedL')}::float8[],
+      ${col('fuelLevel')}::float4[], ${col('engineHours')}::float8[], ${col('ureaLevel')}::float4[],
       ${col('driverCode')}::text[], ${col('attributes')}::jsonb[])
     on conflict do nothing`;
 }

@@ -49,8 +49,31 @@ async function lastTripEnd(
 }
 
 /**
- * Recomputes a vehicle's derived rows after late records arrived. Rows from the end of the last
- * trip that closed before the oldest late record (else six hours before it) are deleted and
+ * Where derived rows stop being trustworthy: the end of the trip before the last one that closed
+ * before the oldest late record. That last trip itself may have closed only because the late
+ * records were missing (they could extend it), but the one before it closed before it started.
+ */
+async function unaffectedTripEnd(
+  db: Kysely<Database>,
+  vehicleId: number,
+  oldestLateMs: number,
+): Promise<number> {
+  const trips = await db
+    .selectFrom('trips')
+    .select(['start_time', 'end_time'])
+    .where('vehicle_id', '=', vehicleId)
+    .where('end_time', '<=', new Date(oldestLateMs))
+    .orderBy('end_time', 'desc')
+    .limit(2)
+    .execute();
+  if (trips.length === 2) return new Date(trips[1]!.end_time).getTime();
+  const first = trips[0] ? new Date(trips[0].start_time).getTime() : oldestLateMs;
+  return Math.min(first, oldestLateMs) - LOOKBACK_MS;
+}
+
+/**
+ * Recomputes a vehicle's derived rows after late records arrived. Rows from a point the late
+ * records cannot have changed ({@link unaffectedTripEnd}) are deleted and
  * written again by every sink, from a replay of the stored records that starts at the end of a
  * trip before that point's rollup bucket — a stop, where a fresh reducer is in the state live
  * processing was in. Records are read page by page, yielding between pages, so a long window
@@ -65,7 +88,7 @@ export async function recomputeWindow(
   const vehicleId = device.vehicleId;
   const empty = { positions: 0, facts: 0, state: initialDeviceState(), last: undefined };
   if (vehicleId === null) return { fromMs: oldestLateMs, replayFromMs: oldestLateMs, ...empty };
-  const fromMs = (await lastTripEnd(db, vehicleId, oldestLateMs)) ?? oldestLateMs - LOOKBACK_MS;
+  const fromMs = await unaffectedTripEnd(db, vehicleId, oldestLateMs);
   const fromBucketMs = bucketOf(fromMs, ROLLUP_BUCKET_MS);
   const replayFromMs =
     (await lastTripEnd(db, vehicleId, fromBucketMs)) ?? fromBucketMs - LOOKBACK_MS;
