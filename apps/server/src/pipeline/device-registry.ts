@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isSafeDeviceId } from '@rumbo/telematics';
 import type { Database } from '../db/schema.js';
 import {
   ensureGroup,
@@ -10,9 +11,13 @@ import {
 } from '../modules/fleet/fleet.repository.js';
 import { ensureTenant } from '../modules/tenants/tenants.repository.js';
 import type { LiveFleet } from '../realtime/live-fleet.js';
+import { autoPlate } from './auto-plate.js';
 
 /** The group auto-registered vehicles land in. */
 export const NEW_DEVICES_GROUP = 'Nuevos';
+
+// Plates tried for one auto-registered vehicle before giving up (each retry a fresh hash).
+const PLATE_ATTEMPTS = 8;
 
 /** A device as ingest needs it. */
 export interface IngestDevice {
@@ -42,8 +47,12 @@ export class DeviceRegistry {
     },
   ) {}
 
-  /** The device with this id, or null when unknown and not registered. */
+  /**
+   * The device with this id, or null when unknown and not registered. An id outside the safe set
+   * (1–40 of `A–Z a–z 0–9 _ . : -`) is never looked up nor registered, whatever port it came from.
+   */
   resolve(uniqueId: string, protocol: IngestDevice['protocol']): Promise<IngestDevice | null> {
+    if (!isSafeDeviceId(uniqueId)) return Promise.resolve(null);
     let found = this.cache.get(uniqueId);
     if (!found) {
       found = this.load(uniqueId, protocol);
@@ -100,9 +109,7 @@ export class DeviceRegistry {
       await db.transaction().execute(async (trx) => {
         const tenant = await ensureTenant(trx, tenantName);
         const groupId = await ensureGroup(trx, tenant.id, NEW_DEVICES_GROUP);
-        const plate = (await plateTaken(trx, tenant.id, uniqueId))
-          ? `${uniqueId}-${protocol}`
-          : uniqueId;
+        const plate = await this.freePlate(trx, tenant.id, uniqueId);
         const vehicleId = await insertVehicle(trx, tenant.id, {
           plate,
           vim: '',
@@ -128,5 +135,18 @@ export class DeviceRegistry {
       const vehicle = await findVehicle(db, device.tenantId, device.vehicleId);
       if (vehicle) live.upsertVehicle(device.tenantId, vehicle);
     }
+  }
+
+  /** A plate for the device's vehicle that fits the plate rules and no vehicle of the tenant has. */
+  private async freePlate(
+    db: Kysely<Database>,
+    tenantId: number,
+    uniqueId: string,
+  ): Promise<string> {
+    for (let attempt = 0; attempt < PLATE_ATTEMPTS; attempt++) {
+      const plate = autoPlate(uniqueId, attempt);
+      if (!(await plateTaken(db, tenantId, plate))) return plate;
+    }
+    throw new Error(`no free plate for device ${uniqueId} after ${PLATE_ATTEMPTS} attempts`);
   }
 }
