@@ -24,9 +24,18 @@ export interface IngestCounters {
   recordsAcked: number;
   recordsRejected: number;
   connections: number;
+  /** Bytes the Teltonika TCP port holds in partial frames, all connections together. */
+  teltonikaBufferedBytes: number;
 }
 
 /** Fresh counters. */
 export function newIngestCounters(): IngestCounters {
-  return { badFrames: 0, unknownDevices: 0, recordsAcked: 0, recordsRejected: 0, connections: 0 };
+  return {
+    badFrames: 0,
+    unknownDevices: 0,
+    recordsAcked: 0,
+    recordsRejected: 0,
+    connections: 0,
+    teltonikaBufferedBytes: 0,
+  };
 }

@@ -5,7 +5,7 @@ import type { MqttClient } from 'mqtt';
 import type { IngestContext } from './ingest-types.js';
 import { startMqttIngest } from './mqtt-ingest.js';
 import { startOsmAndHttp } from './osmand-http.js';
-import { startTeltonikaTcp } from './teltonika-tcp.js';
+import { startTeltonikaTcp, type TeltonikaTcpLimits } from './teltonika-tcp.js';
 import { startTeltonikaUdp } from './teltonika-udp.js';
 
 /** The running protocol listeners. */
@@ -23,10 +23,17 @@ export async function startIngest(
     osmandPort: number;
     mqttUrl?: string | undefined;
     host?: string;
+    /** Overrides of the Teltonika TCP port's timeouts and buffer caps (tests shorten them). */
+    teltonikaLimits?: Partial<TeltonikaTcpLimits>;
   },
 ): Promise<IngestListeners> {
   const host = options.host ?? '0.0.0.0';
-  const tcp: TcpServer = await startTeltonikaTcp(ctx, options.teltonikaPort, host);
+  const tcp: TcpServer = await startTeltonikaTcp(
+    ctx,
+    options.teltonikaPort,
+    host,
+    options.teltonikaLimits,
+  );
   const deviceSockets = new Set<Socket>();
   tcp.on('connection', (socket: Socket) => {
     deviceSockets.add(socket);
