@@ -1,8 +1,190 @@
 // One type-aware lint configuration for every workspace.
+import { readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+
+// Import rules (CONTRIBUTING.md, "Where things live"). Imports are relative, so each rule is a
+// regular expression over the import path, per file glob. Between layers: `no-restricted-imports`;
+// within a server module (routes → service → repository, SQL in repositories only):
+// `@typescript-eslint/no-restricted-imports`, which can allow type-only imports. Two rules, so that
+// a file listed in a temporary override below loses one rule, not the other.
+
+/** `../` n times, as a regular expression. */
+const up = (n) => `(?:\\.\\./){${n}}`;
+/** An import path that climbs out of its folder and enters one of `dirs`. */
+const intoDirs = (...dirs) => `^(?:\\.\\./)+(?:${dirs.join('|')})(?:/|$)`;
+/** A config block: `rule` refuses imports matching `patterns` in `files` (but not `ignores`). */
+const restrict = (rule, files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: { [rule]: ['error', { patterns }] },
+});
+const BETWEEN_LAYERS = 'no-restricted-imports';
+const WITHIN_MODULE = '@typescript-eslint/no-restricted-imports';
+
+/**
+ * Web features never import each other, nor app/ (shared → features → app). A file `depth` folders
+ * inside feature `name` (up to five) reaches the features folder with depth + 1 `../`, src with
+ * depth + 2. Dynamic `import()` is not checked: screens are loaded lazily by app/ only.
+ */
+const webFeatureRules = readdirSync(join(import.meta.dirname, 'apps/web/src/features'), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .flatMap(({ name }) =>
+    [0, 1, 2, 3, 4, 5].map((depth) =>
+      restrict(
+        BETWEEN_LAYERS,
+        [`apps/web/src/features/${name}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+        [
+          {
+            regex: `^${up(depth + 1)}(?!${name}(?:/|$))[^./]|^${up(depth + 2)}features/(?!${name}(?:/|$))`,
+            message: 'A feature never imports another feature: move what both use to shared/.',
+          },
+          {
+            regex: `^${up(depth + 2)}app(?:/|$)`,
+            message: 'A feature never imports app/ (shared → features → app).',
+          },
+        ],
+      ),
+    ),
+  );
+
+/** Node's own modules, with or without `node:`. */
+const nodeBuiltins = `^(?:node:|(?:${builtinModules.filter((m) => !m.startsWith('_')).join('|')})(?:/|$))`;
+
+/** Kysely's values (`sql`, the builders): SQL, which lives in repositories; types are fine. */
+const kyselyValues = {
+  regex: '^kysely$',
+  allowTypeImports: true,
+  message: 'SQL lives in repositories (*.repository.ts); import Kysely types with `import type`.',
+};
+
+// TEMPORARY: imports between the pipeline and the modules that exist today, each a violation the
+// rules below report. The lead removes them with the pipeline's rework (issue 9); nothing is added.
+const TEMPORARY_MODULES_TO_PIPELINE = [
+  'apps/server/src/modules/history/history.repository.ts', // → pipeline/position-row
+  'apps/server/src/modules/device-models/device-models.routes.ts', // → pipeline/device-models
+];
+const TEMPORARY_PIPELINE_TO_MODULES = [
+  'apps/server/src/pipeline/device-registry.ts', // → modules/fleet, modules/tenants repositories
+];
+
+const TELEMATICS = ['packages/telematics/**/*.ts'];
+/** Tests and their support read the captured device frames from files. */
+const TELEMATICS_FIXTURE_READERS = ['**/*.test.ts', 'packages/telematics/src/test-support/**'];
+const MODULES = 'apps/server/src/modules/**/*.ts';
+const importRules = [
+  ...webFeatureRules,
+  restrict(
+    BETWEEN_LAYERS,
+    ['apps/web/src/shared/**/*.{ts,tsx}'],
+    [
+      {
+        regex: intoDirs('features', 'app'),
+        message: 'shared/ never imports a feature or app/ (shared → features → app).',
+      },
+    ],
+  ),
+  restrict(
+    BETWEEN_LAYERS,
+    TELEMATICS,
+    [
+      {
+        regex: nodeBuiltins,
+        message: 'The core is pure: no Node modules (time, files, sockets come as arguments).',
+      },
+    ],
+    TELEMATICS_FIXTURE_READERS,
+  ),
+  {
+    files: TELEMATICS,
+    ignores: TELEMATICS_FIXTURE_READERS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression', message: 'The core is pure: static imports only.' },
+      ],
+    },
+  },
+  restrict(
+    BETWEEN_LAYERS,
+    [MODULES],
+    [{ regex: intoDirs('pipeline'), message: "Modules never import the pipeline's internals." }],
+    TEMPORARY_MODULES_TO_PIPELINE,
+  ),
+  restrict(
+    BETWEEN_LAYERS,
+    ['apps/server/src/pipeline/**/*.ts'],
+    [{ regex: intoDirs('modules'), message: 'The pipeline never imports the modules.' }],
+    TEMPORARY_PIPELINE_TO_MODULES,
+  ),
+  restrict(
+    BETWEEN_LAYERS,
+    ['apps/server/src/db/**/*.ts'],
+    [
+      {
+        regex: intoDirs(
+          'modules',
+          'pipeline',
+          'realtime',
+          'http',
+          'ingest',
+          'demo',
+          'jobs',
+          'main',
+          'bus',
+        ),
+        message: 'db/ is the bottom layer: it imports config, lib and its schema only.',
+      },
+    ],
+  ),
+  restrict(
+    WITHIN_MODULE,
+    ['apps/server/src/modules/**/*.repository.ts'],
+    [
+      {
+        regex: '\\.(?:routes|service)(?:\\.js)?$',
+        message: 'A repository never imports routes or services (routes → service → repository).',
+      },
+    ],
+  ),
+  restrict(
+    WITHIN_MODULE,
+    ['apps/server/src/modules/**/*.service.ts'],
+    [
+      {
+        regex: '\\.routes(?:\\.js)?$',
+        message: 'A service never imports routes (routes → service → repository).',
+      },
+      kyselyValues,
+    ],
+  ),
+  restrict(
+    WITHIN_MODULE,
+    [MODULES],
+    [kyselyValues],
+    ['**/*.repository.ts', '**/*.service.ts', '**/*.test.ts'],
+  ),
+  {
+    files: [MODULES],
+    ignores: ['**/*.repository.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto)$/]',
+          message: 'SQL lives in repositories (*.repository.ts).',
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   {
@@ -53,4 +235,5 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  ...importRules,
 );
