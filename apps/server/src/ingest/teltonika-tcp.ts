@@ -13,7 +13,7 @@ import type { IngestContext } from './ingest-types.js';
 
 /** What one Teltonika TCP port lets a connection hold and how long it may take. */
 export interface TeltonikaTcpLimits {
-  /** A connection that has not sent its login by then is closed (devices log in at once). */
+  /** A connection that has not sent its login frame by then is closed (devices log in at once). */
   loginTimeoutMs: number;
   /** A frame left incomplete this long, with no frame completed meanwhile, closes the connection. */
   partialFrameTimeoutMs: number;
@@ -108,7 +108,6 @@ function handleConnection(socket: Socket, ctx: IngestContext, limits: TeltonikaT
           socket.end(loginReply(false));
           return;
         }
-        clearTimeout(loginTimer);
         socket.write(loginReply(true));
         return;
       }
@@ -188,6 +187,8 @@ function handleConnection(socket: Socket, ctx: IngestContext, limits: TeltonikaT
       if (!hasLoginFrame && message.kind !== 'ping') {
         if (message.kind !== 'login') return close(`${message.kind} frame before a login`);
         hasLoginFrame = true;
+        // Looking the device up may take long when thousands reconnect at once: not counted.
+        clearTimeout(loginTimer);
       }
       enqueue(message, frame.length);
     }
