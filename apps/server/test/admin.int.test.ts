@@ -159,7 +159,9 @@ for (const backend of testBackends()) {
         views: ['fleet-vehicles'],
       });
       expect(es.statusCode).toBe(400);
-      expect(es.json<{ message: string }>().message).toBe('La solicitud no es válida');
+      expect(es.json<{ message: string }>().message).toBe(
+        'El campo «startOn» no es válido: la vista de inicio debe ser una de las vistas permitidas',
+      );
       const unknownRole = await call(
         'POST',
         '/rest/admin/users',

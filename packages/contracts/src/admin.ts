@@ -1,41 +1,40 @@
 import { z } from 'zod';
 import { MIN_CREDENTIAL_LENGTH } from './auth.js';
+import { id, text } from './fields.js';
 import { VIEW_NAMES, type ViewName } from './views.js';
 
 /** Views an account needs to keep administering users and roles (an admin can't drop them). */
 export const ADMIN_ACCESS_VIEWS: readonly ViewName[] = ['admin-users', 'admin-roles'];
 
 /** Usernames: sign-in minimum length, no white space, letters, digits, `.`, `_`, `-`, `@`. */
-export const adminUsername = z
-  .string()
+export const adminUsername = text()
   .trim()
   .min(MIN_CREDENTIAL_LENGTH)
   .max(60)
-  .regex(/^[\w.@-]+$/u, 'letters, digits, dots, dashes, underscores and @');
+  .regex(/^[\w.@-]+$/u, 'username_format');
 
 /** A password an administrator sets: sign-in minimum length, no white space. */
-export const adminPassword = z
-  .string()
+export const adminPassword = text()
   .min(MIN_CREDENTIAL_LENGTH)
   .max(256)
-  .regex(/^\S+$/, 'no white space');
+  .regex(/^\S+$/, 'no_whitespace');
 
 const userFields = {
   username: adminUsername,
   email: z.string().trim().pipe(z.email().max(254)),
-  nombre: z.string().trim().min(1).max(100),
-  apellido: z.string().trim().max(100).default(''),
-  telefono: z.string().trim().max(40).default(''),
-  roleId: z.number().int().positive(),
+  nombre: text().trim().min(1).max(100),
+  apellido: text().trim().max(100).default(''),
+  telefono: text().trim().max(40).default(''),
+  roleId: id(),
   disabled: z.boolean().default(false),
 };
 
 /** `POST /rest/admin/users`: a new account of the caller's tenant. */
-export const adminUserCreate = z.object({ ...userFields, password: adminPassword });
+export const adminUserCreate = z.strictObject({ ...userFields, password: adminPassword });
 export type AdminUserCreate = z.infer<typeof adminUserCreate>;
 
 /** `PUT /rest/admin/users/:id`: `password` null or absent keeps the current one. */
-export const adminUserUpdate = z.object({
+export const adminUserUpdate = z.strictObject({
   ...userFields,
   password: adminPassword.nullable().default(null),
 });
@@ -61,8 +60,8 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** `POST /rest/admin/roles` and `PUT /rest/admin/roles/:id`. */
 export const adminRoleInput = z
-  .object({
-    name: z.string().trim().min(1).max(60),
+  .strictObject({
+    name: text().trim().min(1).max(60),
     startOn: z.enum(VIEW_NAMES),
     views: z
       .array(z.enum(VIEW_NAMES))
@@ -71,7 +70,7 @@ export const adminRoleInput = z
       .transform((views) => [...new Set(views)]),
   })
   .refine((role) => role.views.includes(role.startOn), {
-    message: 'the start view must be one of the allowed views',
+    message: 'start_view',
     path: ['startOn'],
   });
 export type AdminRoleInput = z.infer<typeof adminRoleInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochMsParam, id, multilineText, text } from './fields.js';
 
 /** Vehicle statuses (domain.md §2), in the order of their numeric `statusCode`. */
 export const VEHICLE_STATUSES = [
@@ -15,32 +16,43 @@ export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 /** Kinds of vehicle; the consumption reference of analysis depends on it. */
 export const VEHICLE_KINDS = ['tractor', 'rigid', 'van', 'bus', 'car', 'other'] as const;
 
-const plate = z
-  .string()
+const plate = text()
   .trim()
   .min(1)
   .max(20)
-  .regex(/^[\w .-]+$/u, 'letters, digits, spaces, dots and dashes');
+  .regex(/^[\w .-]+$/u, 'plate_format');
 
 /** A vehicle as administration edits it. */
-export const vehicleInput = z.object({
+export const vehicleInput = z.strictObject({
   plate,
-  vim: z.string().trim().max(40).default(''),
+  vim: text().trim().max(40).default(''),
   kind: z.enum(VEHICLE_KINDS).default('tractor'),
-  description: z.string().trim().max(200).default(''),
-  brand: z.string().trim().max(60).default(''),
-  model: z.string().trim().max(60).default(''),
+  description: multilineText().trim().max(200).default(''),
+  brand: text().trim().max(60).default(''),
+  model: text().trim().max(60).default(''),
   modelYear: z.number().int().min(1950).max(2100).nullable().default(null),
-  implementId: z.number().int().positive().nullable().default(null),
+  implementId: id().nullable().default(null),
   tankCapacityL: z.number().positive().max(5000).nullable().default(null),
   ureaCapacityL: z.number().positive().max(500).nullable().default(null),
   speedLimitKmh: z.number().positive().max(200).nullable().default(null),
-  groupId: z.number().int().positive().nullable().default(null),
+  groupId: id().nullable().default(null),
 });
 export type VehicleInput = z.infer<typeof vehicleInput>;
 
 /** A vehicle (spec §3: vehicleId, plate, vim, kind, description) with its administration fields. */
-export const vehicleSchema = vehicleInput.extend({
+export const vehicleSchema = z.object({
+  plate: z.string(),
+  vim: z.string(),
+  kind: z.enum(VEHICLE_KINDS),
+  description: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  modelYear: z.number().nullable(),
+  implementId: z.number().nullable(),
+  tankCapacityL: z.number().nullable(),
+  ureaCapacityL: z.number().nullable(),
+  speedLimitKmh: z.number().nullable(),
+  groupId: z.number().nullable(),
   vehicleId: z.number(),
   groupName: z.string().nullable(),
   implementName: z.string().nullable(),
@@ -56,26 +68,29 @@ export const groupWithVehicles = z.object({
 });
 export type GroupWithVehicles = z.infer<typeof groupWithVehicles>;
 
-export const groupInput = z.object({ name: z.string().trim().min(1).max(80) });
+export const groupInput = z.strictObject({ name: text().trim().min(1).max(80) });
 export const groupSchema = z.object({ id: z.number(), name: z.string(), vehicleCount: z.number() });
 export type Group = z.infer<typeof groupSchema>;
 
 export const DEVICE_PROTOCOLS = ['teltonika', 'osmand', 'mqtt'] as const;
 
 /** A tracking device as administration edits it. */
-export const deviceInput = z.object({
-  uniqueId: z
-    .string()
+export const deviceInput = z.strictObject({
+  uniqueId: text()
     .trim()
     .min(3)
     .max(40)
-    .regex(/^[\w.:-]+$/, 'letters, digits, dots, colons and dashes'),
+    .regex(/^[\w.:-]+$/, 'device_id_format'),
   protocol: z.enum(DEVICE_PROTOCOLS),
-  model: z.string().trim().max(40).nullable().default(null),
-  vehicleId: z.number().int().positive().nullable().default(null),
+  model: text().trim().max(40).nullable().default(null),
+  vehicleId: id().nullable().default(null),
 });
 export type DeviceInput = z.infer<typeof deviceInput>;
-export const deviceSchema = deviceInput.extend({
+export const deviceSchema = z.object({
+  uniqueId: z.string(),
+  protocol: z.enum(DEVICE_PROTOCOLS),
+  model: z.string().nullable(),
+  vehicleId: z.number().nullable(),
   id: z.number(),
   autoRegistered: z.boolean(),
   plate: z.string().nullable(),
@@ -120,9 +135,9 @@ export type TrailerKind = z.infer<typeof trailerKindSchema>;
 
 /** History query of the replay screen: Unix epoch milliseconds. */
 export const historyQuery = z
-  .object({ from: z.coerce.number().int().nonnegative(), to: z.coerce.number().int().positive() })
-  .refine((q) => q.to > q.from, { message: 'to must be after from', path: ['to'] })
-  .refine((q) => q.to - q.from <= 31 * 86_400_000, { message: 'at most 31 days', path: ['to'] });
+  .object({ from: epochMsParam(), to: epochMsParam() })
+  .refine((q) => q.to > q.from, { message: 'period_order', path: ['to'] })
+  .refine((q) => q.to - q.from <= 31 * 86_400_000, { message: 'period_max_days', path: ['to'] });
 
 /** One point of a vehicle's route. */
 export const historyPointSchema = z.object({

@@ -1,6 +1,7 @@
 export * from './admin.js';
 export * from './auth.js';
 export * from './errors.js';
+export * from './fields.js';
 export * from './fleet.js';
 export * from './health.js';
 export * from './live-frame.js';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { text } from './fields.js';
 
 /** First message on `/api/ws` and `/api/wslp`: the stored credentials. */
 export const socketHello = z.object({
-  token: z.string().max(200).optional(),
-  digest: z.string().max(32).optional(),
-  userToken: z.string().max(200).optional(),
+  token: text().max(200).optional(),
+  digest: text().max(32).optional(),
+  userToken: text().max(200).optional(),
   /** `/api/wslp` only: 'binary' asks for compact binary update frames (live-frame.ts). */
   format: z.enum(['json', 'binary']).optional(),
 });

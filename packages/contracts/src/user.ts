@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, text } from './fields.js';
 
 /** Unit codes of the specification (decisions.md). */
 export const unitsSchema = z.object({
@@ -46,15 +47,19 @@ export const DEFAULT_USER_CONFIG: UserConfig = {
 };
 
 /** `POST /rest/user/save_config`. */
-export const saveConfigBody = userConfigSchema.extend({ darkMode: z.boolean() });
+export const saveConfigBody = z.strictObject({
+  ...userConfigSchema.shape,
+  units: z.strictObject(unitsSchema.shape),
+  darkMode: z.boolean(),
+});
 export type SaveConfigBody = z.infer<typeof saveConfigBody>;
 
 /** `POST /rest/user/save_profile`. */
-export const saveProfileBody = z.object({
-  idPersonaFisica: z.number().int().positive(),
-  nombre: z.string().trim().min(1).max(100),
-  apellido: z.string().trim().max(100),
-  telefono: z.string().trim().max(40),
+export const saveProfileBody = z.strictObject({
+  idPersonaFisica: id(),
+  nombre: text().trim().min(1).max(100),
+  apellido: text().trim().max(100),
+  telefono: text().trim().max(40),
   email: z.email().max(254),
 });
 export type SaveProfileBody = z.infer<typeof saveProfileBody>;

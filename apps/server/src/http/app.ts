@@ -1,16 +1,14 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { AVATAR_MAX_BYTES, isViewAllowed, pickLanguage, SERVICE_KEYS } from '@rumbo/contracts';
+import { isViewAllowed, pickLanguage, SERVICE_KEYS } from '@rumbo/contracts';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { DomainError } from '../lib/errors.js';
@@ -43,7 +41,8 @@ import {
   trailerKindRoutes,
 } from '../modules/fleet/fleet.routes.js';
 import { historyRoutes } from '../modules/history/history.routes.js';
-import { registerErrorHandler } from './errors.js';
+import { answerFrameworkError, registerErrorHandler } from './errors.js';
+import { validatorCompiler } from './validation.js';
 import './request-context.js';
 import { registerWebApp } from './static-web.js';
 
@@ -93,6 +92,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -113,7 +113,6 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {

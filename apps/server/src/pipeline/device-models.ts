@@ -11,6 +11,7 @@ import {
   type IoTable,
 } from '@rumbo/telematics';
 import { z } from 'zod';
+import { text } from '@rumbo/contracts';
 import type { Database } from '../db/schema.js';
 
 const ioId = z.number().int().min(0).max(65_535);
@@ -87,7 +88,7 @@ export const deviceProtocol = z.enum(['teltonika', 'osmand', 'mqtt']);
 
 /** PUT body: creates the model or replaces its settings (matched by protocol + name). */
 export const deviceModelInput = z.strictObject({
-  name: z.string().trim().min(1).max(64),
+  name: text().trim().min(1).max(64),
   protocol: deviceProtocol.default('teltonika'),
   family: z.enum(DEVICE_FAMILIES).nullable().default(null),
   ioMapping: ioMappingSchema.nullable().default(null),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { okReply } from '@rumbo/contracts';
+import { idParams, okReply } from '@rumbo/contracts';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { principalOf } from '../../http/request-context.js';
@@ -13,8 +13,6 @@ import {
   upsertDeviceModel,
   type DeviceModelCatalog,
 } from '../../pipeline/device-models.js';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 function isUniqueViolation(error: unknown): boolean {
   return (

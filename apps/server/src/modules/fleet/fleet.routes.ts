@@ -5,6 +5,7 @@ import {
   groupInput,
   groupSchema,
   groupWithVehicles,
+  idParams,
   okReply,
   trailerKindSchema,
   vehicleInput,
@@ -34,7 +35,6 @@ import {
   type FleetDeps,
 } from './fleet.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const NO_GROUP = { es: 'Sin grupo', en: 'No group' } as const;
 
 /** `/api/vehicles`: groups with vehicles, vehicle lists, administration of vehicles, devices and groups. */
@@ -288,6 +288,8 @@ export function trailerKindRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['v2'],
           summary: 'Trailer kinds and their implements',
+          // No body, or `{}` as the web app sends; anything else is refused.
+          body: z.strictObject({}).nullish(),
           response: { 200: z.array(trailerKindSchema) },
         },
       },

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { historyPointSchema, historyQuery, stopSchema, tripSchema } from '@rumbo/contracts';
+import {
+  historyPointSchema,
+  historyQuery,
+  idParams,
+  stopSchema,
+  tripSchema,
+} from '@rumbo/contracts';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
@@ -8,7 +14,6 @@ import { principalOf } from '../../http/request-context.js';
 import { findVehicle } from '../fleet/fleet.repository.js';
 import { vehiclePositions, vehicleStops, vehicleTrips } from './history.repository.js';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
 /** Most points one route answer carries (a month of 10-second records is ~260k). */
 export const MAX_POINTS = 100_000;
 /** The route query: the period, and optionally fewer points (the route is thinned to fit). */
@@ -31,7 +36,7 @@ export function historyRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
           tags: ['vehicles'],
           summary:
             'Route of a vehicle in [from, to) (epoch ms), oldest first; thinned to maxPoints',
-          params,
+          params: idParams,
           querystring: positionsQuery,
           response: { 200: z.array(historyPointSchema) },
         },
@@ -56,7 +61,7 @@ export function historyRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
         schema: {
           tags: ['vehicles'],
           summary: 'Trips of a vehicle in a period',
-          params,
+          params: idParams,
           querystring: historyQuery,
           response: { 200: z.array(tripSchema) },
         },
@@ -74,7 +79,7 @@ export function historyRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
         schema: {
           tags: ['vehicles'],
           summary: 'Stops of a vehicle in a period',
-          params,
+          params: idParams,
           querystring: historyQuery,
           response: { 200: z.array(stopSchema) },
         },

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { z } from 'zod';
+import { text } from '@rumbo/contracts';
 import { parseGlyphRange } from './glyph-range.js';
 
 const require = createRequire(import.meta.url);
@@ -67,7 +68,7 @@ function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: BuiltAss
 }
 
 const glyphParams = z.object({
-  fontstack: z.string().min(1).max(200),
+  fontstack: text().min(1).max(200),
   file: z
     .string()
     .refine((file) => file.endsWith('.pbf') && parseGlyphRange(file.slice(0, -4)) !== undefined, {

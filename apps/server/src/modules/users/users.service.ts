@@ -7,6 +7,7 @@ import {
   type SaveProfileBody,
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
+import { formatBytes } from '../../lib/bytes.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import {
@@ -122,7 +123,9 @@ export async function saveAvatar(
   principal: Principal,
   bytes: Buffer,
 ): Promise<string> {
-  if (bytes.length > AVATAR_MAX_BYTES) throw new DomainError('payload_too_large', { max: '2 MB' });
+  if (bytes.length > AVATAR_MAX_BYTES) {
+    throw new DomainError('payload_too_large', { max: formatBytes(AVATAR_MAX_BYTES) });
+  }
   const mime = sniffImageType(bytes);
   if (!mime) throw new DomainError('unsupported_media_type');
   await updateAvatar(db, principal.tenantId, principal.userId, bytes, mime);
