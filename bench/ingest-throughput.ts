@@ -2,7 +2,9 @@
 // Codec 8E packets from a generator in its own process. Also server CPU µs per record and
 // stored bytes per position (indexes included).
 // Run: npm run build && npx tsx bench/ingest-throughput.ts
-// Env: DB=embedded|postgres (postgres needs BENCH_DATABASE_URL), DEVICES, RECORDS_PER_PACKET, DURATION_S
+// Env: DB=embedded|postgres (postgres needs BENCH_DATABASE_URL), DEVICES, RECORDS_PER_PACKET, DURATION_S,
+// BUS=nats (PostgreSQL + NATS_URL: one api/ingest/jobs process and PIPELINES pipeline processes;
+// also the record → browser latency on /api/wslp), SERVER_DIST (another build, to compare)
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,6 +39,14 @@ const databaseUrl =
         process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
       )
     : undefined;
+const isNats = process.env.BUS === 'nats';
+if (isNats && !databaseUrl) throw new Error('BUS=nats needs DB=postgres');
+const natsEnv: Record<string, string> = isNats
+  ? {
+      NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+      NATS_PREFIX: `bench${process.pid}`,
+    }
+  : {};
 const teltonikaPort = await freePort();
 const server = await startServer({
   env: {
@@ -44,9 +54,65 @@ const server = await startServer({
     TELTONIKA_PORT: String(teltonikaPort),
     OSMAND_PORT: String(await freePort()),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...natsEnv,
+    ...(isNats ? { ROLES: 'api,ingest,jobs' } : {}),
   },
 });
-const pid = server.process.pid!;
+const pipelines = isNats
+  ? await Promise.all(
+      Array.from({ length: Number(process.env.PIPELINES ?? 2) }, async () =>
+        startServer({
+          env: {
+            DATABASE_URL: databaseUrl!,
+            ...natsEnv,
+            ROLES: 'pipeline',
+            TELTONIKA_PORT: String(await freePort()),
+            OSMAND_PORT: String(await freePort()),
+          },
+        }),
+      ),
+    )
+  : [];
+const pids = [server.process.pid!, ...pipelines.map((p) => p.process.pid!)];
+const cpuAll = () => pids.reduce((sum, p) => sum + cpuSeconds(p), 0);
+const browser = isNats ? await browserLatency(server.url) : undefined;
+
+/** A browser on /api/wslp: how old each vehicle's newest record is when it arrives. */
+async function browserLatency(url: string) {
+  const digest = 'benchdigest12345';
+  const signIn = await fetch(`${url}/api/auth/generate_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demouser', password: 'demo1234', digest }),
+  });
+  const { token } = (await signIn.json()) as { token: string };
+  const { default: WebSocket } = await import('ws');
+  const socket = new WebSocket(`${url.replace('http', 'ws')}/api/wslp`);
+  const ages: number[] = [];
+  let measuring = false;
+  socket.on('message', (data: Buffer) => {
+    if (!measuring) return;
+    const message = JSON.parse(data.toString()) as {
+      payload?: { lastConnection: string | null }[];
+    };
+    const now = Date.now();
+    for (const v of message.payload ?? [])
+      if (v.lastConnection) ages.push(now - Date.parse(v.lastConnection));
+  });
+  await new Promise((resolve) => socket.on('open', resolve));
+  socket.send(JSON.stringify({ token, digest }));
+  return {
+    start: () => {
+      measuring = true;
+    },
+    stop() {
+      socket.close();
+      const sorted = ages.sort((a, b) => a - b);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
+      return { n: sorted.length, p50: at(0.5), p99: at(0.99) };
+    },
+  };
+}
 
 const generatorEnv = {
   ...process.env,
@@ -87,19 +153,22 @@ const done = new Promise<Progress>((resolve) => {
   generator.on('message', (message: Progress) => {
     if (message.type === 'progress') {
       last = message;
+      if (process.env.VERBOSE) console.log(JSON.stringify(message));
       if (!window && message.elapsedMs >= warmupS * 1000 && message.connected === devices) {
         window = {
           startAcked: message.acked,
-          startCpu: cpuSeconds(pid),
+          startCpu: cpuAll(),
           startMs: performance.now(),
         };
+        browser?.start();
       }
     } else if (message.type === 'done') resolve(message);
   });
 });
 await new Promise((resolve) => setTimeout(resolve, (durationS + warmupS) * 1000 - 500));
 const endAcked = last?.acked ?? 0;
-const endCpu = cpuSeconds(pid);
+const endCpu = cpuAll();
+const browserAges = browser?.stop();
 const endMs = performance.now();
 const final = await done;
 
@@ -119,15 +188,20 @@ rows = Number(size.rows[0]!.rows);
 bytesPerRow = Number(size.rows[0]!.bytes) / rows;
 await client.end();
 await server.stop();
+for (const pipeline of pipelines) await pipeline.stop();
 
 if (!window) throw new Error('the devices never all connected');
 const seconds = (endMs - window.startMs) / 1000;
 const records = endAcked - window.startAcked;
 const rate = records / seconds;
 const cpuUs = ((endCpu - window.startCpu) * 1e6) / records;
+const label = `${db}${isNats ? ` + NATS, ${pipelines.length} pipeline processes` : ''}`;
 console.log(
-  `ingest ${db}: ${devices} devices × ${perPacket}-record Codec 8E packets: ${rate.toFixed(0)} records/s acked over ${seconds.toFixed(0)} s ` +
-    `(ack latency p50 ${final.ackP50Ms?.toFixed(1)} ms, p99 ${final.ackP99Ms?.toFixed(1)} ms); server CPU ${cpuUs.toFixed(1)} µs/record`,
+  `ingest ${label}: ${devices} devices × ${perPacket}-record Codec 8E packets: ${rate.toFixed(0)} records/s acked over ${seconds.toFixed(0)} s ` +
+    `(ack latency p50 ${final.ackP50Ms?.toFixed(1)} ms, p99 ${final.ackP99Ms?.toFixed(1)} ms); server CPU ${cpuUs.toFixed(1)} µs/record` +
+    (browserAges
+      ? `; record → browser p50 ${browserAges.p50} ms, p99 ${browserAges.p99} ms (${browserAges.n} updates)`
+      : ''),
 );
 console.log(
   `stored: ${rows} rows, ${bytesPerRow.toFixed(0)} bytes per position (table + indexes, all partitions)`,

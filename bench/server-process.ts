@@ -41,7 +41,12 @@ export async function startServer(
     : [];
   const child = spawn(
     process.execPath,
-    [...profile, join(root, 'apps/server/dist/cli.js'), 'serve'],
+    // SERVER_DIST: another build (e.g. a worktree of an older commit) to compare in one run.
+    [
+      ...profile,
+      join(process.env.SERVER_DIST ?? join(root, 'apps/server/dist'), 'cli.js'),
+      'serve',
+    ],
     {
       env: {
         ...process.env,

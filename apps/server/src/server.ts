@@ -140,7 +140,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     stop() {
       stopping ??= (async () => {
         clearInterval(mailTimer);
-        jobs.stop();
+        await jobs.stop();
         await demo?.stop();
         await ingestListeners.close();
         await app.close();

@@ -282,7 +282,15 @@ class PartitionConsumers implements Stoppable {
     this.log.info({ partition: p }, 'record partition released');
   }
 
-  async stop(): Promise<void> {
+  private stopping: Promise<void> | undefined;
+
+  /** Drains and gives back every partition, then leaves the group (once, however often called). */
+  stop(): Promise<void> {
+    this.stopping ??= this.leave();
+    return this.stopping;
+  }
+
+  private async leave(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.balancing;

@@ -4,17 +4,33 @@ import { Leases } from '../bus/leases.js';
 const JOBS_GROUP = 2;
 const HOUSEKEEPING_JOB = 1;
 
+/** The cluster's scheduled-work lease. */
+export interface JobLease {
+  /** Whether this process holds the lease, taking it when free. */
+  held(): Promise<boolean>;
+  /** Gives it back (the connection holding it returns to the pool). */
+  close(): Promise<void>;
+}
+
 /**
- * Whether this process holds the cluster's scheduled-work lease, taking it when free: a
- * PostgreSQL advisory lock on a dedicated connection, freed by the database when the holder dies.
+ * A PostgreSQL advisory lock on a dedicated connection, freed by the database when the holder
+ * dies: scheduled work runs in one process of the cluster at a time.
  */
-export function jobLease(pool: pg.Pool): () => Promise<boolean> {
+export function jobLease(pool: pg.Pool): JobLease {
   let leases: Promise<Leases> | undefined;
-  let held = false;
-  return async () => {
-    if (held) return true;
-    leases ??= Leases.join(pool, JOBS_GROUP);
-    held = await (await leases).tryJob(HOUSEKEEPING_JOB);
-    return held;
+  let isHeld = false;
+  return {
+    async held() {
+      if (isHeld) return true;
+      leases ??= Leases.join(pool, JOBS_GROUP);
+      isHeld = await (await leases).tryJob(HOUSEKEEPING_JOB);
+      return isHeld;
+    },
+    async close() {
+      const taken = leases;
+      leases = undefined;
+      isHeld = false;
+      if (taken) await (await taken).close();
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { PositionPartitions } from '../pipeline/partitions.js';
 import type { LiveFleet } from '../realtime/live-fleet.js';
+import type { JobLease } from './job-lease.js';
 
 /** Scheduled work: offline detection, partitions ahead, retention. */
 export function startJobs(deps: {
@@ -13,13 +14,13 @@ export function startJobs(deps: {
   /** Whether this process runs the cluster's housekeeping (role `jobs`). */
   housekeeping: boolean;
   /** In a cluster: whether this process holds the housekeeping lease (taken when free). */
-  lease?: () => Promise<boolean>;
+  lease?: JobLease;
   log: { warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
-}): { stop(): void } {
+}): { stop(): Promise<void> } {
   const offline = setInterval(() => deps.live?.sweepOffline(Date.now()), 30_000);
   let lastRunMs = Number.NEGATIVE_INFINITY;
   const housekeeping = async () => {
-    if (!deps.housekeeping || (deps.lease && !(await deps.lease()))) return;
+    if (!deps.housekeeping || (deps.lease && !(await deps.lease.held()))) return;
     const now = Date.now();
     if (now - lastRunMs < 6 * 3_600_000) return;
     lastRunMs = now;
@@ -39,9 +40,10 @@ export function startJobs(deps: {
   offline.unref();
   daily.unref();
   return {
-    stop() {
+    async stop() {
       clearInterval(offline);
       clearInterval(daily);
+      await deps.lease?.close();
     },
   };
 }

@@ -58,7 +58,9 @@ async function transaction(
 export function writeBatch(deps: WriteDeps, parts: readonly Part[]): Promise<WriteOutcome> {
   const rows = parts.length === 1 ? parts[0]!.rows : parts.flatMap((p) => p.rows);
   const late = parts.flatMap((p) => p.lateRows);
-  const states = parts.flatMap((p): VehicleStateWrite[] => (p.state ? [p.state] : []));
+  const states = parts
+    .flatMap((p): VehicleStateWrite[] => (p.state ? [p.state] : []))
+    .sort((a, b) => a.vehicleId - b.vehicleId);
   return transaction(deps, rows, late, async (trx) => {
     await deps.sinks.write(
       trx,

@@ -46,7 +46,8 @@ export function mergeRollups(rows: readonly RollupRow[]): RollupRow[] {
     sum.drivingS += row.drivingS;
     sum.idleS += row.idleS;
   }
-  return [...byKey.values()];
+  // One lock order for every batch: concurrent batches never deadlock on each other's buckets.
+  return [...byKey.values()].sort((a, b) => a.vehicleId - b.vehicleId || a.bucketMs - b.bucketMs);
 }
 
 /** Hourly sums per vehicle: increments are added to what the bucket already holds. */

@@ -88,5 +88,8 @@ export function lastByKey<R>(rows: readonly R[], key: (row: R) => string): R[] {
   if (rows.length < 2) return [...rows];
   const byKey = new Map<string, R>();
   for (const row of rows) byKey.set(key(row), row);
-  return byKey.size === rows.length ? [...rows] : [...byKey.values()];
+  // Sorted by key: concurrent batches take row locks in one order and never deadlock.
+  return [...byKey.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, row]) => row);
 }
