@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { FLAG } from '../src/pipeline/position-row.js';
+import { FLAG } from '../src/db/position-flags.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 const T0 = Date.UTC(2026, 9, 5, 6, 0, 0);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeLogin } from '@rumbo/telematics';
 import { startIngest } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { DeviceRegistry } from '../src/pipeline/device-registry.js';
+import { DeviceRegistry } from '../src/modules/fleet/device-registry.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
 import { DeviceSocket } from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';

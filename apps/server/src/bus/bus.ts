@@ -1,6 +1,7 @@
 import type { Position } from '@rumbo/telematics';
-import type { IngestDevice } from '../pipeline/device-registry.js';
-import type { CommittedFact, LiveUpdate, SubmitResult } from '../pipeline/pipeline.js';
+import type { IngestDevice } from '../lib/ingest-device.js';
+import type { CommittedFact, LiveUpdate } from '../pipeline/pipeline.js';
+import type { SubmitResult } from '../lib/ingest-device.js';
 
 /** A vehicle's live update as it travels to the API nodes. */
 export interface LiveMessage {

@@ -1,6 +1,7 @@
 import type { Position } from '@rumbo/telematics';
-import type { IngestDevice } from '../pipeline/device-registry.js';
-import type { CommittedFact, SubmitResult } from '../pipeline/pipeline.js';
+import type { IngestDevice } from '../lib/ingest-device.js';
+import type { CommittedFact } from '../pipeline/pipeline.js';
+import type { SubmitResult } from '../lib/ingest-device.js';
 import {
   Listeners,
   type Bus,

@@ -12,8 +12,9 @@ import {
 } from '@nats-io/jetstream';
 import { validatePosition, type Position } from '@rumbo/telematics';
 import type pg from 'pg';
-import type { IngestDevice } from '../pipeline/device-registry.js';
-import type { CommittedFact, SubmitResult } from '../pipeline/pipeline.js';
+import type { IngestDevice } from '../lib/ingest-device.js';
+import type { CommittedFact } from '../pipeline/pipeline.js';
+import type { SubmitResult } from '../lib/ingest-device.js';
 import type { Bus, LiveMessage, RecordsHandler, Stoppable } from './bus.js';
 import { Leases } from './leases.js';
 

@@ -1,6 +1,6 @@
 import type { IoTable, Position } from '@rumbo/telematics';
-import type { IngestDevice } from '../pipeline/device-registry.js';
-import type { SubmitResult } from '../pipeline/pipeline.js';
+import type { IngestDevice } from '../lib/ingest-device.js';
+import type { SubmitResult } from '../lib/ingest-device.js';
 
 /** What every protocol listener needs: device lookup, the pipeline, counters and a log. */
 export interface IngestContext {

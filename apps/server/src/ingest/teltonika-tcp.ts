@@ -8,7 +8,7 @@ import {
   type Position,
   type TeltonikaTcpMessage,
 } from '@rumbo/telematics';
-import type { IngestDevice } from '../pipeline/device-registry.js';
+import type { IngestDevice } from '../lib/ingest-device.js';
 import type { IngestContext } from './ingest-types.js';
 
 /** What one Teltonika TCP port lets a connection hold and how long it may take. */

@@ -1,5 +1,5 @@
 import type { DeviceFact } from '@rumbo/telematics';
-import type { IngestDevice } from './device-registry.js';
+import type { IngestDevice } from '../lib/ingest-device.js';
 import type { PositionRow } from './position-row.js';
 import type { VehicleTag } from './sinks/sink.js';
 import type { VehicleStateWrite } from './vehicle-state.store.js';

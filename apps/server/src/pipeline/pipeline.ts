@@ -14,21 +14,13 @@ import {
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { Batch, type Part, type PartOutcome } from './batch.js';
-import type { IngestDevice } from './device-registry.js';
+import type { IngestDevice, SubmitResult } from '../lib/ingest-device.js';
 import type { PositionPartitions } from './partitions.js';
 import { asStoredPosition, toPositionRow } from './position-row.js';
 import { REDUCER_EMITS_ROLLUPS, legacyRollupFact } from './rollup-shim.js';
 import { restoreDeviceState } from './restore.js';
 import type { SinkSet, VehicleTag } from './sinks/sink.js';
 import { writeBatch, writeIsolated, type WriteDeps } from './write-batch.js';
-
-/** What a submission became once durably handled. */
-export interface SubmitResult {
-  /** Records stored (or already stored before: duplicates are durable too). */
-  accepted: number;
-  /** Records refused for good (time far in the future, coordinates out of range, unstorable). */
-  rejected: number;
-}
 
 /** The moving part of a vehicle's live info, as the pipeline publishes it. */
 export interface LiveUpdate {

@@ -1,19 +1,7 @@
 import type { Selectable } from 'kysely';
+import { FLAG } from '../db/position-flags.js';
 import type { PositionsTable } from '../db/schema.js';
 import type { Position, PositionFlag } from '@rumbo/telematics';
-
-/** Bits of `positions.flags`. */
-export const FLAG = {
-  ignition: 1,
-  movement: 2,
-  brake: 4,
-  cruise: 8,
-  pto: 16,
-  kickdown: 32,
-  implausible: 64,
-  wheelSpeed: 128,
-  ignitionKnown: 256,
-} as const;
 
 /** One stored record, in the column units of `positions` (1e-7°, 0.1 km/h). */
 export interface PositionRow {

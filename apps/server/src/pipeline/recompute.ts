@@ -9,7 +9,7 @@ import {
   type SampledPosition,
 } from '@rumbo/telematics';
 import type { Database } from '../db/schema.js';
-import type { IngestDevice } from './device-registry.js';
+import type { IngestDevice } from '../lib/ingest-device.js';
 import { fromStoredRow } from './position-row.js';
 import { readPositionsPage } from './positions.store.js';
 import { REPLAY_PAGE_ROWS, yieldToLoop } from './restore.js';

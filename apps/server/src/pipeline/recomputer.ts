@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { IngestDevice } from './device-registry.js';
+import type { IngestDevice } from '../lib/ingest-device.js';
 import type { Pipeline } from './pipeline.js';
 import { recomputeWindow, type RecomputeOutcome } from './recompute.js';
 import type { SinkSet } from './sinks/sink.js';

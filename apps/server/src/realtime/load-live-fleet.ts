@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { VehicleStatus } from '@rumbo/contracts';
 import type { Database } from '../db/schema.js';
-import { listVehicles } from '../modules/fleet/fleet.repository.js';
+import { listVehicles, listVehicleStates } from '../modules/fleet/fleet.repository.js';
+import { listTenantIds } from '../modules/tenants/tenants.repository.js';
 import type { LiveFleet } from './live-fleet.js';
 
 /** Fills the live fleet from the database at start: every vehicle and its last stored state. */
@@ -10,15 +11,10 @@ export async function loadLiveFleet(
   live: LiveFleet,
   nowMs: number,
 ): Promise<void> {
-  const tenants = await db.selectFrom('tenants').select('id').execute();
-  for (const { id: tenantId } of tenants) {
+  for (const tenantId of await listTenantIds(db)) {
     for (const vehicle of await listVehicles(db, tenantId)) live.upsertVehicle(tenantId, vehicle);
   }
-  const states = await db
-    .selectFrom('vehicle_state')
-    .selectAll()
-    .where('fix_time', 'is not', null)
-    .execute();
+  const states = await listVehicleStates(db);
   for (const s of states) {
     if (s.fix_time === null || s.lat === null || s.lng === null) continue;
     live.apply(s.vehicle_id, {

@@ -5,14 +5,13 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { principalOf } from '../../http/request-context.js';
 import { DomainError } from '../../lib/errors.js';
+import type { DeviceModelCatalog } from './device-models.catalog.js';
 import {
   deleteDeviceModel,
-  deviceModelInput,
-  deviceModelSchema,
   listDeviceModels,
   upsertDeviceModel,
-  type DeviceModelCatalog,
-} from '../../pipeline/device-models.js';
+} from './device-models.repository.js';
+import { deviceModelInput, deviceModelSchema } from './device-models.schemas.js';
 
 function isUniqueViolation(error: unknown): boolean {
   return (

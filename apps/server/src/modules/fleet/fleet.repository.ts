@@ -484,3 +484,8 @@ export async function seedTrailerKinds(db: Db, kinds: Record<string, string[]>):
     }
   }
 }
+
+/** Every vehicle's last stored state (to fill the live fleet at start). */
+export function listVehicleStates(db: Kysely<Database>) {
+  return db.selectFrom('vehicle_state').selectAll().where('fix_time', 'is not', null).execute();
+}

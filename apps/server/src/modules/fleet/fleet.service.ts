@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DeviceInput, GroupWithVehicles, VehicleInput } from '@rumbo/contracts';
+import type { DeviceInput, GroupWithVehicles, Vehicle, VehicleInput } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
-import type { LiveFleet } from '../../realtime/live-fleet.js';
 import {
   deleteDevice,
   deleteGroup,
@@ -25,10 +24,19 @@ import {
   updateVehicle,
 } from './fleet.repository.js';
 
+/** What the fleet module tells the live fleet (realtime implements it; modules never import it). */
+export interface FleetLive {
+  upsertVehicle(tenantId: number, vehicle: Vehicle): void;
+  removeVehicle(vehicleId: number): void;
+  /** The tenant's last positions as a JSON body, built once per change (and gzipped). */
+  json(tenantId: number, nowMs: number): Buffer;
+  gzip(tenantId: number, nowMs: number): Buffer;
+}
+
 /** What the fleet use cases need. */
 export interface FleetDeps {
   db: Kysely<Database>;
-  live: LiveFleet;
+  live: FleetLive;
   /** Called when a device's assignment changes, so ingest forgets what it cached. */
   onDeviceChanged?: (uniqueId: string) => void;
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { HistoryPoint, Stop, Trip } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
-import { FLAG } from '../../pipeline/position-row.js';
+import { FLAG } from '../../db/position-flags.js';
 
 /** Devices that reported for a vehicle (today one; kept general for device swaps). */
 async function devicesOf(

@@ -109,3 +109,9 @@ export async function findRoleById(db: Kysely<Database>, id: number): Promise<Ro
     .executeTakeFirst();
   return row ? toRole(row) : undefined;
 }
+
+/** Ids of every tenant. */
+export async function listTenantIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('tenants').select('id').execute();
+  return rows.map((row) => row.id);
+}

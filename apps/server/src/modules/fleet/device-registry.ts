@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import { isSafeDeviceId } from '@rumbo/telematics';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { IngestDevice } from '../../lib/ingest-device.js';
+import { ensureTenant } from '../tenants/tenants.repository.js';
+import { autoPlate } from './auto-plate.js';
 import {
   ensureGroup,
   findDeviceByUniqueId,
@@ -8,28 +11,14 @@ import {
   insertDevice,
   insertVehicle,
   plateTaken,
-} from '../modules/fleet/fleet.repository.js';
-import { ensureTenant } from '../modules/tenants/tenants.repository.js';
-import type { LiveFleet } from '../realtime/live-fleet.js';
-import { autoPlate } from './auto-plate.js';
+} from './fleet.repository.js';
+import type { FleetLive } from './fleet.service.js';
 
 /** The group auto-registered vehicles land in. */
 export const NEW_DEVICES_GROUP = 'Nuevos';
 
 // Plates tried for one auto-registered vehicle before giving up (each retry a fresh hash).
 const PLATE_ATTEMPTS = 8;
-
-/** A device as ingest needs it. */
-export interface IngestDevice {
-  id: number;
-  uniqueId: string;
-  tenantId: number;
-  vehicleId: number | null;
-  protocol: 'teltonika' | 'osmand' | 'mqtt';
-  /** Device model name; its IO table comes from the device model catalog at decode time. */
-  model: string | null;
-  speedLimitKmh: number | null;
-}
 
 /**
  * Resolves device ids (IMEIs) to devices, with a cache ingest can hit per packet. Unknown devices
@@ -42,7 +31,8 @@ export class DeviceRegistry {
   constructor(
     private readonly deps: {
       db: Kysely<Database>;
-      live: LiveFleet;
+      /** Where a registered vehicle is announced (the live fleet). */
+      live: Pick<FleetLive, 'upsertVehicle'>;
       autoRegisterTenant: string | null;
     },
   ) {}

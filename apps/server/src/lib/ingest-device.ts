@@ -1,0 +1,19 @@
+/** A device as ingest needs it. */
+export interface IngestDevice {
+  id: number;
+  uniqueId: string;
+  tenantId: number;
+  vehicleId: number | null;
+  protocol: 'teltonika' | 'osmand' | 'mqtt';
+  /** Device model name; its IO table comes from the device model catalog at decode time. */
+  model: string | null;
+  speedLimitKmh: number | null;
+}
+
+/** What a submission became once durably handled. */
+export interface SubmitResult {
+  /** Records stored (or already stored before: duplicates are durable too). */
+  accepted: number;
+  /** Records refused for good (time far in the future, coordinates out of range, unstorable). */
+  rejected: number;
+}
