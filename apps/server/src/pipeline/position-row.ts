@@ -109,33 +109,45 @@ export function toPositionRow(
  * view, so a replay of the stored rows ({@link fromStoredRow}) sees exactly the same values.
  */
 export function asStoredPosition(p: Position, row: PositionRow): Position {
-  const out: Position = { ...p };
-  out.lat = row.lat / 1e7;
-  out.lng = row.lng / 1e7;
   const speed = row.speed === null ? undefined : row.speed / 10;
-  if ((row.flags & FLAG.wheelSpeed) !== 0) out.wheelSpeedKmh = speed;
-  else {
-    out.speedKmh = speed;
-    out.wheelSpeedKmh = undefined;
-  }
-  out.altitudeM = opt(row.altitude);
-  out.headingDeg = opt(row.heading);
-  out.satellites = opt(row.satellites);
-  out.rpm = opt(row.rpm);
-  out.torquePct = opt(row.torque);
-  out.pedalPct = opt(row.pedal);
-  out.odometerM = opt(row.odometerM);
-  out.fuelUsedL = opt(row.fuelUsedL);
-  out.fuelLevelPct = float4(row.fuelLevel);
-  out.engineHours = opt(row.engineHours);
-  out.ureaLevelPct = float4(row.ureaLevel);
-  out.driverCode = opt(row.driverCode);
-  out.movement = p.movement || undefined;
-  out.brake = p.brake || undefined;
-  out.cruise = p.cruise || undefined;
-  out.pto = p.pto || undefined;
-  out.kickdown = p.kickdown || undefined;
-  return out;
+  const isWheel = (row.flags & FLAG.wheelSpeed) !== 0;
+  // One literal in fromStoredRow's key order: the reducer sees one object shape, live or replayed.
+  return {
+    deviceId: p.deviceId,
+    fixTimeMs: p.fixTimeMs,
+    lat: row.lat / 1e7,
+    lng: row.lng / 1e7,
+    altitudeM: opt(row.altitude),
+    headingDeg: opt(row.heading),
+    speedKmh: isWheel ? p.speedKmh : speed,
+    wheelSpeedKmh: isWheel ? speed : undefined,
+    satellites: opt(row.satellites),
+    hdop: p.hdop,
+    ignition: p.ignition,
+    movement: p.movement || undefined,
+    brake: p.brake || undefined,
+    cruise: p.cruise || undefined,
+    pto: p.pto || undefined,
+    kickdown: p.kickdown || undefined,
+    rpm: opt(row.rpm),
+    torquePct: opt(row.torque),
+    pedalPct: opt(row.pedal),
+    odometerM: opt(row.odometerM),
+    fuelUsedL: opt(row.fuelUsedL),
+    fuelLevelPct: float4(row.fuelLevel),
+    engineHours: opt(row.engineHours),
+    ureaLevelPct: float4(row.ureaLevel),
+    driverCode: opt(row.driverCode),
+    fuelLevelL: p.fuelLevelL,
+    fuelRateLph: p.fuelRateLph,
+    serviceDistanceKm: p.serviceDistanceKm,
+    powerV: p.powerV,
+    batteryV: p.batteryV,
+    harshEvent: p.harshEvent,
+    temperaturesC: p.temperaturesC,
+    dtcs: p.dtcs !== undefined && p.dtcs.length > 0 ? p.dtcs : undefined,
+    attributes: p.attributes,
+  };
 }
 
 /** A real (float4) column's value as a double: the same whether computed or read back. */
@@ -195,15 +207,13 @@ export function fromStoredRow(deviceId: string, row: StoredPositionRow): Positio
     powerV: take<number>('powerV'),
     batteryV: take<number>('batteryV'),
     harshEvent: take<Position['harshEvent']>('harshEvent'),
+    temperaturesC: take<Position['temperaturesC']>('temperaturesC'),
+    dtcs: take<Position['dtcs']>('dtcs'),
     attributes: {},
   };
-  position.temperaturesC = take<Position['temperaturesC']>('temperaturesC');
-  position.dtcs = take<Position['dtcs']>('dtcs');
   for (const [key, value] of Object.entries(attrs)) {
     if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean')
       position.attributes[key] = value;
   }
-  for (const key of Object.keys(position) as (keyof Position)[])
-    if (position[key] === undefined) delete position[key];
   return position;
 }

@@ -68,6 +68,16 @@ export const rollupsSink: Sink<RollupRow> = {
       idleS: f.idleS,
     };
   },
+  fold(last, { vehicleId }, fact) {
+    const f = fact as { type: string };
+    if (!isRollup(f) || last.vehicleId !== vehicleId || last.bucketMs !== f.bucketMs) return false;
+    last.distanceKm += f.distanceKm;
+    last.fuelL += f.fuelL;
+    last.engineS += f.engineS;
+    last.drivingS += f.drivingS;
+    last.idleS += f.idleS;
+    return true;
+  },
   covers(fact, fromMs) {
     const f = fact as { type: string };
     return isRollup(f) && f.bucketMs >= bucketOf(fromMs, ROLLUP_BUCKET_MS);

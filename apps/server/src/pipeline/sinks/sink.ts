@@ -23,6 +23,11 @@ export interface Sink<Row> {
   /** The fact kinds this sink stores. */
   readonly kinds: readonly FactKind[];
   collect(tag: VehicleTag, fact: DeviceFact): Row | undefined;
+  /**
+   * Optional: adds the fact into the row collected just before, when they share a key (rollups of
+   * one hour), and says whether it did — fewer rows and no allocation per record.
+   */
+  fold?(last: Row, tag: VehicleTag, fact: DeviceFact): boolean;
   /** Whether `deleteRange(fromMs)` removes this fact's row (a recompute rewrites exactly those). */
   covers(fact: DeviceFact, fromMs: number): boolean;
   write(trx: Kysely<Database>, rows: Row[]): Promise<void>;
@@ -55,8 +60,11 @@ export class SinkSet {
     const indexes = this.byKind.get(fact.type);
     if (!indexes) return;
     for (const i of indexes) {
-      const row = this.sinks[i]!.collect(tag, fact);
-      if (row !== undefined) into[i]!.push(row);
+      const sink = this.sinks[i]!;
+      const rows = into[i]!;
+      if (sink.fold && rows.length > 0 && sink.fold(rows[rows.length - 1], tag, fact)) continue;
+      const row = sink.collect(tag, fact);
+      if (row !== undefined) rows.push(row);
     }
   }
 
