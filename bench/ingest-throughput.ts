@@ -4,7 +4,8 @@
 // Run: npm run build && npx tsx bench/ingest-throughput.ts
 // Env: DB=embedded|postgres (postgres needs BENCH_DATABASE_URL), DEVICES, RECORDS_PER_PACKET, DURATION_S,
 // BUS=nats (PostgreSQL + NATS_URL: one api/ingest/jobs process and PIPELINES pipeline processes;
-// also the record → browser latency on /api/wslp), SERVER_DIST (another build, to compare)
+// the record → browser latency through NATS is bench/live-latency.ts with BUS=nats),
+// SERVER_DIST (another build, to compare)
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,45 +76,6 @@ const pipelines = isNats
   : [];
 const pids = [server.process.pid!, ...pipelines.map((p) => p.process.pid!)];
 const cpuAll = () => pids.reduce((sum, p) => sum + cpuSeconds(p), 0);
-const browser = isNats ? await browserLatency(server.url) : undefined;
-
-/** A browser on /api/wslp: how old each vehicle's newest record is when it arrives. */
-async function browserLatency(url: string) {
-  const digest = 'benchdigest12345';
-  const signIn = await fetch(`${url}/api/auth/generate_token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demouser', password: 'demo1234', digest }),
-  });
-  const { token } = (await signIn.json()) as { token: string };
-  const { default: WebSocket } = await import('ws');
-  const socket = new WebSocket(`${url.replace('http', 'ws')}/api/wslp`);
-  const ages: number[] = [];
-  let measuring = false;
-  socket.on('message', (data: Buffer) => {
-    if (!measuring) return;
-    const message = JSON.parse(data.toString()) as {
-      payload?: { lastConnection: string | null }[];
-    };
-    const now = Date.now();
-    for (const v of message.payload ?? [])
-      if (v.lastConnection) ages.push(now - Date.parse(v.lastConnection));
-  });
-  await new Promise((resolve) => socket.on('open', resolve));
-  socket.send(JSON.stringify({ token, digest }));
-  return {
-    start: () => {
-      measuring = true;
-    },
-    stop() {
-      socket.close();
-      const sorted = ages.sort((a, b) => a - b);
-      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
-      return { n: sorted.length, p50: at(0.5), p99: at(0.99) };
-    },
-  };
-}
-
 const generatorEnv = {
   ...process.env,
   PORT: String(teltonikaPort),
@@ -160,7 +122,6 @@ const done = new Promise<Progress>((resolve) => {
           startCpu: cpuAll(),
           startMs: performance.now(),
         };
-        browser?.start();
       }
     } else if (message.type === 'done') resolve(message);
   });
@@ -168,7 +129,6 @@ const done = new Promise<Progress>((resolve) => {
 await new Promise((resolve) => setTimeout(resolve, (durationS + warmupS) * 1000 - 500));
 const endAcked = last?.acked ?? 0;
 const endCpu = cpuAll();
-const browserAges = browser?.stop();
 const endMs = performance.now();
 const final = await done;
 
@@ -198,10 +158,7 @@ const cpuUs = ((endCpu - window.startCpu) * 1e6) / records;
 const label = `${db}${isNats ? ` + NATS, ${pipelines.length} pipeline processes` : ''}`;
 console.log(
   `ingest ${label}: ${devices} devices × ${perPacket}-record Codec 8E packets: ${rate.toFixed(0)} records/s acked over ${seconds.toFixed(0)} s ` +
-    `(ack latency p50 ${final.ackP50Ms?.toFixed(1)} ms, p99 ${final.ackP99Ms?.toFixed(1)} ms); server CPU ${cpuUs.toFixed(1)} µs/record` +
-    (browserAges
-      ? `; record → browser p50 ${browserAges.p50} ms, p99 ${browserAges.p99} ms (${browserAges.n} updates)`
-      : ''),
+    `(ack latency p50 ${final.ackP50Ms?.toFixed(1)} ms, p99 ${final.ackP99Ms?.toFixed(1)} ms); server CPU ${cpuUs.toFixed(1)} µs/record`,
 );
 console.log(
   `stored: ${rows} rows, ${bytesPerRow.toFixed(0)} bytes per position (table + indexes, all partitions)`,

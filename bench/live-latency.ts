@@ -3,12 +3,14 @@
 // how old each entry is when its frame is sent. The devices are spread over GENERATORS processes
 // (default 2) that send pre-encoded frames, re-stamped per packet.
 // Run: npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/live-latency.ts
-// Env: DEVICES (1000), CLIENTS (100), DURATION_S (20), GENERATORS (2), PACKET_INTERVAL_MS (100)
+// Env: DEVICES (1000), CLIENTS (100), DURATION_S (20), GENERATORS (2), PACKET_INTERVAL_MS (100),
+// BUS=nats (NATS_URL): the server runs api,ingest,jobs and PIPELINES (2) pipeline processes take
+// the records from JetStream, so the age includes the hop through NATS and back.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { seededPostgresEnv } from './fleet-seed.js';
-import { startServer } from './server-process.js';
+import { freePort, startServer } from './server-process.js';
 
 const devices = Number(process.env.DEVICES ?? 1000);
 const clients = Number(process.env.CLIENTS ?? 100);
@@ -17,8 +19,36 @@ const generators = Number(process.env.GENERATORS ?? 2);
 const intervalMs = process.env.PACKET_INTERVAL_MS ?? '100';
 const { env, teltonikaPort } = await seededPostgresEnv('rumbo_bench_live', devices);
 const probes: { n: number; p50: number; p99: number; max: number }[] = [];
+const isNats = process.env.BUS === 'nats';
+const natsEnv: Record<string, string> = isNats
+  ? {
+      NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+      NATS_PREFIX: `live${process.pid}`,
+    }
+  : {};
+const pipelines = isNats
+  ? await Promise.all(
+      Array.from({ length: Number(process.env.PIPELINES ?? 2) }, async () =>
+        startServer({
+          env: {
+            ...env,
+            ...natsEnv,
+            ROLES: 'pipeline',
+            TELTONIKA_PORT: String(await freePort()),
+            OSMAND_PORT: String(await freePort()),
+          },
+        }),
+      ),
+    )
+  : [];
 const server = await startServer({
-  env: { ...env, LIVE_LATENCY_PROBE: '1', LOG_LEVEL: 'info' },
+  env: {
+    ...env,
+    ...natsEnv,
+    ...(isNats ? { ROLES: 'api,ingest,jobs' } : {}),
+    LIVE_LATENCY_PROBE: '1',
+    LOG_LEVEL: 'info',
+  },
   onLog: (line) => {
     if (!line.includes('"live latency"')) return;
     probes.push(JSON.parse(line) as (typeof probes)[number]);
@@ -83,6 +113,7 @@ const records = acked.reduce((a, b) => a + b, 0) - acked0;
 for (const child of children) child.kill();
 for (const socket of sockets) socket.close();
 await server.stop();
+for (const pipeline of pipelines) await pipeline.stop();
 const n = probes.reduce((sum, p) => sum + p.n, 0);
 const worstP99 = Math.max(...probes.map((p) => p.p99));
 const medianP50 =
@@ -94,7 +125,7 @@ console.log(
     `p99 ${ackLatencies[Math.floor(ackLatencies.length * 0.99)]?.toFixed(1)} ms)`,
 );
 console.log(
-  `live feed: ${devices} devices → ${clients} clients (binary): ${(n / seconds).toFixed(0)} entries/s sent per tenant tick; ` +
+  `live feed${isNats ? ` (NATS, ${pipelines.length} pipeline processes)` : ''}: ${devices} devices → ${clients} clients (binary): ${(n / seconds).toFixed(0)} entries/s sent per tenant tick; ` +
     `record → frame p50 ${medianP50} ms, p99 ${worstP99} ms (worst 5-s window); ` +
     `${((frames - frames0) / seconds).toFixed(0)} frames/s, ${((bytes - bytes0) / seconds / 1e6).toFixed(1)} MB/s to clients`,
 );
