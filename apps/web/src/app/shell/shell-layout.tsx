@@ -6,7 +6,6 @@ import { Outlet } from 'react-router';
 import { isAborted } from '../../shared/api/api-error';
 import { useServices } from '../../shared/services';
 import { useResponsiveMode } from '../../shared/ui/use-responsive-mode';
-import type { ScreenProps } from '../routes/route-table';
 import { ExportDialog } from './export-dialog';
 import { LogoutDialog } from './logout-dialog';
 import { NavDrawer } from './nav-drawer';
@@ -30,7 +29,8 @@ function createQueryClient() {
  * Everything a signed-in operator lives in: top bar, drawer, screen, dialogs. `homePath` (the
  * router's) is the start view, as only a signed-in user sees the shell.
  */
-export default function ShellLayout({ homePath }: Pick<ScreenProps, 'homePath'>) {
+// Its props are the router's ScreenProps, spelled out: the route table imports this file lazily.
+export default function ShellLayout({ homePath }: { homePath: string }) {
   const { ui } = useServices();
   const mode = useResponsiveMode();
   const [queryClient] = useState(createQueryClient);
