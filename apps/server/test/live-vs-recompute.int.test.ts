@@ -110,6 +110,7 @@ function delivered(records: Position[], rnd: () => number): Position[][] {
 interface Derived {
   trips: unknown[];
   stops: unknown[];
+  idle: unknown[];
   rollups: unknown[];
 }
 
@@ -146,6 +147,12 @@ for (const backend of testBackends()) {
         .where('vehicle_id', '=', vehicleId)
         .orderBy('start_time')
         .execute();
+      const idle = await db
+        .selectFrom('idle_periods')
+        .select(['start_time', 'end_time', 'duration_s', 'fuel_l', 'fuel_source', 'lat', 'lng'])
+        .where('vehicle_id', '=', vehicleId)
+        .orderBy('start_time')
+        .execute();
       const rollups = await db
         .selectFrom('vehicle_rollups')
         .select(['bucket', 'distance_km', 'fuel_l', 'engine_s', 'driving_s', 'idle_s'])
@@ -159,6 +166,7 @@ for (const backend of testBackends()) {
           fuel_l: round(r.fuel_l),
         })),
         stops,
+        idle: idle.map((r) => ({ ...r, fuel_l: round(r.fuel_l) })),
         rollups: rollups.map((r) => ({
           bucket: r.bucket,
           distance_km: round(r.distance_km),
@@ -170,7 +178,7 @@ for (const backend of testBackends()) {
       };
     }
 
-    it('stores the same trips, stops and rollups for random streams with flagged, late and resent records', async () => {
+    it('stores the same trips, stops, idle periods and rollups for random streams with flagged, late and resent records', async () => {
       const table: string[] = [];
       for (const seed of SEEDS) {
         const rnd = random(seed);
@@ -192,7 +200,12 @@ for (const backend of testBackends()) {
         const pipeline = ctx.app.services.pipeline;
         await pipeline.runForDevice(device, () =>
           recomputeWindow(
-            { db: ctx.database.db, sinks: defaultSinks(), settings: pipeline.settingsFor(device) },
+            {
+              db: ctx.database.db,
+              sinks: defaultSinks(),
+              settings: pipeline.settingsFor(device),
+              context: pipeline.contextFor(device),
+            },
             device,
             DAY0 - 86_400_000,
           ),
@@ -201,9 +214,10 @@ for (const backend of testBackends()) {
         table.push(
           `seed ${seed}: ${records.length} records in ${packets.length} packets, ` +
             `${pipeline.stats.late} late so far, ${live.trips.length} trips, ${live.stops.length} stops, ` +
-            `${live.rollups.length} rollup hours`,
+            `${live.idle.length} idle periods, ${live.rollups.length} rollup hours`,
         );
         expect(live.trips.length).toBeGreaterThanOrEqual(3);
+        expect(live.idle.length).toBeGreaterThanOrEqual(1);
         expect(live).toEqual(replayed);
       }
       console.log(`live vs replay (${backend}):\n  ${table.join('\n  ')}`);

@@ -36,22 +36,31 @@ export {
   type CounterName,
   type CounterBaseline,
 } from './reducer/counters.js';
-export type { LiveStatus, VehicleStatus, StatusState } from './reducer/status.js';
-export { statusAfterSilence } from './reducer/status.js';
-export type { MotionState } from './reducer/motion.js';
 export type { TripAccumulator, StopAccumulator } from './reducer/trip-accumulator.js';
 export {
   step,
   replay,
   statusAt,
   initialDeviceState,
+  statusStateOf,
+  liveStatusOf,
+  motionStateOf,
   type DeviceState,
+  type StepOptions,
   type StepResult,
 } from './reducer/device.reducer.js';
+
+export * from './detectors/detector.js';
+export { DEFAULT_DETECTORS } from './detectors/index.js';
+export type { LiveStatus, VehicleStatus, StatusState } from './detectors/status.detector.js';
+export { statusAfterSilence, statusDetector } from './detectors/status.detector.js';
+export { motionDetector, type MotionState } from './detectors/motion.detector.js';
+export { idleDetector, type IdleState, type IdleRun } from './detectors/idle.detector.js';
 export {
   bucketOf,
   rollupDeltas,
-  rollupBetween,
+  sampleDeltas,
+  rollupDetector,
+  ROLLUP_BUCKET_MS,
   type RollupDeltas,
-  type SampledPosition,
-} from './reducer/rollup.js';
+} from './detectors/rollup.detector.js';

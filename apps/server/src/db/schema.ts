@@ -230,6 +230,20 @@ export interface StopsTable {
   fuel_after_pct: number | null;
 }
 
+export interface IdlePeriodsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  vehicle_id: number;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  duration_s: number;
+  lat: number | null;
+  lng: number | null;
+  fuel_l: number;
+  fuel_source: 'counter' | 'rate' | 'estimated';
+  driver_code: string | null;
+}
+
 export interface VehicleRollupsTable {
   vehicle_id: number;
   bucket: Timestamp;
@@ -258,6 +272,7 @@ export interface Database {
   devices: DevicesTable;
   device_models: DeviceModelsTable;
   positions: PositionsTable;
+  idle_periods: IdlePeriodsTable;
   vehicle_state: VehicleStateTable;
   trips: TripsTable;
   stops: StopsTable;

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import {
+  EMPTY_CONTEXT,
+  liveStatusOf,
   reducerSettings,
   step,
   validatePosition,
@@ -9,7 +11,7 @@ import {
   type LiveStatus,
   type Position,
   type ReducerSettings,
-  type SampledPosition,
+  type VehicleContext,
 } from '@rumbo/telematics';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -17,7 +19,6 @@ import { Batch, type Part, type PartOutcome } from './batch.js';
 import type { IngestDevice, SubmitResult } from '../lib/ingest-device.js';
 import type { PositionPartitions } from './partitions.js';
 import { asStoredPosition, toPositionRow } from './position-row.js';
-import { REDUCER_EMITS_ROLLUPS, legacyRollupFact } from './rollup-shim.js';
 import { restoreDeviceState } from './restore.js';
 import type { SinkSet, VehicleTag } from './sinks/sink.js';
 import { writeBatch, writeIsolated, type WriteDeps } from './write-batch.js';
@@ -50,8 +51,6 @@ export interface CommittedFact {
 
 interface VehicleRuntime {
   state: DeviceState;
-  /** The newest in-order usable record and its sample: the start of the next rollup interval. */
-  last?: SampledPosition;
   persistedAtMs: number;
   persistedStatus?: string;
 }
@@ -103,7 +102,7 @@ export interface PipelineStats {
 export class Pipeline {
   private readonly runtimes = new Map<number, Promise<VehicleRuntime>>();
   private readonly chains = new Map<number, Promise<unknown>>();
-  private readonly settingsByLimit = new Map<number, ReducerSettings>();
+  private readonly settings: ReducerSettings;
   private batch: Batch;
   private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
@@ -119,6 +118,7 @@ export class Pipeline {
 
   constructor(private readonly deps: PipelineDeps) {
     this.batch = this.newBatch();
+    this.settings = reducerSettings(deps.settings);
   }
 
   private newBatch(): Batch {
@@ -160,35 +160,33 @@ export class Pipeline {
   }
 
   /** Replaces a vehicle's reducer state (a recompute's final state, which saw the late records). */
-  replaceState(vehicleId: number, state: DeviceState, last: SampledPosition | undefined): void {
+  replaceState(vehicleId: number, state: DeviceState): void {
     const runtime = this.runtimes.get(vehicleId);
     if (!runtime) return;
     void runtime.then((r) => {
       // Only a replay that reached the newest processed record may stand in for live state.
       if (r.state.last?.fixTimeMs !== state.last?.fixTimeMs) return;
       r.state = state;
-      r.last = last;
     });
   }
 
-  /** The reducer settings of a device (its speed limit over the pipeline's defaults). */
-  settingsFor(device: IngestDevice): ReducerSettings {
-    const limit = device.speedLimitKmh ?? this.deps.settings?.speedLimitKmh ?? 90;
-    let settings = this.settingsByLimit.get(limit);
-    if (!settings) {
-      settings = reducerSettings({ ...this.deps.settings, speedLimitKmh: limit });
-      this.settingsByLimit.set(limit, settings);
-    }
-    return settings;
+  /** The reducer settings (every device of this pipeline shares them). */
+  settingsFor(_device: IngestDevice): ReducerSettings {
+    return this.settings;
+  }
+
+  /** What the detectors know of a device's vehicle beyond its records. */
+  contextFor(device: IngestDevice): VehicleContext {
+    return device.speedLimitKmh === null ? EMPTY_CONTEXT : { speedLimitKmh: device.speedLimitKmh };
   }
 
   private runtime(device: IngestDevice, vehicleId: number): Promise<VehicleRuntime> {
     let runtime = this.runtimes.get(vehicleId);
     if (!runtime) {
-      runtime = restoreDeviceState(this.deps.db, device, vehicleId, this.settingsFor(device)).then(
-        ({ state, last, status }) => ({
+      const options = { settings: this.settings, context: this.contextFor(device) };
+      runtime = restoreDeviceState(this.deps.db, device, vehicleId, options).then(
+        ({ state, status }) => ({
           state,
-          last,
           persistedAtMs: this.deps.clock.nowMs(),
           persistedStatus: status,
         }),
@@ -205,7 +203,8 @@ export class Pipeline {
   ): Promise<{ result: SubmitResult; done: Promise<PartOutcome> | undefined }> {
     const runtime =
       device.vehicleId === null ? undefined : await this.runtime(device, device.vehicleId);
-    const settings = this.settingsFor(device);
+    const settings = this.settings;
+    const context = this.contextFor(device);
     const nowMs = this.deps.clock.nowMs();
     const sinks = this.deps.sinks;
     let part: Part | undefined;
@@ -228,53 +227,35 @@ export class Pipeline {
       }
       // The reducer sees the record as stored, so a replay of stored rows reproduces this step.
       const stored = asStoredPosition(position, row);
-      const { state, facts } = step(
-        runtime.state,
-        stored,
-        settings,
+      const { state, facts } = step(runtime.state, stored, settings, {
         nowMs,
-        validatePosition(stored, nowMs),
-      );
+        validation: validatePosition(stored, nowMs),
+        context,
+      });
       let inOrder = true;
       let isLate = false;
       for (const fact of facts) {
-        switch (fact.type) {
-          case 'late':
-            isLate = true;
-            inOrder = false;
-            break;
-          case 'flagged':
-            // Implausible values move no derived fact, but the newest record still defines
-            // the last connection and position.
-            inOrder = false;
-            if (position.fixTimeMs > (newest?.fixTimeMs ?? runtime.state.last?.fixTimeMs ?? 0))
-              newest = position;
-            break;
-          case 'duplicate':
-          case 'rejected':
-            inOrder = false;
-            break;
-          case 'status':
-          case 'counter':
-            break;
-          case 'trip':
-          case 'stop':
-            if (sinks.stores(fact.type)) {
-              sinks.collect(part.facts, part.tag, fact);
-              part.derived.push(fact);
-            }
+        const type = fact.type;
+        if (type === 'late') {
+          isLate = true;
+          inOrder = false;
+        } else if (type === 'flagged') {
+          // Implausible values move no derived fact, but the newest record still defines
+          // the last connection and position.
+          inOrder = false;
+          if (position.fixTimeMs > (newest?.fixTimeMs ?? runtime.state.last?.fixTimeMs ?? 0))
+            newest = position;
+        } else if (type === 'duplicate' || type === 'rejected') {
+          inOrder = false;
+        } else if (sinks.stores(type)) {
+          // Every other fact goes to the sink that stores its kind.
+          sinks.collect(part.facts, part.tag, fact);
+          if (sinks.publishes(type)) part.derived.push(fact);
         }
       }
       (isLate ? part.lateRows : part.rows).push(row);
       runtime.state = state;
-      if (!inOrder || !state.last) continue;
-      const sampled: SampledPosition = { position: stored, sample: state.last };
-      if (runtime.last && !REDUCER_EMITS_ROLLUPS) {
-        const rollup = legacyRollupFact(runtime.last, sampled, settings);
-        if (rollup) sinks.collect(part.facts, part.tag, rollup as unknown as DeviceFact);
-      }
-      runtime.last = sampled;
-      newest = position;
+      if (inOrder) newest = position;
     }
     this.stats.accepted += accepted;
     this.stats.rejected += rejected;
@@ -284,7 +265,7 @@ export class Pipeline {
 
   private publish(part: Part, runtime: VehicleRuntime, p: Position): void {
     const { vehicleId, tenantId } = part.tag!;
-    const status = runtime.state.status.status;
+    const status = liveStatusOf(runtime.state);
     const speedKmh = runtime.state.last?.speedKmh ?? p.wheelSpeedKmh ?? p.speedKmh ?? null;
     const odometerKm = p.odometerM === undefined ? null : p.odometerM / 1000;
     this.deps.live.apply(vehicleId, {

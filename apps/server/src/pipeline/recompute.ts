@@ -2,18 +2,18 @@ import type { Kysely } from 'kysely';
 import {
   bucketOf,
   initialDeviceState,
+  ROLLUP_BUCKET_MS,
   step,
   type DeviceFact,
   type DeviceState,
   type ReducerSettings,
-  type SampledPosition,
+  type VehicleContext,
 } from '@rumbo/telematics';
 import type { Database } from '../db/schema.js';
 import type { IngestDevice } from '../lib/ingest-device.js';
 import { fromStoredRow } from './position-row.js';
 import { readPositionsPage } from './positions.store.js';
 import { REPLAY_PAGE_ROWS, yieldToLoop } from './restore.js';
-import { REDUCER_EMITS_ROLLUPS, legacyRollupFact, ROLLUP_BUCKET_MS } from './rollup-shim.js';
 import type { SinkSet } from './sinks/sink.js';
 
 /** How far before the oldest late record a recomputation starts when no trip bounds it. */
@@ -29,7 +29,6 @@ export interface RecomputeOutcome {
   facts: number;
   /** The reducer state after the newest stored record, late records included. */
   state: DeviceState;
-  last: SampledPosition | undefined;
 }
 
 async function lastTripEnd(
@@ -80,13 +79,18 @@ async function unaffectedTripEnd(
  * never stalls the process. The live status is not touched.
  */
 export async function recomputeWindow(
-  deps: { db: Kysely<Database>; sinks: SinkSet; settings: ReducerSettings },
+  deps: {
+    db: Kysely<Database>;
+    sinks: SinkSet;
+    settings: ReducerSettings;
+    context: VehicleContext;
+  },
   device: IngestDevice,
   oldestLateMs: number,
 ): Promise<RecomputeOutcome> {
-  const { db, sinks, settings } = deps;
+  const { db, sinks, settings, context } = deps;
   const vehicleId = device.vehicleId;
-  const empty = { positions: 0, facts: 0, state: initialDeviceState(), last: undefined };
+  const empty = { positions: 0, facts: 0, state: initialDeviceState() };
   if (vehicleId === null) return { fromMs: oldestLateMs, replayFromMs: oldestLateMs, ...empty };
   const fromMs = await unaffectedTripEnd(db, vehicleId, oldestLateMs);
   const fromBucketMs = bucketOf(fromMs, ROLLUP_BUCKET_MS);
@@ -96,7 +100,6 @@ export async function recomputeWindow(
   const tag = { vehicleId, tenantId: device.tenantId };
   const rows = sinks.empty();
   let state = initialDeviceState();
-  let last: SampledPosition | undefined;
   let positions = 0;
   let facts = 0;
   const keep = (fact: DeviceFact) => {
@@ -110,22 +113,9 @@ export async function recomputeWindow(
     const page = await readPositionsPage(db, device.id, afterMs, REPLAY_PAGE_ROWS);
     for (const stored of page) {
       const position = fromStoredRow(device.uniqueId, stored);
-      const result = step(state, position, settings);
+      const result = step(state, position, settings, { context });
       state = result.state;
-      let inOrder = true;
-      for (const fact of result.facts) {
-        if (fact.type === 'flagged' || fact.type === 'duplicate' || fact.type === 'late')
-          inOrder = false;
-        else keep(fact);
-      }
-      if (inOrder && state.last?.fixTimeMs === position.fixTimeMs) {
-        const sampled = { position, sample: state.last };
-        if (last && !REDUCER_EMITS_ROLLUPS) {
-          const rollup = legacyRollupFact(last, sampled, settings);
-          if (rollup) keep(rollup as unknown as DeviceFact);
-        }
-        last = sampled;
-      }
+      for (const fact of result.facts) keep(fact);
       afterMs = position.fixTimeMs;
     }
     positions += page.length;
@@ -136,5 +126,5 @@ export async function recomputeWindow(
     await sinks.deleteRange(trx, vehicleId, fromMs);
     await sinks.write(trx, [rows]);
   });
-  return { fromMs, replayFromMs, positions, facts, state, last };
+  return { fromMs, replayFromMs, positions, facts, state };
 }

@@ -50,12 +50,16 @@ export class Recomputer {
     try {
       const outcome: RecomputeOutcome = await pipeline.runForDevice(device, async () => {
         const result = await recomputeWindow(
-          { db: this.deps.db, sinks: this.deps.sinks, settings: pipeline.settingsFor(device) },
+          {
+            db: this.deps.db,
+            sinks: this.deps.sinks,
+            settings: pipeline.settingsFor(device),
+            context: pipeline.contextFor(device),
+          },
           device,
           oldestMs,
         );
-        if (device.vehicleId !== null)
-          pipeline.replaceState(device.vehicleId, result.state, result.last);
+        if (device.vehicleId !== null) pipeline.replaceState(device.vehicleId, result.state);
         return result;
       });
       this.stats.done += 1;

@@ -4,7 +4,7 @@ import {
   step,
   type DeviceState,
   type ReducerSettings,
-  type SampledPosition,
+  type VehicleContext,
 } from '@rumbo/telematics';
 import type { Database } from '../db/schema.js';
 import type { IngestDevice } from '../lib/ingest-device.js';
@@ -36,24 +36,22 @@ export async function restoreDeviceState(
   db: Kysely<Database>,
   device: IngestDevice,
   vehicleId: number,
-  settings: ReducerSettings,
-): Promise<{ state: DeviceState; last?: SampledPosition; status?: string }> {
+  options: { settings: ReducerSettings; context: VehicleContext },
+): Promise<{ state: DeviceState; status?: string }> {
   const row = await loadVehicleState(db, vehicleId);
   let state = isCurrentState(row?.reducer) ? row.reducer : initialDeviceState();
-  let last: SampledPosition | undefined;
   let afterMs = state.last?.fixTimeMs;
   if (afterMs === undefined) return { state, status: row?.status };
   for (let replayed = 0; replayed < MAX_TAIL_REPLAY;) {
     const page = await readPositionsPage(db, device.id, afterMs, REPLAY_PAGE_ROWS);
     for (const stored of page) {
       const position = fromStoredRow(device.uniqueId, stored);
-      state = step(state, position, settings).state;
-      if (state.last?.fixTimeMs === position.fixTimeMs) last = { position, sample: state.last };
+      state = step(state, position, options.settings, { context: options.context }).state;
       afterMs = position.fixTimeMs;
     }
     replayed += page.length;
     if (page.length < REPLAY_PAGE_ROWS) break;
     await yieldToLoop();
   }
-  return { state, last, status: row?.status };
+  return { state, status: row?.status };
 }

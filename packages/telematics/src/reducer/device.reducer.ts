@@ -1,31 +1,40 @@
 // The device reducer (docs/style.md rule 2): step(state, position, settings) → { state, facts }.
-// Run serially per device, in fix-time order; replaying history reproduces it exactly.
+// Run serially per device, in fix-time order; replaying history reproduces it exactly. The reducer
+// validates, orders and samples each record and measures the interval since the previous one
+// (counter deltas, time shares); the detector chain (src/detectors/) turns it into facts.
 
 import { validatePosition, type Position, type PositionValidation } from '../position.js';
 import { COUNTER_NAMES, counterDelta, type CounterBaseline, type CounterName } from './counters.js';
 import type { DeviceFact } from './facts.js';
 import { gpsHopM, shareInterval } from './interval.js';
-import { advanceMotion, INITIAL_MOTION, type MotionState } from './motion.js';
 import { DEFAULT_REDUCER_SETTINGS, type ReducerSettings } from './reducer-settings.js';
 import { toSample, type Sample } from './sample.js';
 import {
+  EMPTY_CONTEXT,
+  type DetectorChain,
+  type DetectorInput,
+  type VehicleContext,
+} from '../detectors/detector.js';
+import { DEFAULT_DETECTORS } from '../detectors/index.js';
+import type { MotionState } from '../detectors/motion.detector.js';
+import {
   INITIAL_STATUS,
-  nextStatus,
   offlineAwareStatus,
+  type LiveStatus,
   type StatusState,
   type VehicleStatus,
-} from './status.js';
+} from '../detectors/status.detector.js';
 import type { IntervalIncrement } from './trip-accumulator.js';
 
 /** Everything the reducer remembers about one device. Plain JSON: persist and restore it as is. */
 export interface DeviceState {
   /** The newest processed live record. */
   last?: Sample;
-  status: StatusState;
   counters: Partial<Record<CounterName, CounterBaseline>>;
   /** Sums of accepted deltas since this state began (distance: odometer, else GPS). */
   totals: { distanceM: number; fuelUsedL: number; engineHours: number };
-  motion: MotionState;
+  /** Each detector's own state, by detector name (a detector missing here starts fresh). */
+  slices: Readonly<Record<string, unknown>>;
 }
 
 /** What one step returns. */
@@ -34,14 +43,36 @@ export interface StepResult {
   facts: DeviceFact[];
 }
 
+/** How to step: the vehicle's context, the chain, the clock and a validation already made. */
+export interface StepOptions {
+  /** When given, records more than 10 minutes in the future of it are refused. */
+  nowMs?: number;
+  /** The record's validation, when the caller already made it (with the same `nowMs`). */
+  validation?: PositionValidation;
+  context?: VehicleContext;
+  detectors?: DetectorChain;
+}
+
 /** The state of a device never seen. */
-export function initialDeviceState(): DeviceState {
-  return {
-    status: INITIAL_STATUS,
-    counters: {},
-    totals: { distanceM: 0, fuelUsedL: 0, engineHours: 0 },
-    motion: INITIAL_MOTION,
-  };
+export function initialDeviceState(detectors: DetectorChain = DEFAULT_DETECTORS): DeviceState {
+  const slices: Record<string, unknown> = {};
+  for (const d of detectors) slices[d.name] = d.initial;
+  return { counters: {}, totals: { distanceM: 0, fuelUsedL: 0, engineHours: 0 }, slices };
+}
+
+/** The status detector's slice. */
+export function statusStateOf(state: DeviceState): StatusState {
+  return (state.slices['status'] as StatusState | undefined) ?? INITIAL_STATUS;
+}
+
+/** The live status the last record produced. */
+export function liveStatusOf(state: DeviceState): LiveStatus {
+  return statusStateOf(state).status;
+}
+
+/** The motion detector's slice (trips and stops), when that detector runs. */
+export function motionStateOf(state: DeviceState): MotionState | undefined {
+  return state.slices['motion'] as MotionState | undefined;
 }
 
 interface CounterStep {
@@ -93,17 +124,17 @@ function applyCounters(
 /**
  * Processes one record. Refused records, late records (older than the newest processed one),
  * duplicates and implausible (flagged) records leave the state unchanged and emit one fact saying
- * so. `nowMs`, when given, refuses records more than 10 minutes in the future. A caller that already
- * validated the record (with the same `nowMs`) passes `validation` so it is not done twice.
+ * so. Accepted records go through the detector chain.
  */
 export function step(
   state: DeviceState,
   position: Position,
   settings: ReducerSettings = DEFAULT_REDUCER_SETTINGS,
-  nowMs?: number,
-  validation: PositionValidation = validatePosition(position, nowMs ?? Number.POSITIVE_INFINITY),
+  options: StepOptions = {},
 ): StepResult {
   const t = position.fixTimeMs;
+  const validation =
+    options.validation ?? validatePosition(position, options.nowMs ?? Number.POSITIVE_INFINITY);
   if (!validation.ok)
     return { state, facts: [{ type: 'rejected', fixTimeMs: t, reason: validation.reason }] };
   const last = state.last;
@@ -117,38 +148,45 @@ export function step(
 
   const s = toSample(position, validation.flags, settings);
   const counters = applyCounters(state.counters, s, settings);
-  const facts: DeviceFact[] = [...counters.facts];
+  const facts: DeviceFact[] = counters.facts;
 
-  let inc: IntervalIncrement | undefined;
+  let interval: IntervalIncrement | undefined;
   if (last) {
     const odometerDelta = counters.deltas.odometerM;
-    inc = {
+    interval = {
       share: shareInterval(last, t, settings),
       distanceM: odometerDelta ?? gpsHopM(last, s, settings),
       distanceSource: odometerDelta === undefined ? 'gps' : 'odometer',
       fuelL: counters.deltas.fuelUsedL,
     };
   }
+  const input: DetectorInput = {
+    sample: s,
+    prev: last,
+    interval,
+    isGap: last !== undefined && (t - last.fixTimeMs) / 1000 > settings.tripMaxGapS,
+  };
 
-  const status = nextStatus(state.status, s, settings);
-  if (status.status !== state.status.status) {
-    facts.push({ type: 'status', from: state.status.status, to: status.status, atMs: t });
+  const context = options.context ?? EMPTY_CONTEXT;
+  const slices: Record<string, unknown> = {};
+  for (const detector of options.detectors ?? DEFAULT_DETECTORS) {
+    const name = detector.name;
+    const before = name in state.slices ? state.slices[name] : detector.initial;
+    const result = detector.step(before, input, context, settings);
+    slices[name] = result.slice;
+    for (const fact of result.facts) facts.push(fact);
   }
-  const isGap = last !== undefined && (t - last.fixTimeMs) / 1000 > settings.tripMaxGapS;
-  const motion = advanceMotion(state.motion, s, inc, isGap, settings);
-  facts.push(...motion.facts);
 
   return {
     state: {
       last: s,
-      status,
       counters: counters.counters,
       totals: {
-        distanceM: state.totals.distanceM + (inc?.distanceM ?? 0),
+        distanceM: state.totals.distanceM + (interval?.distanceM ?? 0),
         fuelUsedL: state.totals.fuelUsedL + (counters.deltas.fuelUsedL ?? 0),
         engineHours: state.totals.engineHours + (counters.deltas.engineHours ?? 0),
       },
-      motion: motion.motion,
+      slices,
     },
     facts,
   };
@@ -162,12 +200,13 @@ export function replay(
   positions: readonly Position[],
   settings: ReducerSettings = DEFAULT_REDUCER_SETTINGS,
   initial: DeviceState = initialDeviceState(),
+  options: Pick<StepOptions, 'context' | 'detectors'> = {},
 ): StepResult {
   const sorted = [...positions].sort((a, b) => a.fixTimeMs - b.fixTimeMs);
   let state = initial;
   const facts: DeviceFact[] = [];
   for (const position of sorted) {
-    const result = step(state, position, settings);
+    const result = step(state, position, settings, options);
     state = result.state;
     facts.push(...result.facts);
   }
@@ -180,5 +219,5 @@ export function statusAt(
   nowMs: number,
   settings: ReducerSettings = DEFAULT_REDUCER_SETTINGS,
 ): VehicleStatus {
-  return offlineAwareStatus(state.status, state.last, nowMs, settings);
+  return offlineAwareStatus(statusStateOf(state), state.last, nowMs, settings);
 }

@@ -2,7 +2,7 @@
 
 import type { PositionFlag, PositionRejection } from '../position.js';
 import type { CounterName } from './counters.js';
-import type { LiveStatus } from './status.js';
+import type { LiveStatus } from '../detectors/status.detector.js';
 
 /** How a trip's distance was measured: ECU odometer deltas, GPS hops, or both over its length. */
 export type DistanceSource = 'odometer' | 'gps' | 'mixed';
@@ -96,10 +96,62 @@ export interface CounterFact {
   atMs: number;
 }
 
+/** What one interval between accepted records adds to the vehicle's hourly bucket. */
+export interface RollupFact {
+  type: 'rollup';
+  bucketMs: number;
+  distanceKm: number;
+  fuelL: number;
+  engineS: number;
+  drivingS: number;
+  idleS: number;
+}
+
+/** How an idle period's fuel was measured: counter delta, ∫ fuel rate, or the flat estimate. */
+export type IdleFuelSource = 'counter' | 'rate' | 'estimated';
+
+/** A finished idle period (§4): stationary with the engine running, PTO off, for ≥ 120 s. */
+export interface IdleFact {
+  type: 'idle';
+  startTimeMs: number;
+  endTimeMs: number;
+  durationS: number;
+  lat?: number;
+  lng?: number;
+  fuelL: number;
+  fuelSource: IdleFuelSource;
+  driverCode?: string;
+  endReason: 'motion' | 'ignition-off' | 'engine-stopped' | 'pto' | 'gap';
+}
+
+/** Optional data an event carries (spec §3 alert data: `idzona`, `idinterestpoint`, …). */
+export type EventData = Readonly<Record<string, string | number | boolean>>;
+
+/**
+ * Something a rule saw happen (the alert catalogue, domain.md §10): one common shape for every
+ * code. The vehicle is the caller's (the pipeline tags facts with it); `endTimeMs` is set for
+ * events with a duration (a speeding episode, a long stop), `value` is the rule's measure (top
+ * speed in km/h, duration in s, acceleration in m/s², temperature in °C).
+ */
+export interface EventFact {
+  type: 'event';
+  code: string;
+  startTimeMs: number;
+  endTimeMs?: number;
+  lat?: number;
+  lng?: number;
+  value?: number;
+  driverCode?: string;
+  data?: EventData;
+}
+
 /** Everything {@link step} can emit. */
 export type DeviceFact =
   | TripFact
   | StopFact
+  | IdleFact
+  | RollupFact
+  | EventFact
   | StatusFact
   | LateFact
   | DuplicateFact

@@ -42,6 +42,14 @@ export interface ReducerSettings {
   idlingMinS: number;
   /** Engine running: rpm above this (§2, §4). */
   idleRpmMin: number;
+  /** An idle period starts after this long stationary with the engine running (§4). */
+  idleStartS: number;
+  /** …and ends after motion for this long (§4), at the first motion record. */
+  idleEndMotionS: number;
+  /** A silence longer than this closes an idle period at the last record (§4). */
+  idleMaxGapS: number;
+  /** Idle fuel when neither a counter nor a fuel rate is reported, flagged as estimated (§4). */
+  idleEstimatedLph: number;
   /** Without an ignition input: rpm 0 and stationary this long → off (§2). */
   offWithoutIgnitionS: number;
   /** Counter physical limits (§0): fuel per hour, distance per hour. */
@@ -78,6 +86,10 @@ export const DEFAULT_REDUCER_SETTINGS: Readonly<ReducerSettings> = Object.freeze
   inTransitLeaveS: 30,
   idlingMinS: 60,
   idleRpmMin: 300,
+  idleStartS: 120,
+  idleEndMotionS: 5,
+  idleMaxGapS: 300,
+  idleEstimatedLph: 2.5,
   offWithoutIgnitionS: 60,
   maxFuelRateLph: 120,
   maxDistanceSpeedKmh: 130,

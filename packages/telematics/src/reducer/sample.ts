@@ -22,6 +22,7 @@ export interface Sample {
   pto?: boolean;
   odometerM?: number;
   fuelUsedL?: number;
+  fuelRateLph?: number;
   engineHours?: number;
   fuelLevelPct?: number;
   fuelLevelL?: number;
@@ -68,6 +69,7 @@ export function toSample(
     pto: p.pto,
     odometerM: p.odometerM,
     fuelUsedL: p.fuelUsedL,
+    fuelRateLph: p.fuelRateLph,
     engineHours: p.engineHours,
     fuelLevelPct: p.fuelLevelPct,
     fuelLevelL: p.fuelLevelL,

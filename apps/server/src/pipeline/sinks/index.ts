@@ -1,3 +1,4 @@
+import { idleSink } from './idle.sink.js';
 import { rollupsSink } from './rollups.sink.js';
 import { SinkSet } from './sink.js';
 import { stopsSink } from './stops.sink.js';
@@ -5,5 +6,5 @@ import { tripsSink } from './trips.sink.js';
 
 /** Every sink of derived facts, in write order. */
 export function defaultSinks(): SinkSet {
-  return new SinkSet([tripsSink, stopsSink, rollupsSink]);
+  return new SinkSet([tripsSink, stopsSink, idleSink, rollupsSink]);
 }

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { bucketOf } from '@rumbo/telematics';
-import { ROLLUP_BUCKET_MS } from '../rollup-shim.js';
+import { bucketOf, ROLLUP_BUCKET_MS } from '@rumbo/telematics';
 import type { Sink } from './sink.js';
 
 /** One interval's contribution to a vehicle's hourly bucket. */
@@ -13,21 +12,6 @@ export interface RollupRow {
   engineS: number;
   drivingS: number;
   idleS: number;
-}
-
-/** The rollup detector's fact: what one interval between usable records adds to its bucket. */
-interface RollupFact {
-  type: 'rollup';
-  bucketMs: number;
-  distanceKm: number;
-  fuelL: number;
-  engineS: number;
-  drivingS: number;
-  idleS: number;
-}
-
-function isRollup(fact: { type: string }): fact is RollupFact {
-  return fact.type === 'rollup';
 }
 
 /** Sums rows per (vehicle, bucket): one statement may update a bucket only once. */
@@ -53,10 +37,11 @@ export function mergeRollups(rows: readonly RollupRow[]): RollupRow[] {
 /** Hourly sums per vehicle: increments are added to what the bucket already holds. */
 export const rollupsSink: Sink<RollupRow> = {
   name: 'rollups',
-  kinds: ['rollup' as never],
-  collect({ vehicleId, tenantId }, fact) {
-    const f = fact as { type: string };
-    if (!isRollup(f)) return undefined;
+  kinds: ['rollup'],
+  // One per record: rollups are read from the table, never pushed.
+  publishes: false,
+  collect({ vehicleId, tenantId }, f) {
+    if (f.type !== 'rollup') return undefined;
     return {
       vehicleId,
       tenantId,
@@ -68,9 +53,9 @@ export const rollupsSink: Sink<RollupRow> = {
       idleS: f.idleS,
     };
   },
-  fold(last, { vehicleId }, fact) {
-    const f = fact as { type: string };
-    if (!isRollup(f) || last.vehicleId !== vehicleId || last.bucketMs !== f.bucketMs) return false;
+  fold(last, { vehicleId }, f) {
+    if (f.type !== 'rollup' || last.vehicleId !== vehicleId || last.bucketMs !== f.bucketMs)
+      return false;
     last.distanceKm += f.distanceKm;
     last.fuelL += f.fuelL;
     last.engineS += f.engineS;
@@ -78,9 +63,8 @@ export const rollupsSink: Sink<RollupRow> = {
     last.idleS += f.idleS;
     return true;
   },
-  covers(fact, fromMs) {
-    const f = fact as { type: string };
-    return isRollup(f) && f.bucketMs >= bucketOf(fromMs, ROLLUP_BUCKET_MS);
+  covers(f, fromMs) {
+    return f.type === 'rollup' && f.bucketMs >= bucketOf(fromMs, ROLLUP_BUCKET_MS);
   },
   async write(trx, rows) {
     const merged = mergeRollups(rows);

@@ -22,6 +22,8 @@ export interface Sink<Row> {
   readonly name: string;
   /** The fact kinds this sink stores. */
   readonly kinds: readonly FactKind[];
+  /** Whether its facts are published after commit (on the bus, for alerts and live screens). */
+  readonly publishes: boolean;
   collect(tag: VehicleTag, fact: DeviceFact): Row | undefined;
   /**
    * Optional: adds the fact into the row collected just before, when they share a key (rollups of
@@ -53,6 +55,11 @@ export class SinkSet {
   /** Whether some sink stores facts of this kind. */
   stores(kind: FactKind): boolean {
     return this.byKind.has(kind);
+  }
+
+  /** Whether a sink that stores facts of this kind publishes them after commit. */
+  publishes(kind: FactKind): boolean {
+    return this.byKind.get(kind)?.some((i) => this.sinks[i]!.publishes) ?? false;
   }
 
   /** Adds a fact's rows to `into` (one list per sink). */

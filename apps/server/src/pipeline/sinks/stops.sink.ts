@@ -8,6 +8,7 @@ type StopRow = Insertable<StopsTable>;
 export const stopsSink: Sink<StopRow> = {
   name: 'stops',
   kinds: ['stop'],
+  publishes: true,
   collect({ vehicleId, tenantId }, fact) {
     if (fact.type !== 'stop' || fact.lat === undefined || fact.lng === undefined) return undefined;
     return {

@@ -8,6 +8,7 @@ type TripRow = Insertable<TripsTable>;
 export const tripsSink: Sink<TripRow> = {
   name: 'trips',
   kinds: ['trip'],
+  publishes: true,
   collect({ vehicleId, tenantId }, fact) {
     if (fact.type !== 'trip') return undefined;
     return {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { reducerSettings } from './reducer-settings.js';
-import { initialDeviceState, step } from './device.reducer.js';
-import { bucketOf, rollupBetween, rollupDeltas } from './rollup.js';
-import { recordAt } from './scenario.helpers.js';
+import { reducerSettings } from '../reducer/reducer-settings.js';
+import { initialDeviceState, step } from '../reducer/device.reducer.js';
+import { bucketOf, rollupDeltas } from './rollup.detector.js';
+import { recordAt } from '../reducer/scenario.helpers.js';
 
 const settings = reducerSettings();
 const HOUR = 3_600_000;
@@ -78,8 +78,8 @@ describe('rollupDeltas', () => {
   });
 });
 
-describe('rollupBetween', () => {
-  it('gives the same deltas from the samples the reducer kept as from the raw records', () => {
+describe('the rollup detector', () => {
+  it('emits, for each interval, the deltas of the raw records in the bucket where it starts', () => {
     const records = [
       recordAt(0, { ignition: true, speedKmh: 0, rpm: 650, fuelRateLph: 12 }),
       recordAt(30, { ignition: true, speedKmh: 80, odometerM: 5_000, fuelUsedL: 40 }),
@@ -87,14 +87,38 @@ describe('rollupBetween', () => {
       recordAt(150, { ignition: false, speedKmh: 0 }),
     ];
     let state = initialDeviceState();
-    const sampled = records.map((position) => {
-      state = step(state, position, settings).state;
-      return { position, sample: state.last! };
+    const rollups = records.map((position) => {
+      const result = step(state, position, settings);
+      state = result.state;
+      return result.facts.find((f) => f.type === 'rollup');
     });
+    expect(rollups[0]).toBeUndefined();
     for (let i = 1; i < records.length; i++) {
-      expect(rollupBetween(sampled[i - 1]!, sampled[i]!, settings)).toEqual(
-        rollupDeltas(records[i - 1]!, records[i]!, settings),
-      );
+      const d = rollupDeltas(records[i - 1]!, records[i]!, settings);
+      expect(rollups[i]).toEqual({
+        type: 'rollup',
+        bucketMs: bucketOf(records[i - 1]!.fixTimeMs, HOUR),
+        distanceKm: d.distanceKm,
+        fuelL: d.fuelL,
+        engineS: d.engineTimeS,
+        drivingS: d.drivingTimeS,
+        idleS: d.idleTimeS,
+      });
     }
+  });
+
+  it('counts the interval from the last accepted record across a flagged one', () => {
+    const records = [
+      recordAt(0, { ignition: true, speedKmh: 50 }),
+      recordAt(30, { ignition: true, speedKmh: 50, satellites: 248 }),
+      recordAt(60, { ignition: true, speedKmh: 50 }),
+    ];
+    let state = initialDeviceState();
+    const facts = records.flatMap((position) => {
+      const result = step(state, position, settings);
+      state = result.state;
+      return result.facts;
+    });
+    expect(facts.filter((f) => f.type === 'rollup')).toMatchObject([{ engineS: 60, drivingS: 60 }]);
   });
 });

@@ -2,8 +2,10 @@
 // Durations are measured between record fix times; a status whose condition does not hold long
 // enough yet keeps the previous status (no flicker).
 
-import type { ReducerSettings } from './reducer-settings.js';
-import type { Sample } from './sample.js';
+import type { StatusFact } from '../reducer/facts.js';
+import type { ReducerSettings } from '../reducer/reducer-settings.js';
+import type { Sample } from '../reducer/sample.js';
+import { NO_FACTS, type Detector } from './detector.js';
 
 /** Statuses a record can produce. */
 export type LiveStatus = 'undefined' | 'off' | 'idling' | 'in-transit' | 'speeding';
@@ -67,12 +69,17 @@ function candidate(
 }
 
 /** The status after one live record (§2 rules 1 and 3–6; offline is {@link offlineAwareStatus}'s). */
-export function nextStatus(prev: StatusState, s: Sample, settings: ReducerSettings): StatusState {
+export function nextStatus(
+  prev: StatusState,
+  s: Sample,
+  settings: ReducerSettings,
+  speedLimitKmh = settings.speedLimitKmh,
+): StatusState {
   const t = s.fixTimeMs;
   const speed = s.speedKmh;
   const isStationary = speed !== undefined && speed < settings.stationarySpeedKmh;
   const isOverLimit =
-    speed !== undefined && speed >= settings.motionSpeedKmh && speed > settings.speedLimitKmh;
+    speed !== undefined && speed >= settings.motionSpeedKmh && speed > speedLimitKmh;
   const isRunning = isEngineRunning(s, settings);
   const next: StatusState = {
     status: prev.status,
@@ -126,3 +133,20 @@ export function statusAfterSilence(
   if ((nowMs - lastFixMs) / 1000 <= timeoutS) return status;
   return engineOn === true ? 'offline-in-transit' : 'offline-off';
 }
+
+/** The live status (§2 rules 1 and 3–6), with a `status` fact when it changes. */
+export const statusDetector: Detector<StatusState> = {
+  name: 'status',
+  initial: INITIAL_STATUS,
+  step(slice, { sample }, context, settings) {
+    const next = nextStatus(slice, sample, settings, context.speedLimitKmh);
+    if (next.status === slice.status) return { slice: next, facts: NO_FACTS };
+    const fact: StatusFact = {
+      type: 'status',
+      from: slice.status,
+      to: next.status,
+      atMs: sample.fixTimeMs,
+    };
+    return { slice: next, facts: [fact] };
+  },
+};

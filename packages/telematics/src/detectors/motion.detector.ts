@@ -3,9 +3,9 @@
 // moving → stopped after 300 s without motion (the trip ends at the first record without motion)
 // or at ignition off; a gap > 3600 s ends the trip at the last record before it.
 
-import type { DeviceFact, TripFact } from './facts.js';
-import type { ReducerSettings } from './reducer-settings.js';
-import type { Sample } from './sample.js';
+import type { DeviceFact, TripFact } from '../reducer/facts.js';
+import type { ReducerSettings } from '../reducer/reducer-settings.js';
+import type { Sample } from '../reducer/sample.js';
 import {
   addIntervalToStop,
   addIntervalToTrip,
@@ -20,7 +20,8 @@ import {
   type IntervalIncrement,
   type StopAccumulator,
   type TripAccumulator,
-} from './trip-accumulator.js';
+} from '../reducer/trip-accumulator.js';
+import type { Detector } from './detector.js';
 
 /** Trip/stop machine state. Exactly one of `trip` (moving) and `stop` (stopped) is set. */
 export interface MotionState {
@@ -149,3 +150,13 @@ export function advanceMotion(
   facts.push(...advanced.facts);
   return { motion: advanced.motion, facts };
 }
+
+/** Trips and stops (§3). */
+export const motionDetector: Detector<MotionState> = {
+  name: 'motion',
+  initial: INITIAL_MOTION,
+  step(slice, { sample, interval, isGap }, _context, settings) {
+    const advanced = advanceMotion(slice, sample, interval, isGap, settings);
+    return { slice: advanced.motion, facts: advanced.facts };
+  },
+};

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { reducerSettings } from './reducer-settings.js';
-import { buildTrack, factsOf, recordAt, run, secondsOf, type Segment } from './scenario.helpers.js';
+import { motionStateOf } from '../reducer/device.reducer.js';
+import { reducerSettings } from '../reducer/reducer-settings.js';
+import {
+  buildTrack,
+  factsOf,
+  recordAt,
+  run,
+  secondsOf,
+  type Segment,
+} from '../reducer/scenario.helpers.js';
 
 const trips = (segments: Segment[], options = {}, overrides = {}) =>
   factsOf(run(buildTrack(segments, options), reducerSettings(overrides)).facts, 'trip');
@@ -13,18 +21,18 @@ describe('trips and stops (§3)', () => {
   it('opens no trip for motion shorter than 300 s and 500 m', () => {
     const result = run(buildTrack([PARKED, { forS: 120, speedKmh: 10 }, PARKED]));
     expect(factsOf(result.facts, 'trip')).toEqual([]);
-    expect(result.state.motion.isMoving).toBe(false);
+    expect(motionStateOf(result.state)!.isMoving).toBe(false);
   });
 
   it('starts moving after 300 s of motion, the trip starting at the first motion record', () => {
     const state = run(buildTrack([PARKED, { forS: 310, speedKmh: 5.5 }])).state;
-    expect(state.motion.isMoving).toBe(true);
-    expect(secondsOf(state.motion.trip!.startTimeMs)).toBe(600);
+    expect(motionStateOf(state)!.isMoving).toBe(true);
+    expect(secondsOf(motionStateOf(state)!.trip!.startTimeMs)).toBe(600);
   });
 
   it('starts moving after 500 m even before 300 s', () => {
     const state = run(buildTrack([PARKED, { forS: 50, speedKmh: 60 }])).state;
-    expect(state.motion.isMoving).toBe(true);
+    expect(motionStateOf(state)!.isMoving).toBe(true);
   });
 
   it('closes the trip after 300 s without motion, ending at the first record without motion', () => {
@@ -66,7 +74,7 @@ describe('trips and stops (§3)', () => {
     const result = run([...before, ...after]);
     const [trip] = factsOf(result.facts, 'trip');
     expect(trip).toMatchObject({ endReason: 'gap', endTimeMs: before.at(-1)!.fixTimeMs });
-    expect(result.state.motion.isMoving).toBe(true);
+    expect(motionStateOf(result.state)!.isMoving).toBe(true);
   });
 
   it('drops a trip shorter than both 300 s and 500 m', () => {
@@ -148,6 +156,6 @@ describe('trips and stops (§3)', () => {
         recordAt(10 + i * 10, { ignition: true, speedKmh: 60, satellites: 2 }),
       ),
     ];
-    expect(run(positions).state.motion.isMoving).toBe(false);
+    expect(motionStateOf(run(positions).state)!.isMoving).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../position.js';
-import { initialDeviceState, statusAt } from './device.reducer.js';
-import { reducerSettings } from './reducer-settings.js';
+import { initialDeviceState, statusAt } from '../reducer/device.reducer.js';
+import { reducerSettings } from '../reducer/reducer-settings.js';
 import {
   buildTrack,
   factsOf,
@@ -10,8 +10,8 @@ import {
   secondsOf,
   T0,
   type Segment,
-} from './scenario.helpers.js';
-import type { LiveStatus } from './status.js';
+} from '../reducer/scenario.helpers.js';
+import type { LiveStatus } from './status.detector.js';
 
 /** The status after each record, as [seconds after T0, status] where it changed. */
 function statusChanges(positions: Position[], overrides = {}): [number, LiveStatus][] {

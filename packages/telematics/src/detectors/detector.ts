@@ -1,0 +1,95 @@
+// The detector chain (docs/architecture.md, "Where new capabilities go"): each detector owns one
+// slice of a device's state and turns the records the reducer accepted into facts. Pure: every
+// per-vehicle value a rule needs arrives in the VehicleContext, every threshold in the settings.
+
+import type { DeviceFact } from '../reducer/facts.js';
+import type { ReducerSettings } from '../reducer/reducer-settings.js';
+import type { Sample } from '../reducer/sample.js';
+import type { IntervalIncrement } from '../reducer/trip-accumulator.js';
+
+/** A circle or polygon a rule can test a place against (lat/lng in degrees, radius in metres). */
+export type ContextShape =
+  | { kind: 'circle'; lat: number; lng: number; radiusM: number }
+  | { kind: 'polygon'; rings: readonly (readonly (readonly [number, number])[])[] };
+
+/** A geofence as the rules see it (domain.md §2 speed limit, §10 zone rules). */
+export interface ContextGeofence {
+  id: number;
+  shape: ContextShape;
+  accessType: 'allowed' | 'forbidden' | 'none';
+  speedLimitKmh?: number;
+}
+
+/** A point of interest as the rules see it (§10 POI rules). */
+export interface ContextPoi {
+  id: number;
+  lat: number;
+  lng: number;
+  radiusM: number;
+}
+
+/** A planned trip's corridor (§10 `DDR`). */
+export interface ContextPlannedTrip {
+  id: number;
+  /** The route as [lng, lat] points. */
+  route: readonly (readonly [number, number])[];
+  corridorM: number;
+}
+
+/**
+ * Per-vehicle data the rules need, looked up by the server and handed to every step, so detectors
+ * stay pure. Everything is optional: a vehicle without a value falls back to the settings.
+ */
+export interface VehicleContext {
+  /** The vehicle's own speed limit (§2), over the tenant's default. */
+  speedLimitKmh?: number;
+  /** Fuel tank capacities in litres (several tanks add up, §7). */
+  fuelTanksL?: readonly number[];
+  ureaTankL?: number;
+  geofences?: readonly ContextGeofence[];
+  pois?: readonly ContextPoi[];
+  plannedTrip?: ContextPlannedTrip;
+}
+
+/** A vehicle about which nothing is known beyond its records. */
+export const EMPTY_CONTEXT: VehicleContext = Object.freeze({});
+
+/** What the reducer hands each detector for one accepted, in-order record. */
+export interface DetectorInput {
+  /** The record as the rules see it. */
+  sample: Sample;
+  /** The previous accepted record; undefined for a device's first. */
+  prev?: Sample;
+  /** What the interval prev → sample adds (counter deltas, time shares); undefined for the first. */
+  interval?: IntervalIncrement;
+  /** The interval is longer than the trip gap (the device was silent). */
+  isGap: boolean;
+}
+
+/** One detector step's outcome. */
+export interface DetectorStep<Slice> {
+  slice: Slice;
+  facts: readonly DeviceFact[];
+}
+
+/**
+ * One rule family. `initial` is the slice of a device never seen; `step` must be pure and must not
+ * mutate the slice it is given (state snapshots are persisted and compared). Declared with method
+ * syntax so a `Detector<MySlice>` is a `Detector<unknown>` in a chain.
+ */
+export interface Detector<Slice> {
+  readonly name: string;
+  readonly initial: Slice;
+  step(
+    slice: Slice,
+    input: DetectorInput,
+    context: VehicleContext,
+    settings: ReducerSettings,
+  ): DetectorStep<Slice>;
+}
+
+/** A chain: detectors run in this order on every accepted record. */
+export type DetectorChain = readonly Detector<unknown>[];
+
+/** No facts (shared, never mutated). */
+export const NO_FACTS: readonly DeviceFact[] = Object.freeze([]);
