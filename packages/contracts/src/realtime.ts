@@ -16,6 +16,9 @@ export type SocketStatus = { type: 'Status'; status: 'Ok' | 'Unauthorized' | 'Re
 
 /** An alert pushed on `/api/ws`. */
 export const notificationSchema = z.object({
+  /** Rumbo's: the notification's id in the user's list, and the stored event it tells of. */
+  id: z.number().optional(),
+  eventId: z.number().optional(),
   code: z.string(),
   plate: z.string(),
   recordedat: z.string(),

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { MAX_EPOCH_MS, MIN_EPOCH_MS, id, multilineText, text } from './fields.js';
+import { notificationSchema } from './realtime.js';
+
+// Alerts (issue 11): the catalogue, stored events and their handling, and the per-user
+// notification list. Spec §3 fixes the type and notification fields; decisions.md ("Analysis,
+// alerts and zones") the `get_all_types` answer; the rest is Rumbo's (docs/decisions/).
+
+/** Alert type groups of the catalogue (domain.md §10, plus Rumbo's own codes). */
+export const ALERT_GROUP_CODES = [
+  'speed',
+  'zones',
+  'pois',
+  'stops',
+  'route',
+  'driver',
+  'device',
+  'driving',
+  'temperature',
+  'ours',
+] as const;
+export type AlertGroupCode = (typeof ALERT_GROUP_CODES)[number];
+
+/** Every alert code of the catalogue, by group (domain.md §10 and decisions.md). */
+export const ALERT_CODES_BY_GROUP: Readonly<Record<AlertGroupCode, readonly string[]>> = {
+  speed: [
+    'V20',
+    'V25',
+    'V30',
+    'V40',
+    'V45',
+    'V50',
+    'V55',
+    'V60',
+    'V75',
+    'V85',
+    'V95',
+    'EXV',
+    'EEZ',
+  ],
+  zones: ['AZA', 'SDZ', 'AZP', 'DZP', 'DAZ'],
+  pois: ['AIP', 'DPI', 'CIP'],
+  stops: ['D20', 'EDT'],
+  route: ['DDR'],
+  driver: ['IDD', 'NUM'],
+  device: ['DFP', 'DTS'],
+  driving: ['AAB', 'AFI', 'CAB'],
+  temperature: ['TSC', 'TIC', 'TFC', 'TCC', 'SCT'],
+  ours: ['CRG', 'DCS', 'AUR', 'MNP', 'MNV', 'FCR'],
+};
+
+/** The speed levels of the `V..` codes, km/h. */
+export const SPEED_LEVELS_KMH = [20, 25, 30, 40, 45, 50, 55, 60, 75, 85, 95] as const;
+
+/** `POST /v2/alert/get_all_types`: groups and types, descriptions in the caller's language. */
+export const alertTypeGroupSchema = z.object({
+  ideventtypegroup: z.number(),
+  code: z.string(),
+  description: z.string(),
+});
+export const alertTypeSchema = z.object({
+  ideventtype: z.number(),
+  code: z.string(),
+  description: z.string(),
+  ideventtypegroup: z.number(),
+});
+export const alertTypesAnswer = z.object({
+  groups: z.array(alertTypeGroupSchema),
+  types: z.array(alertTypeSchema),
+});
+export type AlertTypeGroup = z.infer<typeof alertTypeGroupSchema>;
+export type AlertType = z.infer<typeof alertTypeSchema>;
+export type AlertTypesAnswer = z.infer<typeof alertTypesAnswer>;
+
+/** An instant in a JSON body: epoch milliseconds between 2000 and 2100. */
+const epochMs = () =>
+  z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range');
+
+/** An alert code in a request (looked up case-insensitively). */
+const alertCode = () =>
+  text()
+    .trim()
+    .min(2)
+    .max(8)
+    .regex(/^[A-Za-z0-9]+$/u);
+
+/** `POST /v2/event/get_all`: a period's events, optionally narrowed; `[from, to)`. */
+export const eventsQuery = z.strictObject({
+  from: epochMs(),
+  to: epochMs(),
+  vehicles: z.array(id()).max(10_000).optional(),
+  groups: z.array(id()).max(1_000).optional(),
+  codes: z.array(alertCode()).max(100).optional(),
+});
+export type EventsQuery = z.infer<typeof eventsQuery>;
+
+/** Optional data of an event (spec §3). */
+export const eventDataSchema = z.object({
+  idzona: z.number().optional(),
+  idinterestpoint: z.number().optional(),
+  temperature: z.number().optional(),
+  route: z.string().optional(),
+});
+
+/** A stored event with its handling. Times are epoch ms; `value` in SI-like units (domain.md). */
+export const eventSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  ideventtype: z.number(),
+  vehicleId: z.number(),
+  plate: z.string(),
+  codigoChofer: z.string().nullable(),
+  driverName: z.string().nullable(),
+  startTime: z.number(),
+  endTime: z.number().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  /** Top speed km/h, duration s, acceleration m/s², temperature °C, power V — by code. */
+  value: z.number().nullable(),
+  data: eventDataSchema.nullable(),
+  acknowledgedAt: z.number().nullable(),
+  acknowledgedBy: z.string().nullable(),
+  comment: z.string().nullable(),
+});
+export type AlertEvent = z.infer<typeof eventSchema>;
+export const eventsAnswer = z.object({ payload: z.array(eventSchema) });
+
+/** `POST /v2/event/acknowledge`: handle one event, with an optional comment. */
+export const eventAcknowledgeInput = z.strictObject({
+  id: id(),
+  comment: multilineText().trim().max(500).default(''),
+});
+export type EventAcknowledgeInput = z.infer<typeof eventAcknowledgeInput>;
+
+/**
+ * `GET /rest/notifications`: the caller's notification list, kept on the server (at most 99,
+ * newest first), so a reload, a phone and a desktop agree. `POST /rest/notifications/read_all`
+ * marks all read; `DELETE /rest/notifications` clears the list.
+ */
+export const notificationListAnswer = z.object({ payload: z.array(notificationSchema) });
