@@ -2,22 +2,23 @@
 // against the real built server serving the built web app.
 //   npm run build && node bench/web-login-tti.mjs [runs]
 // Prints each run and the median, on localhost and with a simulated 4G link.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  REPO_ROOT,
+  SERVER_CLI,
+  startBuiltServer,
+} from './built-server.mjs';
 
-const root = resolve(import.meta.dirname, '..');
-const cli = join(root, 'apps/server/dist/cli.js');
-const webDir = join(root, 'apps/web/dist');
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const webDir = join(REPO_ROOT, 'apps/web/dist');
 const runs = Number(process.argv[2] ?? 7);
 for (const [what, path] of [
-  ['server build', cli],
+  ['server build', SERVER_CLI],
   ['web build', join(webDir, 'index.html')],
-  ['Chromium', executablePath],
+  ['Chromium', CHROMIUM_PATH],
 ]) {
   if (!existsSync(path)) {
     console.error(`Missing ${what} (${path}): run "npm run build" first.`);
@@ -25,46 +26,9 @@ for (const [what, path] of [
   }
 }
 
-const port = await new Promise((ok) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const p = s.address().port;
-    s.close(() => ok(p));
-  });
-});
-const server = spawn(process.execPath, [cli, 'serve'], {
-  env: {
-    PATH: process.env.PATH,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'rumbo-bench-tti-')),
-    WEB_DIR: webDir,
-    TELTONIKA_PORT: '0',
-    OSMAND_PORT: '0',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: 'ignore',
-});
-const url = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${url}/api/health`)).ok) break;
-  } catch {
-    // starting
-  }
-  if (i > 400) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 250));
-}
-
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--no-first-run',
-  ],
-});
+const server = await startBuiltServer(webDir);
+const { url } = server;
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 /** One cold load: a new context (empty cache, no service worker), cache disabled too. */
 async function measure(network) {
@@ -121,5 +85,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  server.stop();
 }
