@@ -29,7 +29,7 @@ export * from './osmand/osmand.decoder.js';
 export * from './reducer/reducer-settings.js';
 export type * from './reducer/facts.js';
 export type { Sample } from './reducer/sample.js';
-export { selectSpeedKmh } from './reducer/sample.js';
+export { selectSpeedKmh, STANDARD_GRAVITY_MPS2 } from './reducer/sample.js';
 export {
   counterDelta,
   counterLimit,
@@ -51,7 +51,32 @@ export {
 } from './reducer/device.reducer.js';
 
 export * from './detectors/detector.js';
-export { DEFAULT_DETECTORS } from './detectors/index.js';
+export { DEFAULT_DETECTORS, ALERT_DETECTORS } from './detectors/index.js';
+export * from './detectors/alert-codes.js';
+export {
+  speedDetector,
+  enabledSpeedLevels,
+  type SpeedState,
+  type SpeedEpisode,
+} from './detectors/speed.detector.js';
+export {
+  stopDetector,
+  type StopAlertState,
+  type StopRun,
+  type IdleWatch,
+} from './detectors/stop.detector.js';
+export { harshDetector, type HarshState, type HarshRun } from './detectors/harsh.detector.js';
+export { deviceDetector, type DeviceAlertState } from './detectors/device.detector.js';
+export {
+  driverDetector,
+  type DriverAlertState,
+  type NoCodeRun,
+} from './detectors/driver.detector.js';
+export {
+  temperatureDetector,
+  type TemperatureState,
+  type TemperatureRun,
+} from './detectors/temperature.detector.js';
 export type { LiveStatus, VehicleStatus, StatusState } from './detectors/status.detector.js';
 export { statusAfterSilence, statusDetector } from './detectors/status.detector.js';
 export { motionDetector, type MotionState } from './detectors/motion.detector.js';

@@ -36,6 +36,46 @@ export interface ContextPlannedTrip {
   corridorM: number;
 }
 
+/** A reefer's temperature rules (§10 `TSC`, `TIC`, `TFC`, `TCC`, `SCT`), in °C. */
+export interface ReeferSettings {
+  setPointC: number;
+  toleranceC: number;
+  /** The load's allowed range. */
+  minC: number;
+  maxC: number;
+  /** Sensor slots (index into `temperaturesC`) that read the load; default: every slot. */
+  sensorSlots?: readonly number[];
+}
+
+/** Where harsh-driving alerts come from: the device's own events, or acceleration we compute. */
+export type HarshSource = 'device' | 'computed';
+
+/**
+ * The vehicle's alert settings the rules need (tenant → group → vehicle, merged by the server).
+ * Which codes are stored and who is told is the server's business; this is what changes an event.
+ */
+export interface VehicleAlertContext {
+  /**
+   * Enabled speed levels (`V20`…`V95`, km/h, any order); default {@link DEFAULT_SPEED_LEVELS_KMH}.
+   * An episode raises one event at the highest enabled level it crossed.
+   */
+  speedLevelsKmh?: readonly number[];
+  /** Driver codes the tenant knows (`NUM` for any other); absent: only "driving without a code". */
+  knownDriverCodes?: readonly string[];
+  /** Default `device`: the tracker sends green-driving events (Teltonika); `computed` for others. */
+  harshSource?: HarshSource;
+  /** Present for a refrigerated vehicle: its set-point, tolerance and range. */
+  reefer?: ReeferSettings;
+}
+
+/** Every speed level of the catalogue, km/h (§10 `V20`…`V95`). */
+export const SPEED_LEVELS_KMH: readonly number[] = Object.freeze([
+  20, 25, 30, 40, 45, 50, 55, 60, 75, 85, 95,
+]);
+
+/** Levels on out of the box (decisions.md: only those above the 90 km/h default limit). */
+export const DEFAULT_SPEED_LEVELS_KMH: readonly number[] = Object.freeze([95]);
+
 /**
  * Per-vehicle data the rules need, looked up by the server and handed to every step, so detectors
  * stay pure. Everything is optional: a vehicle without a value falls back to the settings.
@@ -49,6 +89,8 @@ export interface VehicleContext {
   geofences?: readonly ContextGeofence[];
   pois?: readonly ContextPoi[];
   plannedTrip?: ContextPlannedTrip;
+  /** Alert settings (speed levels, known drivers, harsh source, reefer). */
+  alerts?: VehicleAlertContext;
 }
 
 /** A vehicle about which nothing is known beyond its records. */

@@ -41,7 +41,7 @@ function isEngineRunning(s: Sample, settings: ReducerSettings): boolean {
 }
 
 /** Whether a record counts as idling: engine running, stationary, PTO not engaged. */
-function isIdleRecord(s: Sample, settings: ReducerSettings): boolean {
+export function isIdleRecord(s: Sample, settings: ReducerSettings): boolean {
   return (
     s.speedKmh !== undefined &&
     s.speedKmh < settings.stationarySpeedKmh &&
@@ -109,7 +109,10 @@ function toFact(
 }
 
 /** How a record ends the run, if it does. */
-function endReasonOf(s: Sample, settings: ReducerSettings): IdleFact['endReason'] | undefined {
+export function endReasonOf(
+  s: Sample,
+  settings: ReducerSettings,
+): IdleFact['endReason'] | undefined {
   if (s.ignition === false) return 'ignition-off';
   if (s.rpm !== undefined && s.rpm < settings.idleRpmMin) return 'engine-stopped';
   if (s.pto === true) return 'pto';

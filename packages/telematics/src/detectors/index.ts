@@ -1,15 +1,34 @@
 // The default detector chain, in the order the reducer runs it.
 
 import type { DetectorChain } from './detector.js';
+import { deviceDetector } from './device.detector.js';
+import { driverDetector } from './driver.detector.js';
+import { harshDetector } from './harsh.detector.js';
 import { idleDetector } from './idle.detector.js';
 import { motionDetector } from './motion.detector.js';
 import { rollupDetector } from './rollup.detector.js';
+import { speedDetector } from './speed.detector.js';
 import { statusDetector } from './status.detector.js';
+import { stopDetector } from './stop.detector.js';
+import { temperatureDetector } from './temperature.detector.js';
 
-/** Status, trips and stops, idle periods, hourly rollups. Later capabilities append theirs. */
+/**
+ * Status, trips and stops, idle periods, hourly rollups, then the alert rules (§10: speed, stops
+ * and idling, harsh driving, device power, drivers, reefer temperatures). Later capabilities
+ * append theirs.
+ */
 export const DEFAULT_DETECTORS: DetectorChain = Object.freeze([
   statusDetector,
   motionDetector,
   idleDetector,
   rollupDetector,
+  speedDetector,
+  stopDetector,
+  harshDetector,
+  deviceDetector,
+  driverDetector,
+  temperatureDetector,
 ] as const);
+
+/** The alert-rule detectors alone, in chain order (benchmarks, tests). */
+export const ALERT_DETECTORS: DetectorChain = DEFAULT_DETECTORS.slice(4);

@@ -63,6 +63,40 @@ export interface ReducerSettings {
   counterStaleS: number;
   /** Records carrying any of these flags are stored but move no derived fact. */
   skipFlags: readonly PositionFlag[];
+
+  // ---- Alert rules (§10, docs/decisions/0016-alert-rules.md) ----
+  /** `V20`…`V95`: speed over a level for at least this long crosses it. */
+  speedLevelMinS: number;
+  /** A speed-level episode ends below its lowest crossed level minus this. */
+  speedLevelHysteresisKmh: number;
+  /** A silence longer than this closes an open speed episode at the last record (unknown speed). */
+  speedEpisodeMaxGapS: number;
+  /** `D20`: stopped (ignition on or off) at least this long. */
+  longStopS: number;
+  /** `EDT`: an idle period (§4) longer than this. */
+  longIdleS: number;
+  /** `AAB`: computed acceleration at or above this, m/s². */
+  harshAccelMps2: number;
+  /** `AFI`: computed deceleration at or above this, m/s²… */
+  harshBrakeMps2: number;
+  /** …held at least this long. */
+  harshMinS: number;
+  /** `CAB`: computed lateral acceleration (speed × yaw rate) at or above this, m/s². */
+  harshCornerMps2: number;
+  /** Computed acceleration only between records at most this far apart (sparser is meaningless). */
+  harshMaxIntervalS: number;
+  /** Device harsh events of one type closer than this are one episode. */
+  harshMergeS: number;
+  /** `DFP`: external power below this, V, starts a power-cut episode… */
+  powerCutV: number;
+  /** …which ends once the power is back at or above this, V. */
+  powerRestoreV: number;
+  /** `NUM`: driving this long without a driver code. */
+  unknownDriverDrivingS: number;
+  /** `TSC` / `TIC`: temperature beyond set-point ± tolerance for this long. */
+  reeferExcursionS: number;
+  /** `SCT`: no temperature reading for this long with ignition on. */
+  temperatureSilentS: number;
 }
 
 /** Defaults from docs/domain.md. */
@@ -98,6 +132,22 @@ export const DEFAULT_REDUCER_SETTINGS: Readonly<ReducerSettings> = Object.freeze
   engineHoursSlackH: 1,
   counterStaleS: 3600,
   skipFlags: IMPLAUSIBLE_FLAGS,
+  speedLevelMinS: 15,
+  speedLevelHysteresisKmh: 5,
+  speedEpisodeMaxGapS: 120,
+  longStopS: 1200,
+  longIdleS: 600,
+  harshAccelMps2: 2.5,
+  harshBrakeMps2: 2.7,
+  harshMinS: 0.5,
+  harshCornerMps2: 3.4,
+  harshMaxIntervalS: 3,
+  harshMergeS: 3,
+  powerCutV: 6,
+  powerRestoreV: 9,
+  unknownDriverDrivingS: 300,
+  reeferExcursionS: 300,
+  temperatureSilentS: 600,
 });
 
 /** The defaults with some thresholds overridden. */

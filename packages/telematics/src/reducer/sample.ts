@@ -1,7 +1,7 @@
 // What the reducer keeps of a record: the signals it computes with, after speed selection (§0).
 // Plain JSON data, so device state can be persisted and restored as is.
 
-import { LOCATION_FLAGS, type Position, type PositionFlag } from '../position.js';
+import { LOCATION_FLAGS, type HarshEvent, type Position, type PositionFlag } from '../position.js';
 import type { ReducerSettings } from './reducer-settings.js';
 
 /** The reducer's view of one record. */
@@ -27,6 +27,27 @@ export interface Sample {
   fuelLevelPct?: number;
   fuelLevelL?: number;
   driverCode?: string;
+  headingDeg?: number;
+  /** The device's own harsh-driving event (Teltonika green driving, IO 253). */
+  harshEvent?: HarshEvent;
+  /** Its magnitude (IO 254, g × 100 on the wire) in m/s²; undefined when not sent. */
+  harshMps2?: number;
+  /** External supply voltage. */
+  powerV?: number;
+  /** The device raised its power-cut alarm (attribute `alarm` = `powerCut`). */
+  isPowerCutAlarm: boolean;
+  /** Temperature sensors by slot (`null`: slot not available). */
+  temperaturesC?: readonly (number | null)[];
+}
+
+/** Standard gravity, m/s² (Teltonika reports green-driving magnitudes in g). */
+export const STANDARD_GRAVITY_MPS2 = 9.80665;
+
+/** IO 254 as the record carries it (attribute `greenDrivingValue`, g × 100), in m/s². */
+function harshMps2Of(p: Position): number | undefined {
+  if (p.harshEvent === undefined) return undefined;
+  const raw = p.attributes['greenDrivingValue'];
+  return typeof raw === 'number' && raw > 0 ? (raw / 100) * STANDARD_GRAVITY_MPS2 : undefined;
 }
 
 /**
@@ -74,5 +95,11 @@ export function toSample(
     fuelLevelPct: p.fuelLevelPct,
     fuelLevelL: p.fuelLevelL,
     driverCode: p.driverCode,
+    headingDeg: p.headingDeg,
+    harshEvent: p.harshEvent,
+    harshMps2: harshMps2Of(p),
+    powerV: p.powerV,
+    isPowerCutAlarm: p.attributes['alarm'] === 'powerCut',
+    temperaturesC: p.temperaturesC,
   };
 }

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_REDUCER_SETTINGS } from '../reducer/reducer-settings.js';
+import { buildTrack, recordAt, type Segment } from '../reducer/scenario.helpers.js';
+import { toSample } from '../reducer/sample.js';
+import { eventsOf, rowsOf } from './alert-scenario.helpers.js';
+import { NO_FACTS, type VehicleContext } from './detector.js';
+import { INITIAL_SPEED, speedDetector } from './speed.detector.js';
+
+const at = (speedKmh: number, forS: number, extra: Partial<Segment> = {}): Segment => ({
+  forS,
+  speedKmh,
+  ...extra,
+});
+const levels = (segments: Segment[], context: VehicleContext = {}) =>
+  rowsOf(eventsOf(buildTrack(segments), context), 'V20', 'V50', 'V75', 'V85', 'V95');
+const exv = (segments: Segment[], context: VehicleContext = {}) =>
+  rowsOf(eventsOf(buildTrack(segments), context), 'EXV');
+
+describe('speed levels V20…V95 (§10)', () => {
+  it('raises V95 (the only level on by default) once the speed has been over 95 for 15 s, when the episode ends', () => {
+    expect(levels([at(80, 60), at(100, 60), at(85, 60)])).toEqual([['V95', 60, 120, 100]]);
+  });
+
+  it('raises nothing for a burst over the level shorter than 15 s', () => {
+    expect(levels([at(80, 60), at(100, 10), at(85, 60)])).toEqual([]);
+  });
+
+  it('keeps one episode while the speed stays above N − 5, and ends below it', () => {
+    const segments = [at(80, 30), at(100, 30), at(92, 60), at(101, 30), at(89, 30)];
+    expect(levels(segments)).toEqual([['V95', 30, 150, 101]]);
+  });
+
+  it('raises one event at the highest enabled level held for 15 s, with the top speed', () => {
+    const context = { alerts: { speedLevelsKmh: [95, 50, 75] } };
+    const segments = [at(40, 30), at(60, 60), at(80, 60), at(70, 30), at(46, 30), at(40, 30)];
+    expect(levels(segments, context)).toEqual([['V75', 30, 210, 80]]);
+  });
+
+  it('does not count a level crossed for less than 15 s', () => {
+    const context = { alerts: { speedLevelsKmh: [50, 95] } };
+    expect(levels([at(30, 30), at(60, 60), at(100, 10), at(30, 30)], context)).toEqual([
+      ['V50', 30, 100, 100],
+    ]);
+  });
+
+  it('raises nothing when every level is off', () => {
+    expect(levels([at(120, 120), at(0, 30)], { alerts: { speedLevelsKmh: [] } })).toEqual([]);
+  });
+
+  it('closes an episode at the last record before a silence longer than 120 s', () => {
+    const positions = [
+      ...buildTrack([at(100, 60)]),
+      recordAt(600, { speedKmh: 100, ignition: true, rpm: 1200 }),
+      recordAt(610, { speedKmh: 100, ignition: true, rpm: 1200 }),
+      recordAt(620, { speedKmh: 100, ignition: true, rpm: 1200 }),
+      recordAt(630, { speedKmh: 50, ignition: true, rpm: 1200 }),
+    ];
+    expect(rowsOf(eventsOf(positions), 'V95')).toEqual([
+      ['V95', 0, 50, 100],
+      ['V95', 600, 630, 100],
+    ]);
+  });
+
+  it('closes an episode at ignition off', () => {
+    const positions = [
+      ...buildTrack([at(100, 60)]),
+      recordAt(60, { speedKmh: 98, ignition: false, rpm: 0 }),
+    ];
+    expect(rowsOf(eventsOf(positions), 'V95')).toEqual([['V95', 0, 60, 100]]);
+  });
+
+  it('ignores records without a usable speed (neither extends nor ends an episode)', () => {
+    const positions = buildTrack([
+      at(100, 30),
+      at(0, 20, { with: { satellites: 2 } }),
+      at(100, 30),
+    ]);
+    positions.push(recordAt(80, { speedKmh: 20, ignition: true }));
+    expect(rowsOf(eventsOf(positions), 'V95')).toEqual([['V95', 0, 80, 100]]);
+  });
+});
+
+describe('EXV: over the vehicle limit (§2 speeding)', () => {
+  it('raises one event per speeding episode over the default 90 km/h, ending at or under it', () => {
+    expect(exv([at(80, 30), at(93, 60), at(90, 30), at(95, 30), at(80, 10)])).toEqual([
+      ['EXV', 30, 90, 93],
+      ['EXV', 120, 150, 95],
+    ]);
+  });
+
+  it("uses the vehicle's own limit", () => {
+    expect(exv([at(70, 30), at(85, 60), at(70, 10)], { speedLimitKmh: 80 })).toEqual([
+      ['EXV', 30, 90, 85],
+    ]);
+    expect(levels([at(70, 30), at(85, 60), at(70, 10)], { speedLimitKmh: 80 })).toEqual([]);
+  });
+
+  it('needs 15 s over the limit', () => {
+    expect(exv([at(80, 30), at(93, 10), at(80, 10)])).toEqual([]);
+  });
+});
+
+describe('speed detector hot path', () => {
+  it('returns the same slice and no facts below every threshold', () => {
+    const sample = toSample(
+      recordAt(0, { speedKmh: 60, ignition: true }),
+      [],
+      DEFAULT_REDUCER_SETTINGS,
+    );
+    const result = speedDetector.step(
+      INITIAL_SPEED,
+      { sample, isGap: false },
+      {},
+      DEFAULT_REDUCER_SETTINGS,
+    );
+    expect(result.slice).toBe(INITIAL_SPEED);
+    expect(result.facts).toBe(NO_FACTS);
+  });
+});

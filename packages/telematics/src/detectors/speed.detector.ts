@@ -1,0 +1,218 @@
+// Speeding alerts (docs/domain.md §10, docs/decisions/0016-alert-rules.md):
+// - `V20`…`V95`: speed over an enabled level N for ≥ 15 s starts an episode; it ends below
+//   N − 5 (N = the lowest enabled level, which every crossing passes first) and raises ONE event,
+//   when it ends, at the highest enabled level held ≥ 15 s during it.
+// - `EXV`: the status rule (§2 speeding): moving over the vehicle's limit for ≥ 15 s; one event
+//   per episode, when the speed is back at or under the limit.
+// Both close at the last record before a silence longer than `speedEpisodeMaxGapS` (speed
+// unknown) and at ignition off (at that record). Value: top speed in km/h; place: the start.
+
+import type { DeviceFact } from '../reducer/facts.js';
+import type { ReducerSettings } from '../reducer/reducer-settings.js';
+import type { Sample } from '../reducer/sample.js';
+import { eventFact, originOf, speedLevelCode, type EventOrigin } from './alert-codes.js';
+import {
+  DEFAULT_SPEED_LEVELS_KMH,
+  NO_FACTS,
+  type Detector,
+  type VehicleContext,
+} from './detector.js';
+
+/** A run of records over a threshold: a candidate until held long enough, then an episode. */
+export interface SpeedEpisode extends EventOrigin {
+  /** Fix time of the newest record of the episode (a silence closes it there). */
+  lastTimeMs: number;
+  topSpeedKmh: number;
+  /** Levels: the highest one held long enough (0 while a candidate); EXV: 1 once held. */
+  topLevelKmh: number;
+}
+
+/** The speed detector's slice. */
+export interface SpeedState {
+  /** Enabled levels the speed is over now (ascending, from the lowest) and since when. */
+  runs: readonly { kmh: number; sinceMs: number }[];
+  levels?: SpeedEpisode;
+  limit?: SpeedEpisode;
+  /** Since when the speed has been over the vehicle's limit (EXV). */
+  overLimitSinceMs?: number;
+}
+
+/** Before any record. */
+export const INITIAL_SPEED: SpeedState = Object.freeze({ runs: Object.freeze([]) });
+
+function isAscending(levels: readonly number[]): boolean {
+  for (let i = 1; i < levels.length; i++) if (levels[i]! <= levels[i - 1]!) return false;
+  return true;
+}
+
+/** The enabled levels in ascending order (no copy when they already are). */
+export function enabledSpeedLevels(context: VehicleContext): readonly number[] {
+  const levels = context.alerts?.speedLevelsKmh ?? DEFAULT_SPEED_LEVELS_KMH;
+  return isAscending(levels) ? levels : [...new Set(levels)].sort((a, b) => a - b);
+}
+
+/** The runs after a record at `speedKmh`: unchanged (same array) when the same levels are over. */
+function nextRuns(
+  runs: SpeedState['runs'],
+  levels: readonly number[],
+  speedKmh: number,
+  t: number,
+): SpeedState['runs'] {
+  let k = 0;
+  while (k < levels.length && speedKmh > levels[k]!) k++;
+  if (k === runs.length && (k === 0 || runs[k - 1]!.kmh === levels[k - 1])) return runs;
+  if (k === 0) return INITIAL_SPEED.runs;
+  const next: { kmh: number; sinceMs: number }[] = [];
+  for (let i = 0; i < k; i++) {
+    const kmh = levels[i]!;
+    const held = runs[i];
+    next.push({ kmh, sinceMs: held?.kmh === kmh ? held.sinceMs : t });
+  }
+  return next;
+}
+
+/** The highest level over which the speed has been for `minS`; 0 when none. */
+function heldLevel(runs: SpeedState['runs'], t: number, minS: number): number {
+  for (let i = runs.length - 1; i >= 0; i--) {
+    const run = runs[i]!;
+    if ((t - run.sinceMs) / 1000 >= minS) return run.kmh;
+  }
+  return 0;
+}
+
+function closeLevels(e: SpeedEpisode, endTimeMs: number): DeviceFact {
+  return eventFact(speedLevelCode(e.topLevelKmh), e, { endTimeMs, value: e.topSpeedKmh });
+}
+
+function closeLimit(e: SpeedEpisode, endTimeMs: number): DeviceFact {
+  return eventFact('EXV', e, { endTimeMs, value: e.topSpeedKmh });
+}
+
+function openEpisode(s: Sample, speedKmh: number): SpeedEpisode {
+  return { ...originOf(s), lastTimeMs: s.fixTimeMs, topSpeedKmh: speedKmh, topLevelKmh: 0 };
+}
+
+/** The episode after one more record inside it (same object when nothing changed). */
+function extendEpisode(
+  e: SpeedEpisode,
+  t: number,
+  speedKmh: number,
+  topLevelKmh: number,
+): SpeedEpisode {
+  return {
+    ...e,
+    lastTimeMs: t,
+    topSpeedKmh: Math.max(e.topSpeedKmh, speedKmh),
+    topLevelKmh: Math.max(e.topLevelKmh, topLevelKmh),
+  };
+}
+
+function stepLevels(
+  slice: SpeedState,
+  s: Sample,
+  speedKmh: number,
+  levels: readonly number[],
+  settings: ReducerSettings,
+  facts: DeviceFact[],
+): Pick<SpeedState, 'runs' | 'levels'> {
+  const t = s.fixTimeMs;
+  const runs = nextRuns(slice.runs, levels, speedKmh, t);
+  const held = heldLevel(runs, t, settings.speedLevelMinS);
+  let e = slice.levels;
+  if (e && e.topLevelKmh > 0) {
+    const lowest = levels[0] ?? e.topLevelKmh;
+    if (speedKmh < lowest - settings.speedLevelHysteresisKmh) {
+      facts.push(closeLevels(e, t));
+      return { runs, levels: undefined };
+    }
+  } else if (e && runs.length === 0) {
+    e = undefined; // a candidate that did not hold
+  }
+  if (!e && runs.length > 0) e = openEpisode(s, speedKmh);
+  if (e && (speedKmh > e.topSpeedKmh || held > e.topLevelKmh || e.lastTimeMs !== t))
+    e = extendEpisode(e, t, speedKmh, held);
+  return { runs, levels: e };
+}
+
+function stepLimit(
+  slice: SpeedState,
+  s: Sample,
+  speedKmh: number | undefined,
+  limitKmh: number,
+  settings: ReducerSettings,
+  facts: DeviceFact[],
+): Pick<SpeedState, 'limit' | 'overLimitSinceMs'> {
+  const t = s.fixTimeMs;
+  const isOver =
+    speedKmh !== undefined && speedKmh >= settings.motionSpeedKmh && speedKmh > limitKmh;
+  let e = slice.limit;
+  if (!isOver) {
+    if (e && e.topLevelKmh > 0) facts.push(closeLimit(e, t));
+    return { limit: undefined, overLimitSinceMs: undefined };
+  }
+  const since = slice.overLimitSinceMs ?? t;
+  const isHeld = (t - since) / 1000 >= settings.speedingMinS ? 1 : 0;
+  e ??= openEpisode(s, speedKmh);
+  e = extendEpisode(e, t, speedKmh, isHeld);
+  return { limit: e, overLimitSinceMs: since };
+}
+
+/** Closes whatever is open at `endTimeMs` (a silence, ignition off). */
+function closeAll(slice: SpeedState, endTimeMs: number, facts: DeviceFact[]): void {
+  if (slice.levels && slice.levels.topLevelKmh > 0)
+    facts.push(closeLevels(slice.levels, endTimeMs));
+  if (slice.limit && slice.limit.topLevelKmh > 0) facts.push(closeLimit(slice.limit, endTimeMs));
+}
+
+function isIdle(slice: SpeedState): boolean {
+  return (
+    slice.runs.length === 0 &&
+    slice.levels === undefined &&
+    slice.limit === undefined &&
+    slice.overLimitSinceMs === undefined
+  );
+}
+
+/** `V20`…`V95` and `EXV`, one event per episode when it ends. */
+export const speedDetector: Detector<SpeedState> = {
+  name: 'speed',
+  initial: INITIAL_SPEED,
+  step(slice, { sample: s, prev }, context, settings) {
+    const speedKmh = s.speedKmh;
+    const limitKmh = context.speedLimitKmh ?? settings.speedLimitKmh;
+    const levels = enabledSpeedLevels(context);
+    const lowest = levels[0] ?? Number.POSITIVE_INFINITY;
+    // Hot path: nothing open and nothing over any threshold.
+    if (isIdle(slice) && (speedKmh === undefined || (speedKmh <= lowest && speedKmh <= limitKmh))) {
+      return { slice, facts: NO_FACTS };
+    }
+    const facts: DeviceFact[] = [];
+    let current = slice;
+    const lastMs = Math.max(current.levels?.lastTimeMs ?? 0, current.limit?.lastTimeMs ?? 0);
+    const isSilence =
+      prev !== undefined && (s.fixTimeMs - prev.fixTimeMs) / 1000 > settings.speedEpisodeMaxGapS;
+    if (isSilence) {
+      closeAll(current, lastMs || prev.fixTimeMs, facts);
+      current = INITIAL_SPEED;
+    }
+    if (s.ignition === false) {
+      closeAll(current, s.fixTimeMs, facts);
+      return { slice: INITIAL_SPEED, facts: facts.length > 0 ? facts : NO_FACTS };
+    }
+    const limit = stepLimit(current, s, speedKmh, limitKmh, settings, facts);
+    const byLevel =
+      speedKmh === undefined
+        ? { runs: current.runs, levels: current.levels }
+        : stepLevels(current, s, speedKmh, levels, settings, facts);
+    const next: SpeedState = {
+      runs: byLevel.runs,
+      levels: byLevel.levels,
+      limit: limit.limit,
+      overLimitSinceMs: limit.overLimitSinceMs,
+    };
+    return {
+      slice: isIdle(next) ? INITIAL_SPEED : next,
+      facts: facts.length > 0 ? facts : NO_FACTS,
+    };
+  },
+};
