@@ -1,4 +1,5 @@
 import { translations } from '@rumbo/contracts';
+import { vi } from 'vitest';
 import { createAppServices } from '../app/create-services';
 import { defaultRuntimeConfig } from '../shared/api/runtime-config';
 import type { SocketLike } from '../shared/realtime/socket-link';
@@ -19,7 +20,7 @@ export function createTestServices(
   storage = memoryStorage(),
 ) {
   const fake = createFakeFetch(routes);
-  const logger = { error: () => undefined, warn: () => undefined };
+  const logger = { error: vi.fn(), warn: vi.fn() };
   const services = createAppServices({
     config: { ...defaultRuntimeConfig(), supportEmail: 'soporte@rumbo.test' },
     storage,
@@ -31,5 +32,5 @@ export function createTestServices(
     translations,
     loadTranslation: (language) => Promise.resolve(translations[language]),
   });
-  return { services, calls: fake.calls, storage };
+  return { services, calls: fake.calls, storage, logger };
 }

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { isAborted } from '../../shared/api/api-error';
+import { createAppQueryClient, keepDataOnAbortAll } from '../../shared/api/query-client';
 import { useServices } from '../../shared/services';
 import { useResponsiveMode } from '../../shared/ui/use-responsive-mode';
 import { ExportDialog } from './export-dialog';
@@ -12,28 +12,16 @@ import { NavDrawer } from './nav-drawer';
 import { TopBar } from './top-bar';
 import { VehiclePopupHost } from './vehicle-popup-host';
 
-function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        refetchOnWindowFocus: false,
-        // Cancelled requests are not retried; other failures once.
-        retry: (count, error) => !isAborted(error) && count < 1,
-        staleTime: 30_000,
-      },
-    },
-  });
-}
-
 /**
  * Everything a signed-in operator lives in: top bar, drawer, screen, dialogs. `homePath` (the
  * router's) is the start view, as only a signed-in user sees the shell.
  */
 // Its props are the router's ScreenProps, spelled out: the route table imports this file lazily.
 export default function ShellLayout({ homePath }: { homePath: string }) {
-  const { ui } = useServices();
+  const { ui, api } = useServices();
   const mode = useResponsiveMode();
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(createAppQueryClient);
+  useEffect(() => keepDataOnAbortAll(api, queryClient), [api, queryClient]);
   const [logout, setLogout] = useState<null | 'one' | 'all'>(null);
   const compact = mode === 'mobile' || mode === 'small-mobile';
   return (

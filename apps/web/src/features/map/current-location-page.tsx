@@ -126,16 +126,16 @@ export default function CurrentLocationPage() {
     },
     [controller, phone, store],
   );
-  const focus = useCallback(
+  // A vehicle clicked in the list behaves as one clicked on the map (decision 0009): selected and
+  // its popup open; the map also brings it into view (it may be off-screen or in a cluster).
+  const open = useCallback(
     (slot: number) => {
-      controller.focus(slot);
+      if (store.located[slot] === 1) controller.focus(slot);
+      else store.select(slot);
       if (phone) setListOpen(false);
+      openPopup(store.ids[slot] ?? 0);
     },
-    [controller, phone],
-  );
-  const details = useCallback(
-    (slot: number) => openPopup(store.ids[slot] ?? 0),
-    [openPopup, store],
+    [controller, phone, store, openPopup],
   );
   const onStyleLoad = useCallback((map: MapLibre) => controller.attach(map), [controller]);
 
@@ -171,9 +171,8 @@ export default function CurrentLocationPage() {
       result={result}
       onFilter={setFilter}
       following={following}
-      onFocus={focus}
+      onOpen={open}
       onFollow={follow}
-      onDetails={details}
       units={config.units}
       language={language}
       offsetHours={config.timeZone}

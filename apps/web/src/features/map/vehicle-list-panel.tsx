@@ -1,7 +1,6 @@
 import ClearIcon from '@mui/icons-material/Clear';
 import GpsFixedIcon from '@mui/icons-material/GpsFixed';
 import GpsNotFixedIcon from '@mui/icons-material/GpsNotFixed';
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,9 +34,9 @@ export interface VehicleListPanelProps {
   result: FilterResult;
   onFilter: (filter: FleetFilter) => void;
   following: number;
-  onFocus: (slot: number) => void;
+  /** A click on a row: select the vehicle, bring it into view and open its popup. */
+  onOpen: (slot: number) => void;
   onFollow: (slot: number) => void;
-  onDetails: (slot: number) => void;
   units: Units;
   language: Language;
   offsetHours: number;
@@ -166,9 +165,8 @@ function VehicleRow({
   slot,
   top,
   following,
-  onFocus,
+  onOpen,
   onFollow,
-  onDetails,
   units,
   language,
   offsetHours,
@@ -207,8 +205,7 @@ function VehicleRow({
       <Box
         component="button"
         type="button"
-        onClick={() => onFocus(slot)}
-        disabled={!located}
+        onClick={() => onOpen(slot)}
         sx={{
           all: 'unset',
           flex: 1,
@@ -216,7 +213,7 @@ function VehicleRow({
           display: 'flex',
           alignItems: 'center',
           gap: 1.25,
-          cursor: located ? 'pointer' : 'default',
+          cursor: 'pointer',
           borderRadius: 1,
           '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
         }}
@@ -251,15 +248,6 @@ function VehicleRow({
             {isFollowing ? <GpsFixedIcon fontSize="small" /> : <GpsNotFixedIcon fontSize="small" />}
           </IconButton>
         </span>
-      </Tooltip>
-      <Tooltip title={t('map.current.details')}>
-        <IconButton
-          size="small"
-          aria-label={`${t('map.current.details')} ${plate}`}
-          onClick={() => onDetails(slot)}
-        >
-          <InfoOutlinedIcon fontSize="small" />
-        </IconButton>
       </Tooltip>
     </Box>
   );

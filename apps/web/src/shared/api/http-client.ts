@@ -40,6 +40,11 @@ export interface ApiClient {
   ): Promise<T>;
   /** Aborts every request in flight; later requests run normally. */
   abortAll(): void;
+  /**
+   * Calls `listener` at each abort-all, before the requests are aborted (so a data layer can
+   * settle its own fetches first); returns the unsubscribe.
+   */
+  onAbortAll(listener: () => void): () => void;
   /** The address of a service path, e.g. `auth/logout` → `/api/auth/logout`. */
   resolveUrl(path: string): string;
   /** The ws:// or wss:// address of a socket key (`ws`, `wslp`). */
@@ -94,6 +99,7 @@ function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal {
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   let abortAllController = new AbortController();
+  const abortAllListeners = new Set<() => void>();
 
   const changePending = (delta: number) =>
     deps.pendingStore.setState((s) => ({ pending: Math.max(0, s.pending + delta) }));
@@ -143,8 +149,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     get: (path, options) => request(path, { ...options, method: 'GET' }),
     post: (path, body, options) => request(path, { ...options, method: 'POST', body: body ?? {} }),
     abortAll() {
+      for (const listener of [...abortAllListeners]) listener();
       abortAllController.abort();
       abortAllController = new AbortController();
+    },
+    onAbortAll(listener) {
+      abortAllListeners.add(listener);
+      return () => abortAllListeners.delete(listener);
     },
     resolveUrl: (path) => resolveServiceUrl(deps.config.services, path),
     socketUrl(key, location) {

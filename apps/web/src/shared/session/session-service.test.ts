@@ -207,4 +207,27 @@ describe('login and logout (spec §4)', () => {
       });
     }
   });
+
+  it('logs nothing when the session ends while the logout call is in flight', async () => {
+    // The server revokes the session and says so on the socket before it answers the call;
+    // ending the session aborts what is in flight, the logout call included.
+    let services: ReturnType<typeof createTestServices>['services'] | null = null;
+    const test = createTestServices({
+      ...signedInRoutes(),
+      'POST /api/auth/logout': () => {
+        setTimeout(() => services?.session.endSession('session-lost'), 0);
+        return new Promise(() => undefined);
+      },
+    });
+    services = test.services;
+    await services.session.login('demouser', 'demo1234');
+    await services.session.logout();
+    expect(test.logger.warn).not.toHaveBeenCalled();
+    expect(test.logger.error).not.toHaveBeenCalled();
+    expect(services.sessionStore.getState()).toMatchObject({
+      loginStatus: 'unauthenticated',
+      token: null,
+      loggingOut: false,
+    });
+  });
 });

@@ -5,7 +5,7 @@ import type {
   ValidateReply,
   ViewsAuthzReply,
 } from '@rumbo/contracts';
-import { isApiError } from '../api/api-error';
+import { isAborted, isApiError } from '../api/api-error';
 import type { ApiClient } from '../api/http-client';
 import type { PrefsStore } from '../prefs/prefs-store';
 import { nextLoginStatus, type LoginEvent } from './login-status';
@@ -194,7 +194,9 @@ export function createSessionService(deps: SessionServiceDeps) {
     try {
       if (token) await api.post(all ? 'auth/logout_all' : 'auth/logout', { token, digest });
     } catch (error) {
-      deps.logger.warn('logout call failed', error);
+      // Aborted when the session ends first: the server revokes it and says so on the socket
+      // before answering the call, and ending the session aborts what is in flight. Expected.
+      if (!isAborted(error)) deps.logger.warn('logout call failed', error);
     } finally {
       endSession('logged-out');
     }
