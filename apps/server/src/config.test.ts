@@ -36,4 +36,24 @@ describe('loadConfig', () => {
     expect(second.DEMO).toBe(true);
     expect(Object.isFrozen(second)).toBe(true);
   });
+
+  it('trusts no proxy by default, and only the addresses and CIDRs TRUST_PROXY lists', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rumbo-config-'));
+    const parse = (TRUST_PROXY?: string) =>
+      loadConfig({ DATA_DIR: dataDir, ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) })
+        .TRUST_PROXY;
+    expect(parse()).toBe(false);
+    expect(parse('false')).toBe(false);
+    expect(parse('true')).toBe(true);
+    expect(parse('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(parse(' 10.0.0.0/8, fd00::/8 ,loopback')).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['2', 'proxy.local', '10.0.0.0/33', '10.0.0.1/8/1', ',']) {
+      expect(() => parse(bad), bad).toThrow(/TRUST_PROXY/);
+    }
+    expect(() => parse('1')).toThrow(/hop count/);
+  });
 });

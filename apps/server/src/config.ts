@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -8,6 +9,55 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may set the client address through `X-Forwarded-For` (Fastify's `trustProxy`):
+ * off by default; `true` (every peer: only when nothing but the proxy can reach the server); or a
+ * comma list of proxy addresses and CIDRs. A hop count is refused: it can't tell the proxy from
+ * a client that connects directly (Fastify 5 no longer honours one either).
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): boolean | string[] => {
+    const text = (value ?? '').trim().toLowerCase();
+    if (text === '' || text === 'false' || text === 'no' || text === '0') return false;
+    if (text === 'true' || text === 'yes') return true;
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (/^\d+$/.test(text)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'a hop count is not accepted: list the proxy addresses (e.g. 10.0.0.2,10.1.0.0/16)',
+      });
+      return z.NEVER;
+    }
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be true, false or a comma list of proxy addresses and CIDRs (not ${bad.join(', ') || 'empty'})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
@@ -32,6 +82,7 @@ const envSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(32, 'must have at least 32 characters').optional(),
   WEB_DIR: z.string().optional(),
   MAP_STYLE_URL: z.string().default(''),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   NATS_URL: z.string().optional(),

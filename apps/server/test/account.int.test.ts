@@ -87,6 +87,7 @@ for (const backend of testBackends()) {
       });
       expect(requested.statusCode).toBe(200);
       expect(requested.json()).toBe(true);
+      await ctx.app.services.auth.tasks.settled();
       const sent = await deliverOutbox(
         ctx.database.db,
         transport,
@@ -135,6 +136,7 @@ for (const backend of testBackends()) {
         payload: { email: 'nobody@nowhere.test', token: await solveHumanCheck(ctx.app) },
       });
       expect(response.json()).toBe(true);
+      await ctx.app.services.auth.tasks.settled();
       const after = (await ctx.database.db.selectFrom('mail_outbox').select('id').execute()).length;
       expect(after).toBe(before);
     });
@@ -164,6 +166,7 @@ for (const backend of testBackends()) {
         headers: { 'accept-language': 'en' },
       });
       expect(wrong.json()).toBe('We could not verify you are a person. Try again');
+      await ctx.app.services.auth.tasks.settled();
       expect((await ctx.database.db.selectFrom('mail_outbox').select('id').execute()).length).toBe(
         before,
       );

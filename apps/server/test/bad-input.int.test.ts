@@ -138,16 +138,19 @@ for (const backend of testBackends()) {
     });
 
     it('refuses history periods outside the years 2000–2100 with a 400 naming the bound', async () => {
-      for (const query of [
-        'from=8640000000000000&to=8640000000000001',
-        'from=-1&to=1',
-        `from=${Date.UTC(2100, 0, 1)}&to=${Date.UTC(2100, 0, 2)}`,
-      ]) {
-        const response = await call('GET', `/api/vehicles/history/${vehicleId}/positions?${query}`);
-        expect(response.statusCode, query).toBe(400);
-        expect(response.json<{ details: { message: string }[] }>().details[0]!.message).toMatch(
-          /2000 y 2100/,
-        );
+      for (const kind of ['positions', 'trips', 'stops']) {
+        for (const query of [
+          'from=8640000000000000&to=8640000000000001',
+          'from=-1&to=1',
+          `from=${Date.UTC(2100, 0, 1)}&to=${Date.UTC(2100, 0, 2)}`,
+        ]) {
+          const url = `/api/vehicles/history/${vehicleId}/${kind}?${query}`;
+          const response = await call('GET', url);
+          expect(response.statusCode, url).toBe(400);
+          expect(response.json<{ details: { message: string }[] }>().details[0]!.message).toMatch(
+            /2000 y 2100/,
+          );
+        }
       }
     });
 
@@ -187,6 +190,35 @@ for (const backend of testBackends()) {
         payload: '--XX--\r\n',
       });
       expect(elsewhere.statusCode).toBe(415);
+    });
+
+    it('answers the probe’s cases the same over a real connection', async () => {
+      const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const send = (path: string, init: RequestInit = {}) =>
+        fetch(`${base}${path}`, { ...init, headers: { ...admin, ...init.headers } });
+      const future = await send(
+        `/api/vehicles/history/${vehicleId}/trips?from=8640000000000000&to=8640000000000001`,
+      );
+      expect(future.status).toBe(400);
+      const avatar = (type: string, body: string) =>
+        send('/api/rest/user/upload_avatar', {
+          method: 'POST',
+          headers: { 'content-type': type },
+          body,
+        });
+      expect((await avatar('multipart/form-data', '--x\r\n')).status).toBe(400);
+      const truncated =
+        '--XX\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n';
+      expect((await avatar('multipart/form-data; boundary=XX', truncated)).status).toBe(400);
+      const tooBig = await send('/api/rest/admin/roles', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"name":"${'x'.repeat(1024 * 1024)}"}`,
+      });
+      expect(tooBig.status).toBe(413);
+      expect(((await tooBig.json()) as { message: string }).message).toBe(
+        'El archivo o la solicitud es demasiado grande (máximo 1 MB)',
+      );
     });
 
     it('refuses unknown fields, and malformed paths in the caller’s language', async () => {

@@ -90,7 +90,8 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   const { config, database, auth } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    // Off unless configured: otherwise any client could pick its own address (X-Forwarded-For).
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'not_found'
   | 'bad_credentials'
   | 'too_many_attempts'
+  | 'sign_in_slowed'
   | 'otp_invalid'
   | 'digest_mismatch'
   | 'payload_too_large'
@@ -25,6 +26,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   not_found: 404,
   bad_credentials: 401,
   too_many_attempts: 429,
+  sign_in_slowed: 429,
   otp_invalid: 422,
   digest_mismatch: 401,
   payload_too_large: 413,

@@ -5,6 +5,7 @@ import type { Bus } from '../bus/bus.js';
 import { memoryBus } from '../bus/memory-bus.js';
 import { buildHttpApp } from '../http/app.js';
 import { newIngestCounters, type IngestContext } from '../ingest/ingest-types.js';
+import { BackgroundTasks } from '../lib/background-tasks.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { AuthDeps } from '../modules/auth/auth.service.js';
 import { authenticate } from '../modules/auth/auth.service.js';
@@ -40,6 +41,8 @@ export interface AppDeps {
   pipeline?: { flushIntervalMs?: number; maxBatchRows?: number; recomputeDebounceMs?: number };
   /** The bus (default: in memory, one process). */
   bus?: Bus;
+  /** How often sockets of expired sessions are closed (tests use small values). */
+  sockets?: { expirySweepMs?: number };
 }
 
 /** Session revocations travel on the bus, so every API node closes the sockets at once. */
@@ -65,15 +68,6 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus = deps.bus ?? memoryBus();
   const clock = deps.clock ?? systemClock;
   const sessionEvents = deps.sessionEvents ?? busSessionEvents(bus);
-  const auth: AuthDeps = {
-    db: database.db,
-    clock,
-    config,
-    limiter: deps.limiter ?? new LoginLimiter(),
-    sessionEvents,
-    humanCheck: deps.humanCheck ?? altchaHumanCheck(config.ALTCHA_HMAC_KEY),
-    principals: new PrincipalCache(),
-  };
   const cleanups: (() => Promise<void> | void)[] = [];
   // Parts are built before the HTTP server whose logger they use: they log through this.
   const logRef: { current: Pick<FastifyInstance['log'], 'info' | 'warn' | 'error' | 'debug'> } = {
@@ -91,12 +85,26 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
     debug: (obj: object, msg?: string) => logRef.current.debug(obj, msg),
   };
   const log = () => lazyLog;
+  const auth: AuthDeps = {
+    db: database.db,
+    clock,
+    config,
+    limiter: deps.limiter ?? new LoginLimiter(),
+    sessionEvents,
+    humanCheck: deps.humanCheck ?? altchaHumanCheck(config.ALTCHA_HMAC_KEY),
+    tasks: new BackgroundTasks((error) => lazyLog.error({ err: error }, 'background task failed')),
+    principals: new PrincipalCache(),
+  };
 
   // The live fleet: API nodes serve it; elsewhere a local copy only receives registrations.
   const live = new LiveFleet();
+  const hubOptions = {
+    nowMs: () => clock.nowMs(),
+    expirySweepMs: deps.sockets?.expirySweepMs,
+  };
   const hubs = {
-    ws: new SocketHub((c) => authenticate(auth, c)),
-    wslp: new SocketHub((c) => authenticate(auth, c)),
+    ws: new SocketHub((c) => authenticate(auth, c), hubOptions),
+    wslp: new SocketHub((c) => authenticate(auth, c), hubOptions),
   };
   let liveFeed: LiveFeed | undefined;
   const deviceModels = new DeviceModelCatalog(database.db);
@@ -227,6 +235,7 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
     ingest,
   });
   app.addHook('onClose', async () => {
+    await auth.tasks.settled();
     for (const cleanup of cleanups) await cleanup();
     await recomputer?.close();
     liveFeed?.close();

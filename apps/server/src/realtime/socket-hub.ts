@@ -17,22 +17,39 @@ export type Authenticate = (credentials: {
   userToken?: string | undefined;
 }) => Promise<Principal | undefined>;
 
+/** How a hub tells time and how often it looks for expired sessions. */
+export interface SocketHubOptions {
+  nowMs?: () => number;
+  /** How often sockets whose session expired are closed (default every second). */
+  expirySweepMs?: number;
+}
+
 const HELLO_TIMEOUT_MS = 10_000;
 // Beyond this many unsent bytes a client is too slow to keep: it is closed (it reconnects).
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /**
  * Keeps the signed-in sockets of one endpoint (`/api/ws` or `/api/wslp`): authenticates the
- * first message, closes sockets whose session is revoked, and sends to users or tenants.
+ * first message, closes sockets whose session is revoked or expires, and sends to users or
+ * tenants.
  */
 export class SocketHub {
   private readonly connections = new Set<Connection>();
+  private readonly nowMs: () => number;
+  private readonly sweep: NodeJS.Timeout;
   /** Called once a socket is signed in. */
   onReady?: (connection: Connection) => void;
   /** Called when a signed-in socket goes away. */
   onClosed?: (connection: Connection) => void;
 
-  constructor(private readonly authenticate: Authenticate) {}
+  constructor(
+    private readonly authenticate: Authenticate,
+    options: SocketHubOptions = {},
+  ) {
+    this.nowMs = options.nowMs ?? Date.now;
+    this.sweep = setInterval(() => this.closeExpired(), options.expirySweepMs ?? 1000);
+    this.sweep.unref();
+  }
 
   /** Handles a newly opened socket. */
   accept(socket: WebSocket, onReady?: (connection: Connection) => void): void {
@@ -90,15 +107,27 @@ export class SocketHub {
     socket.send(typeof message === 'string' ? message : JSON.stringify(message));
   }
 
+  /** Tells the client its session ended (it signs out) and closes the socket. */
+  private endSession(connection: Connection, reason: string): void {
+    this.sendRaw(connection.socket, { type: 'Status', status: 'Revoked' });
+    connection.socket.close(SOCKET_CLOSE.revoked, reason);
+    this.connections.delete(connection);
+    this.onClosed?.(connection);
+  }
+
   /** Closes every socket of these sessions. */
   closeSessions(sessionIds: number[]): void {
     const ids = new Set(sessionIds);
     for (const connection of this.connections) {
-      if (!ids.has(connection.principal.sessionId)) continue;
-      this.sendRaw(connection.socket, { type: 'Status', status: 'Revoked' });
-      connection.socket.close(SOCKET_CLOSE.revoked, 'session revoked');
-      this.connections.delete(connection);
-      this.onClosed?.(connection);
+      if (ids.has(connection.principal.sessionId)) this.endSession(connection, 'session revoked');
+    }
+  }
+
+  /** Closes the sockets whose session has expired. */
+  closeExpired(): void {
+    const nowMs = this.nowMs();
+    for (const connection of this.connections) {
+      if (connection.principal.expiresAtMs <= nowMs) this.endSession(connection, 'session expired');
     }
   }
 
@@ -128,6 +157,7 @@ export class SocketHub {
 
   /** Closes every socket (server shutdown). */
   closeAll(): void {
+    clearInterval(this.sweep);
     for (const connection of this.connections)
       connection.socket.close(1001, 'server shutting down');
     this.connections.clear();

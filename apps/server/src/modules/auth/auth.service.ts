@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { interpolate, translations, type Language } from '@rumbo/contracts';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashToken, randomToken, safeEqual } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
@@ -27,7 +28,7 @@ import {
   revokeUserSessions,
   spendHumanCheck,
 } from './auth.repository.js';
-import type { LoginLimiter } from './login-limiter.js';
+import type { LoginLimiter, LoginVerdict } from './login-limiter.js';
 import type { PrincipalCache } from './principal-cache.js';
 import type { SessionEvents } from './session-events.js';
 
@@ -44,6 +45,8 @@ export interface Principal {
   roleName: string;
   startOn: string;
   views: Record<string, boolean>;
+  /** When the session expires: refused from that moment, its sockets closed. */
+  expiresAtMs: number;
 }
 
 /** What the auth use cases need. */
@@ -54,6 +57,8 @@ export interface AuthDeps {
   limiter: LoginLimiter;
   sessionEvents: SessionEvents;
   humanCheck: HumanCheck;
+  /** Work started by a request and finished after its answer (recovery mails). */
+  tasks: BackgroundTasks;
   /** Short-lived cache of resolved sessions; evicted on revocation. */
   principals?: PrincipalCache;
 }
@@ -64,26 +69,33 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
+/** The 429 of a refused attempt, with Retry-After in seconds. */
+function refusal(verdict: Exclude<LoginVerdict, { allowed: true }>): DomainError {
+  const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+  const headers = { 'retry-after': String(seconds) };
+  return verdict.limit === 'account'
+    ? new DomainError('sign_in_slowed', { seconds }, undefined, headers)
+    : new DomainError(
+        'too_many_attempts',
+        { minutes: Math.ceil(seconds / 60) },
+        undefined,
+        headers,
+      );
+}
+
 async function checkCredentials(
   deps: AuthDeps,
   username: string,
   password: string,
   meta: RequestMeta,
 ): Promise<User> {
-  const nowMs = deps.clock.nowMs();
-  const waitMs = deps.limiter.retryAfterMs(username, meta.ip, nowMs);
-  if (waitMs > 0) {
-    const seconds = Math.ceil(waitMs / 1000);
-    throw new DomainError('too_many_attempts', { minutes: Math.ceil(seconds / 60) }, undefined, {
-      'retry-after': String(seconds),
-    });
-  }
+  const attemptAtMs = deps.clock.nowMs();
+  const verdict = deps.limiter.attempt(username, meta.ip, attemptAtMs);
+  if (!verdict.allowed) throw refusal(verdict);
   const user = await findUserByUsername(deps.db, username);
   const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok || user.disabled) {
-    deps.limiter.recordFailure(username, meta.ip, nowMs);
-    throw new DomainError('bad_credentials');
-  }
+  if (!user || !ok || user.disabled) throw new DomainError('bad_credentials');
+  deps.limiter.succeeded(username, meta.ip, attemptAtMs);
   return user;
 }
 
@@ -167,6 +179,7 @@ export async function authenticate(
     roleName: found.roleName,
     startOn: found.startOn,
     views: found.views,
+    expiresAtMs: found.expiresAt.getTime(),
   };
 }
 
@@ -271,18 +284,9 @@ async function passHumanCheck(
   return fresh ? null : translations[lang].error.human_check_failed;
 }
 
-/**
- * `POST /rest/auth/recovery_v2`: mails a single-use link to every account with that e-mail.
- * The answer is the same whether or not the address exists.
- */
-export async function requestRecovery(
-  deps: AuthDeps,
-  body: { email: string; token: string },
-  lang: Language,
-): Promise<true | string> {
-  const refused = await passHumanCheck(deps, body.token, lang);
-  if (refused) return refused;
-  const users = await findUsersByEmail(deps.db, body.email);
+/** Stores a single-use recovery token for every active account with this e-mail and mails it. */
+async function mailRecoveryLinks(deps: AuthDeps, email: string, lang: Language): Promise<void> {
+  const users = await findUsersByEmail(deps.db, email);
   const strings = translations[lang].mail;
   await deps.db.transaction().execute(async (trx) => {
     for (const user of users) {
@@ -306,6 +310,21 @@ export async function requestRecovery(
       });
     }
   });
+}
+
+/**
+ * `POST /rest/auth/recovery_v2`: mails a single-use link to every account with that e-mail.
+ * The answer is the same whether or not the address exists, and so is its time: it is given
+ * once the human check is spent, before the accounts are even looked up.
+ */
+export async function requestRecovery(
+  deps: AuthDeps,
+  body: { email: string; token: string },
+  lang: Language,
+): Promise<true | string> {
+  const refused = await passHumanCheck(deps, body.token, lang);
+  if (refused) return refused;
+  deps.tasks.run(() => mailRecoveryLinks(deps, body.email, lang));
   return true;
 }
 

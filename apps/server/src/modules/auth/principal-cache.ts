@@ -2,8 +2,9 @@ import type { SessionPrincipal } from './auth.repository.js';
 
 /**
  * Remembers resolved sessions for a few seconds so a busy client does not cost a database
- * round trip per request. Revocations evict at once (SessionEvents); other changes (a disabled
- * user, an edited role) are seen within `ttlMs`.
+ * round trip per request. An entry carries its session's expiry and is never answered past it;
+ * revocations evict at once (SessionEvents); other changes (a disabled user, an edited role, an
+ * expiry edited in the database) are seen within `ttlMs`.
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, { principal: SessionPrincipal; cachedAtMs: number }>();
@@ -16,7 +17,7 @@ export class PrincipalCache {
   get(key: string, nowMs: number): SessionPrincipal | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (nowMs - entry.cachedAtMs > this.ttlMs) {
+    if (nowMs - entry.cachedAtMs > this.ttlMs || entry.principal.expiresAt.getTime() <= nowMs) {
       this.entries.delete(key);
       return undefined;
     }
