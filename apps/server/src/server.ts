@@ -15,6 +15,8 @@ import type { Bus } from './bus/bus.js';
 import { memoryBus } from './bus/memory-bus.js';
 import { natsBus } from './bus/nats-bus.js';
 import { jobLease } from './jobs/job-lease.js';
+import { startSilenceJob } from './jobs/silence.job.js';
+import { PositionPartitions } from './pipeline/partitions.js';
 
 /** A running Rumbo server. */
 export interface RunningServer {
@@ -100,14 +102,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
         host: config.HOST,
       })
     : { teltonikaPort: 0, osmandPort: 0, close: () => Promise.resolve() };
+  // In a cluster (PostgreSQL), scheduled work runs in one process at a time.
+  const lease = database.mode === 'postgres' ? jobLease(database.pool) : undefined;
   const jobs = startJobs({
     db: database.db,
     live: roles.has('api') ? live : undefined,
     partitions,
+    eventPartitions: new PositionPartitions('events'),
     retentionDays: config.RETENTION_DAYS,
     housekeeping: roles.has('jobs'),
-    // In a cluster (PostgreSQL), scheduled work runs in one process at a time.
-    lease: database.mode === 'postgres' ? jobLease(database.pool) : undefined,
+    lease,
+    log,
+  });
+  const silences = startSilenceJob({
+    run: () => app.services.alerts.detectSilences(),
+    enabled: roles.has('jobs'),
+    lease,
     log,
   });
   let demo: DemoFleet | undefined;
@@ -140,6 +150,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     stop() {
       stopping ??= (async () => {
         clearInterval(mailTimer);
+        await silences.stop();
         await jobs.stop();
         await demo?.stop();
         await ingestListeners.close();

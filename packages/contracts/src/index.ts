@@ -1,4 +1,5 @@
 export * from './admin.js';
+export * from './alert-settings.js';
 export * from './alerts.js';
 export * from './auth.js';
 export * from './errors.js';

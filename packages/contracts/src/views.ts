@@ -26,6 +26,7 @@ export const VIEW_NAMES = [
   'admin-vehicles',
   'admin-devices',
   'admin-groups',
+  'admin-alerts',
 ] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 
@@ -36,6 +37,7 @@ export const ADMIN_VIEWS: readonly ViewName[] = [
   'admin-vehicles',
   'admin-devices',
   'admin-groups',
+  'admin-alerts',
 ];
 
 /** Views of the built-in viewer role: dashboard, maps and fleet lists. */
@@ -78,7 +80,14 @@ export const MENU_GROUPS: readonly { group: string; views: readonly ViewName[] }
   { group: 'driver', views: ['driver-admin'] },
   {
     group: 'admin',
-    views: ['admin-users', 'admin-roles', 'admin-vehicles', 'admin-devices', 'admin-groups'],
+    views: [
+      'admin-users',
+      'admin-roles',
+      'admin-vehicles',
+      'admin-devices',
+      'admin-groups',
+      'admin-alerts',
+    ],
   },
 ];
 

@@ -1,3 +1,4 @@
+import type { Notification } from '@rumbo/contracts';
 import type { Position } from '@rumbo/telematics';
 import type { IngestDevice } from '../lib/ingest-device.js';
 import type { CommittedFact, LiveUpdate } from '../pipeline/pipeline.js';
@@ -7,6 +8,13 @@ import type { SubmitResult } from '../lib/ingest-device.js';
 export interface LiveMessage {
   vehicleId: number;
   update: LiveUpdate;
+}
+
+/** A notification stored for a user, on its way to that user's sockets on every API node. */
+export interface NotificationDelivery {
+  tenantId: number;
+  userId: number;
+  notification: Notification;
 }
 
 /** Handles a device's decoded records in order; resolves once they are durable. */
@@ -40,6 +48,12 @@ export interface Bus {
   /** Pipeline → API nodes: derived facts after commit. */
   publishFacts(facts: CommittedFact[]): void;
   onFacts(handler: (facts: CommittedFact[]) => void): () => void;
+  /** Alerts (the process that stored them) → API nodes: notifications for signed-in users. */
+  publishNotifications(deliveries: NotificationDelivery[]): void;
+  onNotifications(handler: (deliveries: NotificationDelivery[]) => void): () => void;
+  /** API → all: a tenant's alert settings changed (cached settings are reloaded). */
+  publishAlertSettingsChanged(tenantId: number): void;
+  onAlertSettingsChanged(handler: (tenantId: number) => void): () => void;
   /** Any node → all: sessions revoked (sockets and caches drop them at once). */
   publishSessionsRevoked(ids: readonly string[]): void;
   onSessionsRevoked(handler: (ids: string[]) => void): () => void;

@@ -6,6 +6,7 @@ import {
   Listeners,
   type Bus,
   type LiveMessage,
+  type NotificationDelivery,
   type RecordsHandler,
   type Stoppable,
 } from './bus.js';
@@ -17,6 +18,8 @@ export function memoryBus(): Bus {
   const facts = new Listeners<CommittedFact[]>();
   const revoked = new Listeners<string[]>();
   const devices = new Listeners<string>();
+  const notifications = new Listeners<NotificationDelivery[]>();
+  const alertSettings = new Listeners<number>();
   return {
     kind: 'memory',
     publishRecords(device: IngestDevice, positions: readonly Position[]): Promise<SubmitResult> {
@@ -36,6 +39,10 @@ export function memoryBus(): Bus {
     onLive: (handler) => live.add(handler),
     publishFacts: (list) => facts.emit(list),
     onFacts: (handler) => facts.add(handler),
+    publishNotifications: (list) => notifications.emit(list),
+    onNotifications: (handler) => notifications.add(handler),
+    publishAlertSettingsChanged: (tenantId) => alertSettings.emit(tenantId),
+    onAlertSettingsChanged: (handler) => alertSettings.add(handler),
     publishSessionsRevoked: (ids) => revoked.emit([...ids]),
     onSessionsRevoked: (handler) => revoked.add(handler),
     publishDeviceChanged: (uniqueId) => devices.emit(uniqueId),

@@ -15,7 +15,7 @@ import type pg from 'pg';
 import type { IngestDevice } from '../lib/ingest-device.js';
 import type { CommittedFact } from '../pipeline/pipeline.js';
 import type { SubmitResult } from '../lib/ingest-device.js';
-import type { Bus, LiveMessage, RecordsHandler, Stoppable } from './bus.js';
+import type { Bus, LiveMessage, NotificationDelivery, RecordsHandler, Stoppable } from './bus.js';
 import { Leases } from './leases.js';
 
 /** Subjects and stream name of a cluster (docs/decisions/0014-roles-and-bus.md). */
@@ -26,6 +26,8 @@ export function natsNames(prefix: string) {
     allRecords: `${prefix}.records.>`,
     live: `${prefix}.live`,
     facts: `${prefix}.facts`,
+    notifications: `${prefix}.notifications`,
+    alertSettings: `${prefix}.alerts.settings`,
     sessionsRevoked: `${prefix}.sessions.revoked`,
     deviceChanged: `${prefix}.devices.changed`,
   };
@@ -130,6 +132,11 @@ export async function natsBus(options: NatsBusOptions): Promise<Bus> {
     onLive: (handler) => subscribe<LiveMessage[]>(SUBJECTS.live, handler),
     publishFacts: (facts) => nc.publish(SUBJECTS.facts, encode(facts)),
     onFacts: (handler) => subscribe<CommittedFact[]>(SUBJECTS.facts, handler),
+    publishNotifications: (list) => nc.publish(SUBJECTS.notifications, encode(list)),
+    onNotifications: (handler) =>
+      subscribe<NotificationDelivery[]>(SUBJECTS.notifications, handler),
+    publishAlertSettingsChanged: (tenantId) => nc.publish(SUBJECTS.alertSettings, encode(tenantId)),
+    onAlertSettingsChanged: (handler) => subscribe<number>(SUBJECTS.alertSettings, handler),
     publishSessionsRevoked: (ids) => nc.publish(SUBJECTS.sessionsRevoked, encode(ids)),
     onSessionsRevoked: (handler) => subscribe<string[]>(SUBJECTS.sessionsRevoked, handler),
     publishDeviceChanged: (uniqueId) => nc.publish(SUBJECTS.deviceChanged, encode(uniqueId)),

@@ -263,6 +263,71 @@ export interface IngestRejectionsTable {
   at: Timestamp;
 }
 
+export interface AlertTypeGroupTable {
+  id: Generated<number>;
+  code: string;
+  description_es: string;
+  description_en: string;
+  sort: number;
+}
+
+export interface AlertTypeTable {
+  id: Generated<number>;
+  group_id: number;
+  code: string;
+  description_es: string;
+  description_en: string;
+  severity: 'success' | 'info' | 'warning' | 'error';
+  sort: number;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  vehicle_id: number;
+  code: string;
+  start_time: Timestamp;
+  end_time: Timestamp | null;
+  lat: number | null;
+  lng: number | null;
+  value: number | null;
+  driver_code: string | null;
+  data: Json<Record<string, string | number | boolean> | null> | null;
+  acknowledged_at: Timestamp | null;
+  acknowledged_by: number | null;
+  ack_comment: string | null;
+}
+
+export interface AlertSettingsTable {
+  tenant_id: number;
+  settings: Json<unknown>;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+export interface AlertDispatchesTable {
+  vehicle_id: number;
+  code: string;
+  start_time: Timestamp;
+  tenant_id: number;
+  dispatched_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  vehicle_id: number;
+  code: string;
+  start_time: Timestamp;
+  plate: string;
+  driver_code: string | null;
+  payload: Json<Record<string, unknown>>;
+  data: Json<Record<string, unknown> | null> | null;
+  read: Generated<boolean>;
+  created_at: Timestamp;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   vehicle_groups: VehicleGroupsTable;
@@ -286,4 +351,10 @@ export interface Database {
   recovery_tokens: RecoveryTokensTable;
   human_checks_spent: HumanChecksSpentTable;
   mail_outbox: MailOutboxTable;
+  alert_type_group: AlertTypeGroupTable;
+  alert_type: AlertTypeTable;
+  events: EventsTable;
+  alert_settings: AlertSettingsTable;
+  alert_dispatches: AlertDispatchesTable;
+  notifications: NotificationsTable;
 }

@@ -14,6 +14,12 @@ import type { DatabaseHandle } from '../db/database.js';
 import { DomainError } from '../lib/errors.js';
 import { deviceModelRoutes } from '../modules/device-models/device-models.routes.js';
 import { adminRoutes } from '../modules/admin/admin.routes.js';
+import {
+  alertsRestRoutes,
+  alertsV2Routes,
+  type AlertRoutesDeps,
+} from '../modules/alerts/alerts.routes.js';
+import type { AlertsPart } from '../modules/alerts/alerts.service.js';
 import { authenticate, type AuthDeps } from '../modules/auth/auth.service.js';
 import {
   authRoutes,
@@ -59,6 +65,8 @@ export interface HttpDeps {
     deviceModels: DeviceModelCatalog;
     /** A device's registration changed (ingest nodes forget what they cached). */
     onDeviceChanged: (uniqueId: string) => void;
+    /** The alert catalogue and settings routes (issue 11). */
+    alerts: Omit<AlertRoutesDeps, 'db'>;
   };
 }
 
@@ -73,6 +81,8 @@ export interface AppServices {
   registry: DeviceRegistry;
   partitions: PositionPartitions;
   ingest: IngestContext;
+  /** The alert engine's parts of this node (settings cache, dispatcher, silence detection). */
+  alerts: AlertsPart;
 }
 
 declare module 'fastify' {
@@ -179,6 +189,9 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   });
   await app.register(lastPositionRoutes(fleet), { prefix: '/api/rest' });
   await app.register(trailerKindRoutes(fleet), { prefix: '/api/v2' });
+  const alerts = { db: database.db, ...api.alerts };
+  await app.register(alertsV2Routes(alerts), { prefix: '/api/v2' });
+  await app.register(alertsRestRoutes(alerts), { prefix: '/api/rest' });
 
   // Every service key answers at its base address, also those whose calls come later.
   for (const key of SERVICE_KEYS) {

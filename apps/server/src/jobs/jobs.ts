@@ -10,6 +10,8 @@ export function startJobs(deps: {
   /** API nodes sweep their own live fleet for vehicles gone offline. */
   live: LiveFleet | undefined;
   partitions: PositionPartitions;
+  /** Monthly partitions of alert events, made ahead like the positions'. */
+  eventPartitions?: PositionPartitions;
   retentionDays: number;
   /** Whether this process runs the cluster's housekeeping (role `jobs`). */
   housekeeping: boolean;
@@ -31,6 +33,18 @@ export function startJobs(deps: {
       now - deps.retentionDays * 86_400_000,
     );
     if (dropped.length) deps.log.info({ dropped }, 'position partitions past retention dropped');
+    if (deps.eventPartitions) {
+      await deps.eventPartitions.ensure(deps.db, [
+        now,
+        now + 31 * 86_400_000,
+        now + 62 * 86_400_000,
+      ]);
+      const old = await deps.eventPartitions.dropBefore(
+        deps.db,
+        now - deps.retentionDays * 86_400_000,
+      );
+      if (old.length) deps.log.info({ dropped: old }, 'event partitions past retention dropped');
+    }
   };
   const runHousekeeping = () =>
     housekeeping().catch((error: unknown) => deps.log.warn({ err: error }, 'housekeeping failed'));

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
-import type { Bus } from '../bus/bus.js';
+import type { Bus, NotificationDelivery } from '../bus/bus.js';
 import { memoryBus } from '../bus/memory-bus.js';
 import { buildHttpApp } from '../http/app.js';
 import { newIngestCounters, type IngestContext } from '../ingest/ingest-types.js';
@@ -13,6 +13,13 @@ import { LoginLimiter } from '../modules/auth/login-limiter.js';
 import { PrincipalCache } from '../modules/auth/principal-cache.js';
 import type { SessionEvents } from '../modules/auth/session-events.js';
 import { altchaHumanCheck, type HumanCheck } from '../modules/human-check/human-check.js';
+import {
+  AlertCatalogue,
+  AlertDispatcher,
+  AlertSettingsCache,
+  detectSilences,
+  type AlertsPart,
+} from '../modules/alerts/alerts.service.js';
 import { DeviceModelCatalog } from '../modules/device-models/device-models.catalog.js';
 import { DeviceRegistry } from '../modules/fleet/device-registry.js';
 import { PositionPartitions } from '../pipeline/partitions.js';
@@ -24,6 +31,7 @@ import { LiveFleet } from '../realtime/live-fleet.js';
 import { loadLiveFleet } from '../realtime/load-live-fleet.js';
 import { SocketHub } from '../realtime/socket-hub.js';
 import { latencyProbe } from './latency-probe.js';
+import { reducerSettings, type DetectorChain } from '@rumbo/telematics';
 
 /** A role a process plays (ROLES). */
 export type Role = Config['ROLES'][number];
@@ -38,11 +46,28 @@ export interface AppDeps {
   sessionEvents?: SessionEvents;
   logger?: FastifyServerOptions['logger'];
   /** Pipeline batching (tests use small values). */
-  pipeline?: { flushIntervalMs?: number; maxBatchRows?: number; recomputeDebounceMs?: number };
+  pipeline?: {
+    flushIntervalMs?: number;
+    maxBatchRows?: number;
+    recomputeDebounceMs?: number;
+    /** The detector chain (tests add a rule of their own). */
+    detectors?: DetectorChain;
+  };
   /** The bus (default: in memory, one process). */
   bus?: Bus;
   /** How often sockets of expired sessions are closed (tests use small values). */
   sockets?: { expirySweepMs?: number };
+}
+
+/** Pushes stored notifications to their users' sockets on this node (`notifications/add`). */
+function pushNotifications(hub: SocketHub, deliveries: readonly NotificationDelivery[]): void {
+  for (const { tenantId, userId, notification } of deliveries) {
+    hub.sendToTenant(
+      tenantId,
+      { mutation: 'notifications/add', payload: notification },
+      (c) => c.principal.userId === userId,
+    );
+  }
 }
 
 /** Session revocations travel on the bus, so every API node closes the sockets at once. */
@@ -140,8 +165,51 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   }
 
+  // Alerts: settings cached where events are raised (pipeline, jobs); notifications stored by the
+  // process that committed the event and pushed by every API node to its own sockets.
+  const alertCatalogue = new AlertCatalogue(database.db);
+  const alertCache = new AlertSettingsCache(database.db);
+  if (roles.has('pipeline') || roles.has('jobs')) {
+    await alertCache.start(60_000, (error) =>
+      log().warn({ err: error }, 'alert settings reload failed'),
+    );
+    cleanups.push(
+      () => alertCache.stop(),
+      bus.onAlertSettingsChanged((tenantId) => {
+        alertCache
+          .reloadTenant(tenantId)
+          .catch((error: unknown) => log().warn({ err: error }, 'alert settings reload failed'));
+      }),
+    );
+  }
+  const alertDispatcher = new AlertDispatcher({
+    db: database.db,
+    clock,
+    cache: alertCache,
+    catalogue: alertCatalogue,
+    publish: (deliveries) => bus.publishNotifications(deliveries),
+    log: log(),
+  });
+  const alerts: AlertsPart = {
+    cache: alertCache,
+    catalogue: alertCatalogue,
+    dispatcher: alertDispatcher,
+    detectSilences: () => {
+      const { offlineMovingS, offlineOffS } = reducerSettings();
+      return detectSilences(
+        { db: database.db, clock, dispatcher: alertDispatcher, cache: alertCache },
+        { offlineMovingS, offlineOffS },
+      );
+    },
+  };
+  if (roles.has('api')) {
+    cleanups.push(bus.onNotifications((deliveries) => pushNotifications(hubs.ws, deliveries)));
+  }
+
   const partitions = new PositionPartitions();
-  const sinks = defaultSinks();
+  const sinks = defaultSinks({
+    events: (tag, fact) => alertCache.isRaised(tag.tenantId, tag.vehicleId, fact.code),
+  });
   let pipeline: Pipeline | undefined;
   let recomputer: Recomputer | undefined;
   let stopConsumer: (() => Promise<void>) | undefined;
@@ -166,7 +234,12 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
       copyPool: database.mode === 'postgres' ? database.pool : undefined,
       onError: (error) => log().error({ err: error }, 'pipeline batch failed (not acknowledged)'),
       onLate: (device, oldestLateMs) => rec.request(device, oldestLateMs),
-      onCommitted: (facts) => bus.publishFacts(facts),
+      onCommitted: (facts) => {
+        bus.publishFacts(facts);
+        alertDispatcher.handleFacts(facts);
+      },
+      vehicleSettings: alertCache,
+      detectors: deps.pipeline?.detectors,
     });
     const p = pipeline;
     const consumer = await bus.consumeRecords((device, positions) => p.submit(device, positions));
@@ -210,6 +283,10 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
             registry.forget(uniqueId);
             bus.publishDeviceChanged(uniqueId);
           },
+          alerts: {
+            catalogue: alertCatalogue,
+            onSettingsChanged: (tenantId) => bus.publishAlertSettingsChanged(tenantId),
+          },
         }
       : undefined,
   });
@@ -233,6 +310,7 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
     registry,
     partitions,
     ingest,
+    alerts,
   });
   app.addHook('onClose', async () => {
     await auth.tasks.settled();
@@ -243,6 +321,7 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
     hubs.wslp.closeAll();
     await stopConsumer?.();
     await pipeline?.close();
+    await alertDispatcher.idle();
     if (!deps.bus) await bus.close();
   });
   return app;

@@ -14,19 +14,24 @@ function nextMonthMs(ms: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }
 
-function partitionName(monthMs: number): string {
+function partitionName(table: string, monthMs: number): string {
   const d = new Date(monthMs);
-  return `positions_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  return `${table}_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
+/** Tables partitioned by month: records by fix time, alert events by start time. */
+export type MonthlyTable = 'positions' | 'events';
+
 /**
- * Monthly partitions of `positions`, created ahead by a job and on demand for old buffered
- * records; a month whose partition can't be made (rows already in the default partition) keeps
- * using the default partition.
+ * Monthly partitions of `positions` (or `events`), created ahead by a job and on demand for old
+ * buffered records; a month whose partition can't be made (rows already in the default
+ * partition) keeps using the default partition.
  */
 export class PositionPartitions {
   private readonly known = new Set<number>();
   private loaded = false;
+
+  constructor(private readonly table: MonthlyTable = 'positions') {}
 
   private async load(db: Db): Promise<void> {
     if (this.loaded) return;
@@ -34,9 +39,10 @@ export class PositionPartitions {
       select c.relname as name from pg_inherits i
       join pg_class c on c.oid = i.inhrelid
       join pg_class p on p.oid = i.inhparent
-      where p.relname = 'positions'`.execute(db);
+      where p.relname = ${this.table}`.execute(db);
+    const pattern = new RegExp(`^${this.table}_y(\\d{4})m(\\d{2})$`);
     for (const { name } of rows.rows) {
-      const match = /^positions_y(\d{4})m(\d{2})$/.exec(name);
+      const match = pattern.exec(name);
       if (match) this.known.add(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
     }
     this.loaded = true;
@@ -54,7 +60,7 @@ export class PositionPartitions {
       try {
         await sql
           .raw(
-            `create table if not exists ${partitionName(month)} partition of positions for values from ('${from}') to ('${to}')`,
+            `create table if not exists ${partitionName(this.table, month)} partition of ${this.table} for values from ('${from}') to ('${to}')`,
           )
           .execute(db);
       } catch {
@@ -70,9 +76,9 @@ export class PositionPartitions {
     const dropped: string[] = [];
     for (const month of [...this.known]) {
       if (nextMonthMs(month) > cutoffMs) continue;
-      await sql.raw(`drop table if exists ${partitionName(month)}`).execute(db);
+      await sql.raw(`drop table if exists ${partitionName(this.table, month)}`).execute(db);
       this.known.delete(month);
-      dropped.push(partitionName(month));
+      dropped.push(partitionName(this.table, month));
     }
     return dropped;
   }

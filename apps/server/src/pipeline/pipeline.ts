@@ -6,6 +6,7 @@ import {
   reducerSettings,
   step,
   validatePosition,
+  type DetectorChain,
   type DeviceFact,
   type DeviceState,
   type LiveStatus,
@@ -41,6 +42,18 @@ export interface LiveUpdate {
 /** Where live state goes at once (the in-process live fleet, or the bus to the API nodes). */
 export interface LivePublisher {
   apply(vehicleId: number, update: LiveUpdate): void;
+}
+
+/**
+ * A vehicle's own settings, looked up by the composition root (the alerts module's cached
+ * settings: tenant → group → vehicle), so the pipeline imports no module. Both are called per
+ * batch and must answer from memory.
+ */
+export interface VehicleSettingsProvider {
+  /** What the alert rules need: enabled speed levels, known driver codes, reefer set-points. */
+  alertsFor(device: IngestDevice): VehicleContext['alerts'];
+  /** The reducer settings with the vehicle's thresholds over `base`. */
+  settingsFor(device: IngestDevice, base: ReducerSettings): ReducerSettings;
 }
 
 /** A derived fact as committed, with whose it is. */
@@ -80,6 +93,10 @@ export interface PipelineDeps {
   /** Batches committing at once: 1 embedded (one connection), a few on PostgreSQL. */
   maxConcurrentFlushes?: number;
   settings?: Partial<ReducerSettings>;
+  /** Per-vehicle alert settings and thresholds (default: none, the pipeline's settings). */
+  vehicleSettings?: VehicleSettingsProvider;
+  /** The detector chain (default: the package's; tests add their own). */
+  detectors?: DetectorChain;
 }
 
 /** Counters for operators and benchmarks. */
@@ -170,20 +187,35 @@ export class Pipeline {
     });
   }
 
-  /** The reducer settings (every device of this pipeline shares them). */
-  settingsFor(_device: IngestDevice): ReducerSettings {
-    return this.settings;
+  /** The detector chain every device of this pipeline runs. */
+  get detectors(): DetectorChain | undefined {
+    return this.deps.detectors;
+  }
+
+  /** The reducer settings: the pipeline's, with the vehicle's alert thresholds over them. */
+  settingsFor(device: IngestDevice): ReducerSettings {
+    return this.deps.vehicleSettings?.settingsFor(device, this.settings) ?? this.settings;
   }
 
   /** What the detectors know of a device's vehicle beyond its records. */
   contextFor(device: IngestDevice): VehicleContext {
+    const alerts = this.deps.vehicleSettings?.alertsFor(device);
+    if (alerts) {
+      return device.speedLimitKmh === null
+        ? { alerts }
+        : { speedLimitKmh: device.speedLimitKmh, alerts };
+    }
     return device.speedLimitKmh === null ? EMPTY_CONTEXT : { speedLimitKmh: device.speedLimitKmh };
   }
 
   private runtime(device: IngestDevice, vehicleId: number): Promise<VehicleRuntime> {
     let runtime = this.runtimes.get(vehicleId);
     if (!runtime) {
-      const options = { settings: this.settings, context: this.contextFor(device) };
+      const options = {
+        settings: this.settingsFor(device),
+        context: this.contextFor(device),
+        detectors: this.deps.detectors,
+      };
       runtime = restoreDeviceState(this.deps.db, device, vehicleId, options).then(
         ({ state, status }) => ({
           state,
@@ -203,8 +235,9 @@ export class Pipeline {
   ): Promise<{ result: SubmitResult; done: Promise<PartOutcome> | undefined }> {
     const runtime =
       device.vehicleId === null ? undefined : await this.runtime(device, device.vehicleId);
-    const settings = this.settings;
+    const settings = this.settingsFor(device);
     const context = this.contextFor(device);
+    const detectors = this.deps.detectors;
     const nowMs = this.deps.clock.nowMs();
     const sinks = this.deps.sinks;
     let part: Part | undefined;
@@ -231,6 +264,7 @@ export class Pipeline {
         nowMs,
         validation: validatePosition(stored, nowMs),
         context,
+        detectors,
       });
       let inOrder = true;
       let isLate = false;

@@ -4,6 +4,7 @@ import {
   initialDeviceState,
   ROLLUP_BUCKET_MS,
   step,
+  type DetectorChain,
   type DeviceFact,
   type DeviceState,
   type ReducerSettings,
@@ -84,11 +85,13 @@ export async function recomputeWindow(
     sinks: SinkSet;
     settings: ReducerSettings;
     context: VehicleContext;
+    /** The detector chain (default: the package's). */
+    detectors?: DetectorChain;
   },
   device: IngestDevice,
   oldestLateMs: number,
 ): Promise<RecomputeOutcome> {
-  const { db, sinks, settings, context } = deps;
+  const { db, sinks, settings, context, detectors } = deps;
   const vehicleId = device.vehicleId;
   const empty = { positions: 0, facts: 0, state: initialDeviceState() };
   if (vehicleId === null) return { fromMs: oldestLateMs, replayFromMs: oldestLateMs, ...empty };
@@ -99,7 +102,7 @@ export async function recomputeWindow(
 
   const tag = { vehicleId, tenantId: device.tenantId };
   const rows = sinks.empty();
-  let state = initialDeviceState();
+  let state = initialDeviceState(detectors);
   let positions = 0;
   let facts = 0;
   const keep = (fact: DeviceFact) => {
@@ -113,7 +116,7 @@ export async function recomputeWindow(
     const page = await readPositionsPage(db, device.id, afterMs, REPLAY_PAGE_ROWS);
     for (const stored of page) {
       const position = fromStoredRow(device.uniqueId, stored);
-      const result = step(state, position, settings, { context });
+      const result = step(state, position, settings, { context, detectors });
       state = result.state;
       for (const fact of result.facts) keep(fact);
       afterMs = position.fixTimeMs;

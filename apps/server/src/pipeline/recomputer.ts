@@ -55,6 +55,7 @@ export class Recomputer {
             sinks: this.deps.sinks,
             settings: pipeline.settingsFor(device),
             context: pipeline.contextFor(device),
+            detectors: pipeline.detectors,
           },
           device,
           oldestMs,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   initialDeviceState,
   step,
+  type DetectorChain,
   type DeviceState,
   type ReducerSettings,
   type VehicleContext,
@@ -36,17 +37,20 @@ export async function restoreDeviceState(
   db: Kysely<Database>,
   device: IngestDevice,
   vehicleId: number,
-  options: { settings: ReducerSettings; context: VehicleContext },
+  options: { settings: ReducerSettings; context: VehicleContext; detectors?: DetectorChain },
 ): Promise<{ state: DeviceState; status?: string }> {
   const row = await loadVehicleState(db, vehicleId);
-  let state = isCurrentState(row?.reducer) ? row.reducer : initialDeviceState();
+  let state = isCurrentState(row?.reducer) ? row.reducer : initialDeviceState(options.detectors);
   let afterMs = state.last?.fixTimeMs;
   if (afterMs === undefined) return { state, status: row?.status };
   for (let replayed = 0; replayed < MAX_TAIL_REPLAY;) {
     const page = await readPositionsPage(db, device.id, afterMs, REPLAY_PAGE_ROWS);
     for (const stored of page) {
       const position = fromStoredRow(device.uniqueId, stored);
-      state = step(state, position, options.settings, { context: options.context }).state;
+      state = step(state, position, options.settings, {
+        context: options.context,
+        detectors: options.detectors,
+      }).state;
       afterMs = position.fixTimeMs;
     }
     replayed += page.length;

@@ -1,10 +1,11 @@
+import { eventsSink, type EventFilter } from './events.sink.js';
 import { idleSink } from './idle.sink.js';
 import { rollupsSink } from './rollups.sink.js';
 import { SinkSet } from './sink.js';
 import { stopsSink } from './stops.sink.js';
 import { tripsSink } from './trips.sink.js';
 
-/** Every sink of derived facts, in write order. */
-export function defaultSinks(): SinkSet {
-  return new SinkSet([tripsSink, stopsSink, idleSink, rollupsSink]);
+/** Every sink of derived facts, in write order; `events` filters the alert events stored. */
+export function defaultSinks(options: { events?: EventFilter } = {}): SinkSet {
+  return new SinkSet([tripsSink, stopsSink, idleSink, rollupsSink, eventsSink(options.events)]);
 }

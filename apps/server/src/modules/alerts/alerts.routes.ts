@@ -1,0 +1,197 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  alertRecipientChoices,
+  alertSettingsSchema,
+  alertTypesAnswer,
+  eventAcknowledgeInput,
+  eventSchema,
+  eventsAnswer,
+  eventsQuery,
+  notificationListAnswer,
+} from '@rumbo/contracts';
+import type { Database } from '../../db/schema.js';
+import { DomainError } from '../../lib/errors.js';
+import { principalOf } from '../../http/request-context.js';
+import {
+  clearNotifications,
+  markAllRead,
+  recipientChoices,
+  userNotifications,
+} from './alerts.repository.js';
+import {
+  acknowledgeEvent,
+  findEvents,
+  getSettings,
+  putSettings,
+  type AlertCatalogue,
+} from './alerts.service.js';
+
+/** No body, or `{}` as the web app may send; anything else is refused. */
+const noBody = z.strictObject({}).nullish();
+
+/** What the alert routes need. */
+export interface AlertRoutesDeps {
+  db: Kysely<Database>;
+  catalogue: AlertCatalogue;
+  /** A tenant's settings were saved: every node's cache reloads them. */
+  onSettingsChanged: (tenantId: number) => void;
+}
+
+/** `/api/v2/alert/…` and `/api/v2/event/…`: the catalogue, a period's events, acknowledgement. */
+export function alertsV2Routes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps;
+    app.post(
+      '/alert/get_all_types',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary:
+            'Alert type groups and types (the catalogue), descriptions in the caller’s language',
+          body: noBody,
+          response: { 200: alertTypesAnswer },
+        },
+      },
+      async (request) => deps.catalogue.answer(request.lang),
+    );
+    app.post(
+      '/event/get_all',
+      {
+        config: { view: 'fleet-alerts' },
+        schema: {
+          tags: ['alerts'],
+          summary:
+            'Events of [from, to) (epoch ms), newest first, optionally narrowed by vehicle, group and code',
+          body: eventsQuery,
+          response: { 200: eventsAnswer },
+        },
+      },
+      async (request) => {
+        const { tenantId } = principalOf(request);
+        const { from, to, vehicles, groups, codes } = request.body;
+        if (to <= from) return { payload: [] };
+        return { payload: await findEvents(db, tenantId, { from, to, vehicles, groups, codes }) };
+      },
+    );
+    app.post(
+      '/event/acknowledge',
+      {
+        config: { view: 'fleet-alerts' },
+        schema: {
+          tags: ['alerts'],
+          summary: 'Acknowledges an event with an optional comment; answers the event',
+          body: eventAcknowledgeInput,
+          response: { 200: eventSchema },
+        },
+      },
+      async (request) => {
+        const { tenantId, userId } = principalOf(request);
+        const { id, comment } = request.body;
+        const done = await acknowledgeEvent(db, tenantId, id, userId, comment);
+        if (!done) throw new DomainError('not_found');
+        const [event] = await findEvents(db, tenantId, {
+          from: done.startTimeMs,
+          to: done.startTimeMs + 1,
+          id,
+        });
+        if (!event) throw new DomainError('not_found');
+        return event;
+      },
+    );
+  };
+}
+
+/** `/api/rest/notifications` (the caller's list) and `/api/rest/alerts/…` (settings). */
+export function alertsRestRoutes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps;
+    app.get(
+      '/notifications',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary: 'The caller’s notifications (at most 99, newest first)',
+          response: { 200: notificationListAnswer },
+        },
+      },
+      async (request) => ({ payload: await userNotifications(db, principalOf(request).userId) }),
+    );
+    app.post(
+      '/notifications/read_all',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary: 'Marks all the caller’s notifications read; answers the list',
+          body: noBody,
+          response: { 200: notificationListAnswer },
+        },
+      },
+      async (request) => {
+        const { userId } = principalOf(request);
+        await markAllRead(db, userId);
+        return { payload: await userNotifications(db, userId) };
+      },
+    );
+    app.delete(
+      '/notifications',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary: 'Clears the caller’s notifications',
+          body: noBody,
+          response: { 200: notificationListAnswer },
+        },
+      },
+      async (request) => {
+        await clearNotifications(db, principalOf(request).userId);
+        return { payload: [] };
+      },
+    );
+    const admin = { view: 'admin-alerts' } as const;
+    app.get(
+      '/alerts/settings',
+      {
+        config: admin,
+        schema: {
+          tags: ['alerts'],
+          summary: 'The tenant’s alert settings (defaults filled in)',
+          response: { 200: alertSettingsSchema },
+        },
+      },
+      async (request) => getSettings(db, principalOf(request).tenantId),
+    );
+    app.put(
+      '/alerts/settings',
+      {
+        config: admin,
+        schema: {
+          tags: ['alerts'],
+          summary:
+            'Replaces the tenant’s alert settings: codes on, thresholds, group and vehicle overrides, recipients',
+          body: alertSettingsSchema,
+          response: { 200: alertSettingsSchema },
+        },
+      },
+      async (request) => {
+        const { tenantId, userId } = principalOf(request);
+        const saved = await putSettings(db, tenantId, userId, request.body);
+        deps.onSettingsChanged(tenantId);
+        return saved;
+      },
+    );
+    app.get(
+      '/alerts/recipients',
+      {
+        config: admin,
+        schema: {
+          tags: ['alerts'],
+          summary: 'Roles and users the alert settings may name',
+          response: { 200: alertRecipientChoices },
+        },
+      },
+      async (request) => recipientChoices(db, principalOf(request).tenantId),
+    );
+  };
+}
