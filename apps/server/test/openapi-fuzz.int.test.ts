@@ -18,9 +18,9 @@ import {
 // tenants' ids. No answer may be a 5xx, bad input is a 4xx with a message in the caller's
 // language, nothing is written, another tenant's row is 404 — for routes not written yet too.
 
-type Resource = 'user' | 'role' | 'vehicle' | 'device' | 'group' | 'deviceModel';
+type Resource = 'user' | 'role' | 'vehicle' | 'device' | 'group' | 'deviceModel' | 'driver';
 
-/** The row an operation's `{id}` names. A new route with `{id}` must be added here. */
+/** The row an operation's `{id}` (or `{driverId}`) names. A new such route must be added here. */
 const RESOURCE_OF: [RegExp, Resource][] = [
   [/\/admin\/users\/\{id\}$/, 'user'],
   [/\/admin\/roles\/\{id\}$/, 'role'],
@@ -28,7 +28,11 @@ const RESOURCE_OF: [RegExp, Resource][] = [
   [/\/admin\/devices\/\{id\}$/, 'device'],
   [/\/admin\/groups\/\{id\}$/, 'group'],
   [/\/admin\/device-models\/\{id\}$/, 'deviceModel'],
+  [/\/driver\/\{driverId\}$/, 'driver'],
 ];
+
+/** Path parameters that name a row of the caller's tenant (spec §7 spells `/driver/{driverId}`). */
+const ROW_PARAMS = new Set(['id', 'driverId']);
 
 /** Registered routes the document leaves out on purpose. */
 const HIDDEN_ROUTES: { why: string; matches: (path: string) => boolean }[] = [
@@ -141,6 +145,10 @@ for (const backend of testBackends()) {
       const model = await call(tenant, 'PUT', '/api/vehicles/admin/device-models', {
         name: `FZ-${tag}`,
       });
+      const driver = await call(tenant, 'POST', '/api/driver', {
+        nombre: `Fuzz ${tag}`,
+        codigo: `FZ${tag}`,
+      });
       Object.assign(ids, {
         user: user.id,
         role: role.id,
@@ -148,6 +156,7 @@ for (const backend of testBackends()) {
         device: device.id,
         group: group.id,
         deviceModel: model.id,
+        driver: driver.id,
       });
       return tenant;
     }
@@ -216,6 +225,7 @@ for (const backend of testBackends()) {
         to: now,
         file: '0-255.pbf',
         fontstack: 'Noto Sans Regular',
+        licenciaVence: '2030-01-31',
       };
       const mutator = new Mutator(doc, (name) => overrides[name]);
       const operations = operationsOf(doc);
@@ -284,7 +294,9 @@ for (const backend of testBackends()) {
               .filter((p) => p.in === 'path')
               .map((p) => [
                 p.name,
-                String(p.name === 'id' ? idOf(op, tenant) : mutator.sample(p.schema, p.name)),
+                String(
+                  ROW_PARAMS.has(p.name) ? idOf(op, tenant) : mutator.sample(p.schema, p.name),
+                ),
               ]),
           );
         const params = sampleParams(a);
@@ -321,11 +333,17 @@ for (const backend of testBackends()) {
         judge(op, anonymous, 'en', await send(op, anonymous, {}, 'en'));
 
         // Another tenant's row, and a row that doesn't exist: 404, nothing written.
-        if (op.parameters.some((p) => p.in === 'path' && p.name === 'id')) {
+        const rowParam = op.parameters.find((p) => p.in === 'path' && ROW_PARAMS.has(p.name));
+        if (rowParam) {
+          const key = rowParam.name;
           const checks: [string, Tenant, Record<string, string>][] = [
-            ['another tenant’s id', a, { ...params, id: String(idOf(op, b)) }],
-            ['the other tenant’s id, from it', b, { ...sampleParams(b), id: String(idOf(op, a)) }],
-            ['an unknown id', a, { ...params, id: String(MAX_ID) }],
+            ['another tenant’s id', a, { ...params, [key]: String(idOf(op, b)) }],
+            [
+              'the other tenant’s id, from it',
+              b,
+              { ...sampleParams(b), [key]: String(idOf(op, a)) },
+            ],
+            ['an unknown id', a, { ...params, [key]: String(MAX_ID) }],
           ];
           for (const [name, tenant, checkParams] of checks) {
             const c = { ...sampleCase(sample, name, true), params: checkParams };

@@ -116,6 +116,8 @@ export const lastInfoSchema = z.object({
   fms1: z.object({ odometro: z.number().nullable(), ureaLevel: z.number().nullable() }),
   fms4: z.object({ engineHours: z.number().nullable() }),
   driverCode: z.string().nullable(),
+  /** The registered driver whose code the vehicle reads ("Nombre Apellido"); null when unknown. */
+  driverName: z.string().nullable().optional(),
 });
 export type LastInfo = z.infer<typeof lastInfoSchema>;
 
@@ -163,6 +165,8 @@ export const tripSchema = z.object({
   maxSpeedKmh: z.number(),
   avgSpeedKmh: z.number(),
   driverCode: z.string().nullable(),
+  /** The registered driver of `driverCode`; null when the code is not in the driver list. */
+  driverName: z.string().nullable().optional(),
 });
 export type Trip = z.infer<typeof tripSchema>;
 

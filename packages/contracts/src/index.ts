@@ -2,6 +2,7 @@ export * from './admin.js';
 export * from './alert-settings.js';
 export * from './alerts.js';
 export * from './auth.js';
+export * from './drivers.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './fleet.js';

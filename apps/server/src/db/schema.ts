@@ -263,6 +263,24 @@ export interface IngestRejectionsTable {
   at: Timestamp;
 }
 
+export interface DriversTable {
+  id: Generated<number>;
+  tenant_id: number;
+  nombre: string;
+  apellido: Generated<string>;
+  documento: Generated<string>;
+  /** Tachograph card / iButton code, upper-cased; '' when none (unique per tenant otherwise). */
+  code: Generated<string>;
+  telefono: Generated<string>;
+  licencia: Generated<string>;
+  /** `date`: read through `to_char` (drivers.repository.ts), never as a JS Date. */
+  licencia_vence: ColumnType<string | null, string | null | undefined, string | null>;
+  group_id: number | null;
+  notas: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface AlertTypeGroupTable {
   id: Generated<number>;
   code: string;
@@ -357,4 +375,5 @@ export interface Database {
   alert_settings: AlertSettingsTable;
   alert_dispatches: AlertDispatchesTable;
   notifications: NotificationsTable;
+  drivers: DriversTable;
 }

@@ -13,6 +13,7 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { DomainError } from '../lib/errors.js';
 import { deviceModelRoutes } from '../modules/device-models/device-models.routes.js';
+import { driverRoutes } from '../modules/drivers/drivers.routes.js';
 import { adminRoutes } from '../modules/admin/admin.routes.js';
 import {
   alertsRestRoutes,
@@ -192,9 +193,19 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   const alerts = { db: database.db, ...api.alerts };
   await app.register(alertsV2Routes(alerts), { prefix: '/api/v2' });
   await app.register(alertsRestRoutes(alerts), { prefix: '/api/rest' });
+  await app.register(
+    driverRoutes({
+      db: database.db,
+      names: live,
+      // Other API nodes reload their live fleet, driver names included (as for a device change).
+      onChanged: () => api.onDeviceChanged(''),
+    }),
+    { prefix: '/api/driver' },
+  );
 
   // Every service key answers at its base address, also those whose calls come later.
   for (const key of SERVICE_KEYS) {
+    if (key === 'driver') continue; // `GET /driver` lists the drivers (spec §7).
     app.get(`/api/${key}`, { config: { auth: 'none' }, schema: { hide: true } }, () => ({
       service: key,
       version: config.VERSION,

@@ -58,6 +58,7 @@ function blankInfo(vehicle: Vehicle): LastInfo {
     fms1: { odometro: null, ureaLevel: null },
     fms4: { engineHours: null },
     driverCode: null,
+    driverName: null,
   };
 }
 
@@ -73,6 +74,8 @@ export class LiveFleet {
   >();
   private readonly listeners = new Set<(tenantId: number, info: LastInfo) => void>();
   private readonly removeListeners = new Set<(tenantId: number, vehicleId: number) => void>();
+  /** Per tenant: driver code → "Nombre Apellido" of the registered drivers. */
+  private readonly driverNames = new Map<number, ReadonlyMap<string, string>>();
 
   /** Adds or refreshes a vehicle's descriptive fields (plate, brand…), keeping its live part. */
   upsertVehicle(tenantId: number, vehicle: Vehicle): void {
@@ -126,11 +129,34 @@ export class LiveFleet {
       info.fms1.ureaLevel = update.ureaLevelPct;
     if (update.engineHours !== undefined && update.engineHours !== null)
       info.fms4.engineHours = update.engineHours;
-    if (update.driverCode !== undefined) info.driverCode = update.driverCode;
+    if (update.driverCode !== undefined) {
+      info.driverCode = update.driverCode;
+      info.driverName = this.driverNameOf(entry.tenantId, update.driverCode);
+    }
     entry.lastFixMs = update.fixTimeMs;
     if (isLiveStatus(update.status)) entry.liveStatus = update.status;
     entry.engineOn = update.engineOn;
     this.changed(entry.tenantId, info);
+  }
+
+  /**
+   * The tenant's registered drivers by code (drivers module, and at start): each vehicle's
+   * `driverName` follows its `driverCode`.
+   */
+  setDriverNames(tenantId: number, names: ReadonlyMap<string, string>): void {
+    this.driverNames.set(tenantId, names);
+    for (const entry of this.entries.values()) {
+      if (entry.tenantId !== tenantId) continue;
+      const name = this.driverNameOf(tenantId, entry.info.driverCode);
+      if (name === (entry.info.driverName ?? null)) continue;
+      entry.info.driverName = name;
+      this.changed(tenantId, entry.info);
+    }
+  }
+
+  private driverNameOf(tenantId: number, code: string | null): string | null {
+    if (code === null) return null;
+    return this.driverNames.get(tenantId)?.get(code.toUpperCase()) ?? null;
   }
 
   /** Marks silent vehicles offline (run periodically); returns how many changed. */

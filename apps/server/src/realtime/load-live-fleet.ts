@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { VehicleStatus } from '@rumbo/contracts';
 import type { Database } from '../db/schema.js';
+import { driverNamesByCode } from '../modules/drivers/drivers.repository.js';
 import { listVehicles, listVehicleStates } from '../modules/fleet/fleet.repository.js';
 import { listTenantIds } from '../modules/tenants/tenants.repository.js';
 import type { LiveFleet } from './live-fleet.js';
 
-/** Fills the live fleet from the database at start: every vehicle and its last stored state. */
+/**
+ * Fills the live fleet from the database at start: every vehicle, its last stored state and the
+ * tenant's driver names.
+ */
 export async function loadLiveFleet(
   db: Kysely<Database>,
   live: LiveFleet,
@@ -13,6 +17,7 @@ export async function loadLiveFleet(
 ): Promise<void> {
   for (const tenantId of await listTenantIds(db)) {
     for (const vehicle of await listVehicles(db, tenantId)) live.upsertVehicle(tenantId, vehicle);
+    live.setDriverNames(tenantId, await driverNamesByCode(db, tenantId));
   }
   const states = await listVehicleStates(db);
   for (const s of states) {

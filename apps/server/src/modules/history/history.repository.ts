@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { HistoryPoint, Stop, Trip } from '@rumbo/contracts';
+import { driverDisplayName, type HistoryPoint, type Stop, type Trip } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { FLAG } from '../../db/position-flags.js';
 
@@ -86,13 +86,20 @@ export async function vehicleTrips(
   toMs: number,
 ): Promise<Trip[]> {
   const rows = await db
-    .selectFrom('trips')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('vehicle_id', '=', vehicleId)
-    .where('end_time', '>', new Date(fromMs))
-    .where('start_time', '<', new Date(toMs))
-    .orderBy('start_time')
+    .selectFrom('trips as t')
+    // The driver whose card the trip recorded, when registered (drivers of the same tenant).
+    .leftJoin('drivers as d', (join) =>
+      join
+        .onRef('d.tenant_id', '=', 't.tenant_id')
+        .on((eb) => eb('d.code', '=', eb.fn<string>('upper', ['t.driver_code']))),
+    )
+    .selectAll('t')
+    .select(['d.nombre as driver_nombre', 'd.apellido as driver_apellido'])
+    .where('t.tenant_id', '=', tenantId)
+    .where('t.vehicle_id', '=', vehicleId)
+    .where('t.end_time', '>', new Date(fromMs))
+    .where('t.start_time', '<', new Date(toMs))
+    .orderBy('t.start_time')
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -107,6 +114,10 @@ export async function vehicleTrips(
     maxSpeedKmh: row.max_speed_kmh,
     avgSpeedKmh: row.avg_speed_kmh,
     driverCode: row.driver_code,
+    driverName:
+      row.driver_nombre === null
+        ? null
+        : driverDisplayName({ nombre: row.driver_nombre, apellido: row.driver_apellido ?? '' }),
   }));
 }
 

@@ -10,6 +10,7 @@ import {
 import { findUserByUsername, insertUser } from '../users/users.repository.js';
 import { seedTrailerKinds } from '../fleet/fleet.repository.js';
 import type { Database } from '../../db/schema.js';
+import { seedDemoDrivers } from './demo-drivers.js';
 
 /** The tenant the system administrator belongs to. */
 export const SYSTEM_TENANT = 'Rumbo';
@@ -118,6 +119,7 @@ export async function seed(
       nombre: 'Demo',
       apellido: 'Administrador',
     });
+    await seedDemoDrivers(db, DEMO_TENANT);
   }
   return created && !options.adminPassword ? { generatedAdminPassword: password } : {};
 }

@@ -146,7 +146,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   },
   view('fleet/vehicles', 'fleet-vehicles', () => import('../../features/fleet/vehicles-page')),
   view('fleet/groups', 'fleet-groups', () => import('../../features/fleet/groups-page')),
-  view('fleet/alerts', 'fleet-alerts', placeholder),
+  view('fleet/alerts', 'fleet-alerts', () => import('../../features/fleet/alerts/alerts-page')),
   view('fleet/safety_drive', 'fleet-safety-drive', placeholder),
   view('fleet/ralenti_agg', 'fleet-ralenti-agg', placeholder),
   view('fleet/ralenti_vehicle/:id/:from/:to', 'fleet-ralenti-agg', placeholder, [
@@ -185,7 +185,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   view('diagnostic/history', 'diagnostic-history', placeholder),
   view('trip/travels', 'trip-travels', placeholder),
   view('geofence/admin', 'geofence-admin', placeholder),
-  view('driver/admin', 'driver-admin', placeholder),
+  view('driver/admin', 'driver-admin', () => import('../../features/admin/drivers-page')),
   view('admin/users', 'admin-users', () => import('../../features/admin/users-page')),
   view('admin/roles', 'admin-roles', () => import('../../features/admin/roles-page')),
   view('admin/vehicles', 'admin-vehicles', () => import('../../features/admin/vehicles-page')),

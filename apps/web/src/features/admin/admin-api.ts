@@ -6,6 +6,8 @@ import type {
   AdminUserUpdate,
   Device,
   DeviceInput,
+  Driver,
+  DriverCreate,
   Group,
   LastInfo,
   TrailerKind,
@@ -25,6 +27,7 @@ export const adminKeys = {
   groups: ['admin', 'groups'] as const,
   trailerKinds: ['admin', 'trailer-kinds'] as const,
   lastInfo: ['admin', 'last-info'] as const,
+  drivers: ['admin', 'drivers'] as const,
 };
 
 export interface RoleOption {
@@ -88,4 +91,13 @@ export const groupsApi = {
   update: (api: ApiClient, id: number, name: string) =>
     api.request<{ ok: boolean }>(`vehicles/admin/groups/${id}`, { method: 'PUT', body: { name } }),
   remove: (api: ApiClient, id: number) => remove(api, `vehicles/admin/groups/${id}`),
+};
+
+/** Drivers: `/api/driver` (spec §7). */
+export const driversApi = {
+  list: (api: ApiClient, signal?: AbortSignal) => api.get<Driver[]>('driver', opts(signal)),
+  create: (api: ApiClient, body: DriverCreate) => api.post<Driver>('driver', body),
+  update: (api: ApiClient, id: number, body: Partial<DriverCreate>) =>
+    api.request<Driver>(`driver/${id}`, { method: 'PATCH', body }),
+  remove: (api: ApiClient, id: number) => remove(api, `driver/${id}`),
 };

@@ -8,13 +8,13 @@ export function fold(text: string): string {
 
 const searchText = new WeakMap<VehicleInfo, string>();
 
-/** True when a vehicle matches the search text (plate, brand, model, driver code, implements). */
+/** True when a vehicle matches the search text (plate, brand, model, driver, implements). */
 export function matchesSearch(info: VehicleInfo, foldedQuery: string): boolean {
   if (!foldedQuery) return true;
   let text = searchText.get(info);
   if (text === undefined) {
     text = fold(
-      [info.plate, info.marca, info.modelo, info.driverCode, info.implementos]
+      [info.plate, info.marca, info.modelo, info.driverCode, info.driverName, info.implementos]
         .filter(Boolean)
         .join(' '),
     );

@@ -14,6 +14,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Language, Units } from '@rumbo/contracts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { driverText } from '../../shared/fleet/driver-text';
 import { StatusDot } from '../../shared/fleet/status-chip';
 import { GL_STRIDE, type LiveFleetStore } from '../../shared/fleet/live-fleet-store';
 import {
@@ -179,6 +180,7 @@ function VehicleRow({
   const fix = store.fixTime[slot] ?? Number.NaN;
   const isFollowing = following === slot;
   const plate = info?.plate ?? '';
+  const driver = driverText(info, (code) => t('drivers.unknown_code', { code }));
   return (
     <Box
       role="listitem"
@@ -222,6 +224,15 @@ function VehicleRow({
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
             {plate}
+            {driver ? (
+              <Box
+                component="span"
+                sx={{ fontWeight: 400, color: 'text.secondary' }}
+                data-testid="map-vehicle-driver"
+              >
+                {` · ${driver}`}
+              </Box>
+            ) : null}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap component="div">
             {t(`vehicleStatus.${status}`)}

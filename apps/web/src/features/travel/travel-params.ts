@@ -1,3 +1,5 @@
+import { presetPeriod as sharedPresetPeriod, startOfDay } from '../../shared/format/period';
+
 /** The route of the screen: `/app/map/travel_consultation/{id?}/{from?}/{to?}` (epoch ms). */
 export const TRAVEL_BASE_PATH = '/app/map/travel_consultation';
 
@@ -21,33 +23,17 @@ export function periodProblem(fromMs: number, toMs: number): PeriodProblem {
   return null;
 }
 
-/** Midnight of the day holding `timeMs`, at a UTC offset in hours. */
-export function startOfDay(timeMs: number, offsetHours: number): number {
-  const shifted = timeMs + offsetHours * HOUR;
-  return shifted - (((shifted % DAY) + DAY) % DAY) - offsetHours * HOUR;
-}
+export { startOfDay } from '../../shared/format/period';
 
 export type PeriodPreset = 'today' | 'yesterday' | 'last24h' | 'last7d';
 export const PERIOD_PRESETS: readonly PeriodPreset[] = ['today', 'yesterday', 'last24h', 'last7d'];
 
 /** The period of a preset at `nowMs`, days counted in the user's offset. */
-export function presetPeriod(
+export const presetPeriod: (
   preset: PeriodPreset,
   nowMs: number,
   offsetHours: number,
-): { fromMs: number; toMs: number } {
-  const today = startOfDay(nowMs, offsetHours);
-  switch (preset) {
-    case 'today':
-      return { fromMs: today, toMs: nowMs };
-    case 'yesterday':
-      return { fromMs: today - DAY, toMs: today };
-    case 'last24h':
-      return { fromMs: nowMs - DAY, toMs: nowMs };
-    case 'last7d':
-      return { fromMs: today - 6 * DAY, toMs: nowMs };
-  }
-}
+) => { fromMs: number; toMs: number } = sharedPresetPeriod;
 
 const wholeNumber = (value: string | undefined): number | null =>
   value !== undefined && /^\d{1,16}$/.test(value) ? Number(value) : null;

@@ -6,6 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { driverText } from '../../shared/fleet/driver-text';
 import type { Stop, Trip, Units } from '@rumbo/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -125,6 +126,10 @@ export function TripsStopsList({
             : item.stop.ignitionOnS > 0
               ? `${duration} · ${t('travel.list.engine_on', { time: formatDuration(item.stop.ignitionOnS) })}`
               : duration;
+        const driver =
+          item.kind === 'trip'
+            ? driverText(item.trip, (code) => t('drivers.unknown_code', { code }))
+            : null;
         return (
           <ListItemButton
             key={`${item.kind}-${item.kind === 'trip' ? item.trip.id : item.stop.id}`}
@@ -142,7 +147,18 @@ export function TripsStopsList({
             </ListItemIcon>
             <ListItemText
               primary={`${t(`travel.list.${item.kind}`)} · ${range}`}
-              secondary={secondary}
+              secondary={
+                driver ? (
+                  <>
+                    {secondary}
+                    <Box component="span" sx={{ display: 'block' }} data-testid="trip-driver">
+                      {t('drivers.current')}: {driver}
+                    </Box>
+                  </>
+                ) : (
+                  secondary
+                )
+              }
               slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
             />
           </ListItemButton>

@@ -285,6 +285,7 @@ function pickInfo(v: LastInfo): VehicleInfo {
     fms1: v.fms1,
     fms4: v.fms4,
     driverCode: v.driverCode,
+    driverName: v.driverName ?? null,
   };
 }
 
@@ -299,5 +300,6 @@ function placeholderInfo(id: number): VehicleInfo {
     fms1: { odometro: null, ureaLevel: null },
     fms4: { engineHours: null },
     driverCode: null,
+    driverName: null,
   };
 }

@@ -1,3 +1,4 @@
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import SearchIcon from '@mui/icons-material/Search';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
@@ -52,6 +53,9 @@ export interface AdminTableProps<T> {
   banner?: ReactNode;
   /** Narrows rows before the search (e.g. "new only"). */
   preFilter?: ((row: T) => boolean) | undefined;
+  /** Offers an Excel export of the rows that pass the filters and the search, as shown. */
+  onExport?: ((rows: T[]) => void) | undefined;
+  exportLabel?: string | undefined;
 }
 
 /**
@@ -128,6 +132,17 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
           <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
             {t('admin.common.rows', { count: rows.length })}
           </Typography>
+        ) : null}
+        {props.onExport ? (
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadIcon />}
+            disabled={rows.length === 0}
+            onClick={() => props.onExport?.(rows)}
+            data-testid={`${props.name}-export`}
+          >
+            {props.exportLabel}
+          </Button>
         ) : null}
       </Box>
       <TableBodyState {...props} rows={rows} search={search} isPhone={isPhone} />

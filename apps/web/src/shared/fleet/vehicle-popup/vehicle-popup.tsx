@@ -18,6 +18,7 @@ import { useSession } from '../../services';
 import { indexLastInfo, useLastPositions, useVehicle } from '../fleet-queries';
 import { StatusChip } from '../status-chip';
 import { CopyButton } from './copy-button';
+import { driverText } from '../driver-text';
 import { vehiclePopupRows, type PopupRow } from './popup-format';
 
 /** How old the last info may be when the popup opens. */
@@ -109,6 +110,7 @@ function PopupDetails({ vehicle, info }: { vehicle: Vehicle; info: LastInfo | nu
     kindLabel: (kind) => t(`fleet.kind.${kind}`),
   });
   const offset = config?.timeZone ?? 0;
+  const driver = driverText(info, (code) => t('drivers.unknown_code', { code }));
   return (
     <>
       {info?.lastConnection && (
@@ -116,6 +118,14 @@ function PopupDetails({ vehicle, info }: { vehicle: Vehicle; info: LastInfo | nu
           {t('fleet.popup.last_connection', {
             time: formatDateTime(Date.parse(info.lastConnection), language, offset),
           })}
+        </Typography>
+      )}
+      {driver && (
+        <Typography variant="body2" sx={{ mb: 1 }} data-testid="popup-driver">
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {t('drivers.current')}:
+          </Box>{' '}
+          {driver}
         </Typography>
       )}
       <Box

@@ -1,0 +1,93 @@
+import type { FastifyError } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  driverCreate,
+  driverIdParams,
+  driverPatch,
+  driverSchema,
+  okReply,
+  translations,
+} from '@rumbo/contracts';
+import { z } from 'zod';
+import { principalOf } from '../../http/request-context.js';
+import { DomainError, STATUS_OF } from '../../lib/errors.js';
+import {
+  createDriver,
+  driversOf,
+  editDriver,
+  removeDriver,
+  type DriversDeps,
+} from './drivers.service.js';
+
+/** `/api/driver` (spec §7): the tenant's drivers, view `driver-admin`. */
+export function driverRoutes(deps: DriversDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // A taken card code answers its own message; every other error goes to the app's handler.
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (!(error instanceof DomainError) || error.params.reason !== 'code_taken') throw error;
+      void reply.status(STATUS_OF[error.code]).send({
+        error: error.code,
+        message: translations[request.lang].drivers.error.code_taken,
+        details: error.details,
+      });
+    });
+
+    const view = { config: { view: 'driver-admin' } } as const;
+    app.get(
+      '',
+      {
+        ...view,
+        schema: {
+          tags: ['driver'],
+          summary: "The tenant's drivers",
+          response: { 200: z.array(driverSchema) },
+        },
+      },
+      (request) => driversOf(deps, principalOf(request).tenantId),
+    );
+    app.post(
+      '',
+      {
+        ...view,
+        schema: {
+          tags: ['driver'],
+          summary: 'Create a driver (a card code already in use is a 409)',
+          body: driverCreate,
+          response: { 200: driverSchema },
+        },
+      },
+      (request) => createDriver(deps, principalOf(request).tenantId, request.body),
+    );
+    app.patch(
+      '/:driverId',
+      {
+        ...view,
+        schema: {
+          tags: ['driver'],
+          summary: 'Change some fields of a driver',
+          params: driverIdParams,
+          body: driverPatch,
+          response: { 200: driverSchema },
+        },
+      },
+      (request) =>
+        editDriver(deps, principalOf(request).tenantId, request.params.driverId, request.body),
+    );
+    app.delete(
+      '/:driverId',
+      {
+        ...view,
+        schema: {
+          tags: ['driver'],
+          summary: 'Delete a driver',
+          params: driverIdParams,
+          response: { 200: okReply },
+        },
+      },
+      async (request) => {
+        await removeDriver(deps, principalOf(request).tenantId, request.params.driverId);
+        return { ok: true };
+      },
+    );
+  };
+}

@@ -1,0 +1,566 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useVehicles } from '../../../shared/fleet/fleet-queries';
+import { useServices } from '../../../shared/services';
+import { useFleetFormat, type FleetFormat } from '../fleet-format';
+import { DataTable, type TableColumn } from '../table/data-table';
+import {
+  LoadError,
+  SearchField,
+  SelectFilter,
+  TableLoading,
+  TableMessage,
+  TableToolbar,
+} from '../table/table-parts';
+import { excelTable, sortRows, type SortState } from '../table/table-model';
+import { AlertDialog } from './alert-dialog';
+import { AlertIcon } from './alert-icons';
+import {
+  buildAlertRows,
+  countByType,
+  exportValue,
+  filterAlertRows,
+  filtersFromParams,
+  formatAlertValue,
+  formatPlace,
+  type AlertRow,
+} from './alert-rows';
+import { useAlertTypes, useEvents } from './alerts-api';
+import {
+  ALERT_PRESETS,
+  alertPeriod,
+  dayInput,
+  dayStart,
+  type AlertPeriodParams,
+} from './alert-period';
+
+const FILTER_KEYS = ['vehicle', 'group', 'typeGroup', 'type', 'handled'] as const;
+
+/** `fleet/alerts`: the events of a period with filters, counts by type, export and handling. */
+export default function AlertsPage() {
+  const f = useFleetFormat();
+  const { t, language, offset } = f;
+  const { exporter } = useServices();
+  const [params, setParams] = useSearchParams();
+  const [openedMs] = useState(() => Date.now());
+  const period = alertPeriod(
+    {
+      period: params.get('period'),
+      from: params.get('from'),
+      to: params.get('to'),
+    } satisfies AlertPeriodParams,
+    openedMs,
+    offset,
+  );
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const events = useEvents(period.fromMs, period.toMs);
+  const types = useAlertTypes(language);
+  const vehicles = useVehicles();
+  const [sort, setSort] = useState<SortState>({ column: 'time', direction: 'desc' });
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  const rows = useMemo(
+    () => buildAlertRows(events.data ?? [], types.data, vehicles.data),
+    [events.data, types.data, vehicles.data],
+  );
+  const columns = useMemo(() => alertColumns(f), [f]);
+  const shown = useMemo(
+    () =>
+      sortRows(
+        filterAlertRows(rows, filters),
+        columns.find((c) => c.id === sort.column),
+        sort.direction,
+        language,
+      ),
+    [rows, filters, columns, sort, language],
+  );
+  const counts = useMemo(() => countByType(rows, filters), [rows, filters]);
+  const opened = rows.find((row) => row.id === openId) ?? null;
+
+  const vehicleOptions = useMemo(
+    () =>
+      (vehicles.data ?? [])
+        .map((v) => ({ value: String(v.vehicleId), label: v.plate }))
+        .sort((a, b) => a.label.localeCompare(b.label, language)),
+    [vehicles.data, language],
+  );
+  const groupOptions = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const v of vehicles.data ?? [])
+      if (v.groupId !== null) seen.set(String(v.groupId), v.groupName ?? '');
+    const list = [...seen]
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => a.label.localeCompare(b.label, language));
+    return [...list, { value: 'none', label: t('fleet.common.no_group') }];
+  }, [vehicles.data, language, t]);
+  const typeGroupOptions = useMemo(
+    () =>
+      (types.data?.groups ?? []).map((g) => ({
+        value: g.code,
+        label: t(`fleetAlerts.type_group.${g.code}`, { defaultValue: g.description }),
+      })),
+    [types.data, t],
+  );
+  const typeOptions = useMemo(() => {
+    const groupId = types.data?.groups.find((g) => g.code === filters.typeGroup)?.ideventtypegroup;
+    return (types.data?.types ?? [])
+      .filter((type) => groupId === undefined || type.ideventtypegroup === groupId)
+      .map((type) => ({
+        value: type.code.toUpperCase(),
+        label: (
+          <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <AlertIcon code={type.code} />
+            {`${type.code.toUpperCase()} · ${type.description}`}
+          </Box>
+        ),
+      }));
+  }, [types.data, filters.typeGroup]);
+
+  const anyFilter = Object.values(filters).some(Boolean);
+  const loading = events.isPending;
+
+  return (
+    <Box data-testid="alerts-page">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
+        <Typography variant="h1" sx={{ flex: '1 1 auto' }}>
+          {t('fleetAlerts.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="alerts-period">
+          {t('fleetAlerts.period_text', {
+            from: f.dateTime(period.fromMs),
+            to: f.dateTime(period.toMs),
+          })}
+        </Typography>
+        <Tooltip title={t('fleetAlerts.refresh')}>
+          <span>
+            <IconButton
+              aria-label={t('fleetAlerts.refresh')}
+              onClick={() => void events.refetch()}
+              disabled={events.isFetching}
+            >
+              {events.isFetching ? <CircularProgress size={20} /> : <RefreshIcon />}
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Box>
+
+      <PeriodBar
+        f={f}
+        preset={period.preset}
+        fromMs={period.fromMs}
+        toMs={period.toMs}
+        onPreset={(preset) => update({ period: preset, from: null, to: null })}
+        onDays={(fromMs, toMs) =>
+          update({ period: 'custom', from: String(fromMs), to: String(toMs) })
+        }
+      />
+
+      {events.isError ? (
+        <LoadError error={events.error} onRetry={() => void events.refetch()} />
+      ) : loading ? (
+        <TableLoading />
+      ) : (
+        <>
+          <TypeCounts
+            counts={counts}
+            selected={filters.type}
+            total={shown.length}
+            onSelect={(code) => update({ type: code === filters.type ? null : code })}
+          />
+          <TableToolbar
+            shown={shown.length}
+            total={rows.length}
+            exportDisabled={shown.length === 0}
+            onExport={() =>
+              void exporter.exportExcel(
+                'fleet-alerts',
+                excelTable(t('fleetAlerts.export_title'), exportColumns(f), shown),
+              )
+            }
+          >
+            <SearchField
+              value={filters.search}
+              onChange={(value) => update({ q: value })}
+              placeholder={t('fleetAlerts.search')}
+            />
+            <SelectFilter
+              id="alerts-vehicle"
+              label={t('fleetAlerts.vehicle')}
+              allLabel={t('fleetAlerts.all_vehicles')}
+              value={filters.vehicle}
+              onChange={(value) => update({ vehicle: value })}
+              options={vehicleOptions}
+            />
+            <SelectFilter
+              id="alerts-group"
+              label={t('fleet.common.group')}
+              allLabel={t('fleet.common.all_groups')}
+              value={filters.group}
+              onChange={(value) => update({ group: value })}
+              options={groupOptions}
+            />
+            <SelectFilter
+              id="alerts-type-group"
+              label={t('fleetAlerts.type_group_label')}
+              allLabel={t('fleetAlerts.all_type_groups')}
+              value={filters.typeGroup}
+              onChange={(value) => update({ typeGroup: value, type: null })}
+              options={typeGroupOptions}
+            />
+            <SelectFilter
+              id="alerts-type"
+              label={t('fleetAlerts.type')}
+              allLabel={t('fleetAlerts.all_types')}
+              value={filters.type}
+              onChange={(value) => update({ type: value })}
+              options={typeOptions}
+            />
+            <SelectFilter
+              id="alerts-handled"
+              label={t('fleetAlerts.handled')}
+              allLabel={t('fleetAlerts.handled_all')}
+              value={filters.handled}
+              onChange={(value) => update({ handled: value })}
+              options={[
+                { value: 'pending', label: t('fleetAlerts.handled_pending') },
+                { value: 'done', label: t('fleetAlerts.handled_done') },
+              ]}
+            />
+          </TableToolbar>
+          {rows.length === 0 ? (
+            <TableMessage kind="empty" text={t('fleetAlerts.empty')} />
+          ) : shown.length === 0 ? (
+            <TableMessage
+              kind="empty"
+              text={t('fleet.common.no_match')}
+              action={
+                anyFilter ? (
+                  <Button
+                    variant="outlined"
+                    onClick={() =>
+                      update(Object.fromEntries([...FILTER_KEYS, 'q'].map((k) => [k, null])))
+                    }
+                  >
+                    {t('fleet.common.clear_filters')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          ) : (
+            <DataTable
+              testId="alerts-table"
+              rows={shown}
+              columns={columns}
+              rowKey={(row) => row.id}
+              sort={sort}
+              onSort={setSort}
+              onRowClick={(row) => setOpenId(row.id)}
+              rowLabel={(row) => t('fleetAlerts.open', { type: row.type, plate: row.plate })}
+              renderCard={(row) => <AlertCard row={row} f={f} />}
+            />
+          )}
+        </>
+      )}
+      {opened ? <AlertDialog row={opened} f={f} onClose={() => setOpenId(null)} /> : null}
+      {types.isError ? (
+        <Typography variant="body2" color="warning.main" sx={{ mt: 1 }}>
+          {t('fleetAlerts.types_failed')}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+function PeriodBar(props: {
+  f: FleetFormat;
+  preset: string;
+  fromMs: number;
+  toMs: number;
+  onPreset: (preset: string) => void;
+  onDays: (fromMs: number, toMs: number) => void;
+}) {
+  const { t, offset } = props.f;
+  const [custom, setCustom] = useState(props.preset === 'custom');
+  const fromDay = dayInput(props.fromMs, offset);
+  // `to` is exclusive: the last day shown is the day before it when it is a midnight.
+  const toDay = dayInput(props.toMs - 1, offset);
+  const setDays = (from: string, to: string) => {
+    const fromMs = dayStart(from, offset);
+    const toStart = dayStart(to, offset);
+    if (fromMs === null || toStart === null || toStart < fromMs) return;
+    props.onDays(fromMs, toStart + 86_400_000);
+  };
+  return (
+    <Box
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}
+      role="group"
+      aria-label={t('fleetAlerts.period')}
+    >
+      {ALERT_PRESETS.map((preset) => (
+        <Chip
+          key={preset}
+          label={t(`fleetAlerts.preset.${preset}`)}
+          color={props.preset === preset ? 'primary' : 'default'}
+          variant={props.preset === preset ? 'filled' : 'outlined'}
+          onClick={() => {
+            setCustom(false);
+            props.onPreset(preset);
+          }}
+          data-testid={`alerts-preset-${preset}`}
+        />
+      ))}
+      <Chip
+        label={t('fleetAlerts.preset.custom')}
+        color={props.preset === 'custom' || custom ? 'primary' : 'default'}
+        variant={props.preset === 'custom' || custom ? 'filled' : 'outlined'}
+        onClick={() => setCustom(true)}
+        data-testid="alerts-preset-custom"
+      />
+      {custom || props.preset === 'custom' ? (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <TextField
+            type="date"
+            size="small"
+            label={t('fleetAlerts.from')}
+            value={fromDay}
+            onChange={(event) => setDays(event.target.value, toDay)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: toDay } }}
+            sx={{ width: 170 }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label={t('fleetAlerts.to')}
+            value={toDay}
+            onChange={(event) => setDays(fromDay, event.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: fromDay } }}
+            sx={{ width: 170 }}
+          />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+function TypeCounts(props: {
+  counts: ReturnType<typeof countByType>;
+  selected: string;
+  total: number;
+  onSelect: (code: string) => void;
+}) {
+  const { t } = useFleetFormat();
+  if (props.counts.length === 0) return null;
+  return (
+    <Box
+      component="ul"
+      aria-label={t('fleetAlerts.counts')}
+      data-testid="alerts-counts"
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        mb: 2,
+        display: 'flex',
+        gap: 1,
+        flexWrap: { xs: 'nowrap', sm: 'wrap' },
+        overflowX: { xs: 'auto', sm: 'visible' },
+        pb: { xs: 0.5, sm: 0 },
+      }}
+    >
+      {props.counts.map((c) => {
+        const active = props.selected.toUpperCase() === c.code;
+        return (
+          <Box component="li" key={c.code} sx={{ flexShrink: 0 }}>
+            <Chip
+              icon={<AlertIcon code={c.code} />}
+              label={`${c.type} · ${c.count}`}
+              title={c.code}
+              color={active ? 'primary' : 'default'}
+              variant={active ? 'filled' : 'outlined'}
+              onClick={() => props.onSelect(c.code)}
+              aria-pressed={active}
+              data-testid="alerts-count"
+              data-code={c.code}
+              data-count={c.count}
+            />
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+function alertColumns(f: FleetFormat): TableColumn<AlertRow>[] {
+  const { t, units, language } = f;
+  return [
+    {
+      id: 'type',
+      label: t('fleetAlerts.columns.type'),
+      value: (r) => r.type,
+      wrap: true,
+      render: (r) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-code={r.code}>
+          <AlertIcon code={r.code} color="action" />
+          <span>{r.type}</span>
+        </Box>
+      ),
+    },
+    { id: 'plate', label: t('fleetAlerts.columns.plate'), value: (r) => r.plate },
+    {
+      id: 'driver',
+      label: t('fleetAlerts.columns.driver'),
+      value: (r) => r.driver,
+      wrap: true,
+      render: (r) => r.driver ?? '—',
+    },
+    {
+      id: 'place',
+      label: t('fleetAlerts.columns.place'),
+      value: (r) => formatPlace(r.lat, r.lng),
+      sortable: false,
+      render: (r) => formatPlace(r.lat, r.lng) || '—',
+    },
+    {
+      id: 'time',
+      label: t('fleetAlerts.columns.time'),
+      value: (r) => r.startTime,
+      render: (r) => f.dateTime(r.startTime),
+    },
+    {
+      id: 'value',
+      label: t('fleetAlerts.columns.value'),
+      value: (r) => r.value,
+      align: 'right',
+      render: (r) => formatAlertValue(r.code, r.value, units, language) ?? '—',
+    },
+    {
+      id: 'handled',
+      label: t('fleetAlerts.columns.handled'),
+      value: (r) => (r.acknowledged ? 1 : 0),
+      render: (r) =>
+        r.acknowledged ? (
+          <Chip
+            size="small"
+            color="success"
+            variant="outlined"
+            icon={<CheckCircleIcon />}
+            label={t('fleetAlerts.handled_done_short')}
+          />
+        ) : (
+          <Chip size="small" color="warning" label={t('fleetAlerts.handled_pending_short')} />
+        ),
+    },
+  ];
+}
+
+function exportColumns(f: FleetFormat) {
+  const { t, units } = f;
+  return [
+    { id: 'code', label: t('fleetAlerts.columns.code'), value: (r: AlertRow) => r.code },
+    { id: 'type', label: t('fleetAlerts.columns.type'), value: (r: AlertRow) => r.type },
+    { id: 'plate', label: t('fleetAlerts.columns.plate'), value: (r: AlertRow) => r.plate },
+    { id: 'group', label: t('fleet.common.group'), value: (r: AlertRow) => r.groupName },
+    { id: 'driver', label: t('fleetAlerts.columns.driver'), value: (r: AlertRow) => r.driver },
+    {
+      id: 'driverCode',
+      label: t('fleetAlerts.columns.driver_code'),
+      value: (r: AlertRow) => r.driverCode,
+    },
+    {
+      id: 'start',
+      label: t('fleetAlerts.columns.time'),
+      value: (r: AlertRow) => f.dateTime(r.startTime),
+    },
+    {
+      id: 'end',
+      label: t('fleetAlerts.columns.end'),
+      value: (r: AlertRow) => f.dateTime(r.endTime),
+    },
+    { id: 'lat', label: 'Lat', type: 'number' as const, value: (r: AlertRow) => r.lat },
+    { id: 'lng', label: 'Lng', type: 'number' as const, value: (r: AlertRow) => r.lng },
+    {
+      id: 'value',
+      label: t('fleetAlerts.columns.value'),
+      type: 'number' as const,
+      value: (r: AlertRow) => exportValue(r.code, r.value, units).value,
+    },
+    {
+      id: 'unit',
+      label: t('fleetAlerts.columns.unit'),
+      value: (r: AlertRow) => exportValue(r.code, r.value, units).unit,
+    },
+    {
+      id: 'handled',
+      label: t('fleetAlerts.columns.handled'),
+      value: (r: AlertRow) =>
+        r.acknowledged
+          ? t('fleetAlerts.handled_done_short')
+          : t('fleetAlerts.handled_pending_short'),
+    },
+    {
+      id: 'handledBy',
+      label: t('fleetAlerts.columns.handled_by'),
+      value: (r: AlertRow) => r.acknowledgedBy,
+    },
+    {
+      id: 'handledAt',
+      label: t('fleetAlerts.columns.handled_at'),
+      value: (r: AlertRow) => f.dateTime(r.acknowledgedAt),
+    },
+    { id: 'comment', label: t('fleetAlerts.columns.comment'), value: (r: AlertRow) => r.comment },
+  ];
+}
+
+function AlertCard({ row, f }: { row: AlertRow; f: FleetFormat }) {
+  const { t, units, language } = f;
+  const value = formatAlertValue(row.code, row.value, units, language);
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }} data-code={row.code}>
+        <AlertIcon code={row.code} color="action" />
+        <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
+          {row.type}
+        </Typography>
+        {row.acknowledged ? (
+          <CheckCircleIcon
+            fontSize="small"
+            color="success"
+            aria-label={t('fleetAlerts.handled_done_short')}
+          />
+        ) : (
+          <Chip size="small" color="warning" label={t('fleetAlerts.handled_pending_short')} />
+        )}
+      </Box>
+      <Typography variant="body2">
+        <strong>{row.plate}</strong>
+        {row.driver ? ` · ${row.driver}` : ''}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {[f.dateTime(row.startTime), value].filter(Boolean).join(' · ')}
+      </Typography>
+    </>
+  );
+}
