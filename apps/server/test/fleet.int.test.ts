@@ -78,11 +78,28 @@ for (const backend of testBackends()) {
       });
       expect(device.statusCode).toBe(200);
       const list = (await call('GET', '/vehicles/vehicles', operator)).json<
-        { plate: string; deviceUniqueId: string }[]
+        { plate: string; deviceUniqueId: string; deviceProtocol: string | null }[]
       >();
+      // The device's protocol tells the web whether CAN data can come (a phone never sends it).
       expect(list).toContainEqual(
-        expect.objectContaining({ plate: 'AE123CD', deviceUniqueId: '352094085555555' }),
+        expect.objectContaining({
+          plate: 'AE123CD',
+          deviceUniqueId: '352094085555555',
+          deviceProtocol: 'teltonika',
+        }),
       );
+      const truck = await call('POST', '/vehicles/admin/vehicles', admin, { plate: 'AF900PH' });
+      const phoneTruck = truck.json<{ vehicleId: number; deviceProtocol: string | null }>();
+      expect(phoneTruck.deviceProtocol).toBeNull();
+      const phone = await call('POST', '/vehicles/admin/devices', admin, {
+        uniqueId: 'phone-af900ph',
+        protocol: 'osmand',
+        model: null,
+        vehicleId: phoneTruck.vehicleId,
+      });
+      expect(phone.statusCode).toBe(200);
+      const one = await call('GET', `/vehicles/vehicles/${phoneTruck.vehicleId}`, operator);
+      expect(one.json()).toMatchObject({ plate: 'AF900PH', deviceProtocol: 'osmand' });
       const grouped = (await call('GET', '/vehicles/groups/vehicles', operator)).json<
         { name: string; vehicleList: { plate: string }[] }[]
       >();

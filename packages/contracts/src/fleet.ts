@@ -13,6 +13,13 @@ export const VEHICLE_STATUSES = [
 ] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
+/**
+ * How devices report: Teltonika trackers (CAN-bus / FMS data when wired), OsmAnd (phones with
+ * Traccar Client: GPS only, never CAN data), MQTT gateways that decode CAN themselves.
+ */
+export const DEVICE_PROTOCOLS = ['teltonika', 'osmand', 'mqtt'] as const;
+export type DeviceProtocol = (typeof DEVICE_PROTOCOLS)[number];
+
 /** Kinds of vehicle; the consumption reference of analysis depends on it. */
 export const VEHICLE_KINDS = ['tractor', 'rigid', 'van', 'bus', 'car', 'other'] as const;
 
@@ -57,6 +64,8 @@ export const vehicleSchema = z.object({
   groupName: z.string().nullable(),
   implementName: z.string().nullable(),
   deviceUniqueId: z.string().nullable(),
+  /** How the vehicle's device reports (`osmand`: a phone, no CAN data); null without a device. */
+  deviceProtocol: z.enum(DEVICE_PROTOCOLS).nullable().optional(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
@@ -71,8 +80,6 @@ export type GroupWithVehicles = z.infer<typeof groupWithVehicles>;
 export const groupInput = z.strictObject({ name: text().trim().min(1).max(80) });
 export const groupSchema = z.object({ id: z.number(), name: z.string(), vehicleCount: z.number() });
 export type Group = z.infer<typeof groupSchema>;
-
-export const DEVICE_PROTOCOLS = ['teltonika', 'osmand', 'mqtt'] as const;
 
 /** A tracking device as administration edits it. */
 export const deviceInput = z.strictObject({

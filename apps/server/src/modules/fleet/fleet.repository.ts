@@ -27,6 +27,7 @@ function vehicleQuery(db: Db, tenantId: number) {
       'g.name as group_name',
       'i.description as implement_name',
       'd.unique_id as device_unique_id',
+      'd.protocol as device_protocol',
     ])
     .where('v.tenant_id', '=', tenantId);
 }
@@ -53,6 +54,7 @@ function toVehicle(row: VehicleRow): Vehicle {
     groupName: row.group_name,
     implementName: row.implement_name,
     deviceUniqueId: row.device_unique_id,
+    deviceProtocol: row.device_protocol as Vehicle['deviceProtocol'],
   };
 }
 

@@ -37,6 +37,7 @@ describe('fleet rows', () => {
       engineHours: 5,
       driverCode: null,
     });
+    expect(a?.noCan).toBe(false);
     expect(b?.status).toBe('offline-off');
     expect(c).toMatchObject({
       status: 'undefined',
@@ -45,6 +46,17 @@ describe('fleet rows', () => {
       lastConnectionMs: null,
       odometerKm: null,
     });
+  });
+
+  it('marks the vehicles whose device is a phone as having no CAN data', () => {
+    const rows = buildVehicleRows(
+      (['osmand', 'teltonika', 'mqtt', null] as const).map((deviceProtocol, i) => ({
+        ...vehicle(i + 1, `P${i}`, null),
+        deviceProtocol,
+      })),
+      live,
+    );
+    expect(rows.map((r) => r.noCan)).toEqual([true, false, false, false]);
   });
 
   it('counts statuses per group and keeps the latest report', () => {

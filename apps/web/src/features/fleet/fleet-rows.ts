@@ -1,4 +1,5 @@
 import type { GroupWithVehicles, LastInfo, Vehicle } from '@rumbo/contracts';
+import { lacksCanData } from '../../shared/fleet/can-data';
 import { VEHICLE_STATUSES, type VehicleStatus } from '../../shared/fleet/vehicle-status';
 
 /** One line of the vehicles table: the vehicle joined with its live last info. */
@@ -21,6 +22,8 @@ export interface VehicleRow {
   odometerKm: number | null;
   engineHours: number | null;
   ureaPct: number | null;
+  /** The device is a phone: odometer, engine hours and urea never come (shown as "no CAN data"). */
+  noCan: boolean;
   driverCode: string | null;
 }
 
@@ -52,6 +55,7 @@ export function buildVehicleRows(
       odometerKm: info?.fms1.odometro ?? null,
       engineHours: info?.fms4.engineHours ?? null,
       ureaPct: info?.fms1.ureaLevel ?? null,
+      noCan: lacksCanData(vehicle),
       driverCode: orNull(info?.driverCode),
     };
   });

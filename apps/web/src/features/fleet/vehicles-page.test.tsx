@@ -60,6 +60,31 @@ describe('vehicles screen', () => {
     expect(app.location().search).toContain('q=cc');
   });
 
+  it('says "no CAN data" in the CAN columns of a vehicle whose device is a phone', async () => {
+    const phone = { ...vehicle(4, 'DD 444', null), deviceProtocol: 'osmand' as const };
+    const gpsOnly = testLastInfo(4, 'in-transit', {
+      speedKmh: 60,
+      fms1: { odometro: null, ureaLevel: null },
+      fms4: { engineHours: null },
+    });
+    open('/app/fleet/vehicles', {
+      'GET /api/vehicles/vehicles': { body: [...VEHICLES, phone] },
+      'GET /api/rest/vehicle/last_position': { body: [...LAST, gpsOnly] },
+    });
+    const table = await screen.findByTestId('vehicles-table');
+    const cell = (plate: string, column: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((row) => row.querySelector('[data-column="plate"]')?.textContent === plate)
+        ?.querySelector(`[data-column="${column}"]`);
+    await waitFor(() => expect(cell('DD 444', 'odometer')).toHaveTextContent('Sin datos CAN'));
+    expect(cell('DD 444', 'engine_hours')).toHaveTextContent('Sin datos CAN');
+    expect(cell('DD 444', 'urea')).toHaveTextContent('Sin datos CAN');
+    expect(cell('DD 444', 'speed')).not.toHaveTextContent('Sin datos CAN');
+    // A tracker keeps its values.
+    expect(cell('AA 111', 'odometer')).toHaveTextContent('500,0 km');
+  });
+
   it('opens the vehicle popup from a row', async () => {
     open('/app/fleet/vehicles', {
       'GET /api/vehicles/vehicles': { body: VEHICLES },

@@ -139,6 +139,9 @@ export default function VehiclesPage() {
 }
 
 const dash = (text: string | null) => text ?? '—';
+/** A CAN-bus value: said plainly when the vehicle's device (a phone) never sends it. */
+const canValue = (row: VehicleRow, text: string | null, f: FleetFormat) =>
+  row.noCan ? f.t('fleet.common.no_can') : dash(text);
 
 function kindText(row: VehicleRow, f: FleetFormat): string {
   const kind = f.t(`fleet.kind.${row.kind}`);
@@ -202,21 +205,21 @@ function vehicleColumns(f: FleetFormat): TableColumn<VehicleRow>[] {
       id: 'odometer',
       label: t('fleet.columns.odometer'),
       value: (row) => row.odometerKm,
-      render: (row) => dash(f.distance(row.odometerKm)),
+      render: (row) => canValue(row, f.distance(row.odometerKm), f),
       align: 'right',
     },
     {
       id: 'engine_hours',
       label: t('fleet.columns.engine_hours'),
       value: (row) => row.engineHours,
-      render: (row) => dash(f.hours(row.engineHours)),
+      render: (row) => canValue(row, f.hours(row.engineHours), f),
       align: 'right',
     },
     {
       id: 'urea',
       label: t('fleet.columns.urea'),
       value: (row) => row.ureaPct,
-      render: (row) => dash(f.urea(row.ureaPct)),
+      render: (row) => canValue(row, f.urea(row.ureaPct), f),
       align: 'right',
     },
   ];
@@ -293,7 +296,7 @@ function VehicleCard({ row, f }: { row: VehicleRow; f: FleetFormat }) {
     [t('fleet.columns.group'), row.groupName ?? t('fleet.common.no_group')],
     [t('fleet.columns.last_connection'), dash(f.dateTime(row.lastConnectionMs))],
     [t('fleet.columns.speed'), dash(f.speed(row.speedKmh))],
-    [t('fleet.columns.odometer'), dash(f.distance(row.odometerKm))],
+    [t('fleet.columns.odometer'), canValue(row, f.distance(row.odometerKm), f)],
   ];
   return (
     <>

@@ -32,6 +32,7 @@ const options = (overrides = {}) => ({
   units: DEFAULT_UNITS,
   language: 'es' as const,
   noInfo: 'Sin información',
+  noCan: 'Sin datos CAN',
   kindLabel,
   ...overrides,
 });
@@ -85,6 +86,26 @@ describe('vehicle popup formatting', () => {
       expect(f.plate?.missing).toBe(false);
       expect(f.description?.value).toBe('Tractocamión · Frío');
       expect(f.group?.value).toBe('Norte');
+    }
+  });
+
+  it('says "no CAN data" for the CAN values of a vehicle whose device is a phone', () => {
+    const phone = { ...vehicle, deviceProtocol: 'osmand' as const };
+    const gpsOnly = {
+      ...info,
+      fms1: { odometro: null, ureaLevel: null },
+      fms4: { engineHours: null },
+    };
+    for (const last of [gpsOnly, null]) {
+      const f = byField(vehiclePopupRows(phone, last, options()));
+      for (const field of ['mileage', 'engine_hours', 'urea'])
+        expect(f[field]).toEqual({ field, value: 'Sin datos CAN', missing: true });
+      expect(f.plate?.value).toBe('AB 123 CD');
+    }
+    // A tracker (or no device known) keeps the no-info text for a missing value.
+    for (const deviceProtocol of ['teltonika', 'mqtt', null, undefined] as const) {
+      const f = byField(vehiclePopupRows({ ...vehicle, deviceProtocol }, gpsOnly, options()));
+      expect(f.mileage?.value).toBe('Sin información');
     }
   });
 

@@ -1,5 +1,6 @@
 import type { Language, LastInfo, Units, Vehicle } from '@rumbo/contracts';
 import { formatMeasure, formatNumber } from '../../format/format';
+import { lacksCanData } from '../can-data';
 
 /** Spec §9: the copy check mark shows for 2 s. */
 export const COPY_CHECK_MS = 2000;
@@ -27,6 +28,8 @@ export interface PopupFormatOptions {
   language: Language;
   /** The no-info text in the UI language. */
   noInfo: string;
+  /** The text of the CAN-bus values of a vehicle that cannot have them (a phone). */
+  noCan: string;
   /** The translated label of a vehicle kind. */
   kindLabel: (kind: Vehicle['kind']) => string;
 }
@@ -68,10 +71,11 @@ export function formatBrandModelYear(
 /**
  * The rows of the vehicle popup (spec §2), in order. Without last info, implements, brand / model
  * / year, mileage, engine hours and urea show the no-info text; so does any value the last info
- * lacks. Mileage is converted to the user's distance unit.
+ * lacks. A vehicle whose device is a phone shows the no-CAN text for the CAN-bus values (mileage,
+ * engine hours, urea). Mileage is converted to the user's distance unit.
  */
 export function vehiclePopupRows(
-  vehicle: Pick<Vehicle, 'plate' | 'vim' | 'kind' | 'description' | 'groupName'>,
+  vehicle: Pick<Vehicle, 'plate' | 'vim' | 'kind' | 'description' | 'groupName' | 'deviceProtocol'>,
   info: LastInfo | null | undefined,
   options: PopupFormatOptions,
 ): PopupRow[] {
@@ -82,6 +86,9 @@ export function vehiclePopupRows(
       : { field, value, missing: false };
   const number = (value: number | null | undefined, format: (n: number) => string) =>
     info && value !== null && value !== undefined && Number.isFinite(value) ? format(value) : null;
+  const noCan = lacksCanData(vehicle);
+  const can = (field: PopupField, value: string | null): PopupRow =>
+    noCan ? { field, value: options.noCan, missing: true } : row(field, value);
   return [
     row('plate', vehicle.plate),
     row('chassis', vehicle.vim),
@@ -92,15 +99,15 @@ export function vehiclePopupRows(
       info ? formatBrandModelYear(info.marca, info.modelo, info.modelyear) : null,
     ),
     row('group', vehicle.groupName),
-    row(
+    can(
       'mileage',
       number(info?.fms1.odometro, (km) => formatMeasure('distance', km, units, language)),
     ),
-    row(
+    can(
       'engine_hours',
       number(info?.fms4.engineHours, (h) => formatEngineHours(h, language)),
     ),
-    row(
+    can(
       'urea',
       number(info?.fms1.ureaLevel, (pct) => formatUrea(pct, language)),
     ),

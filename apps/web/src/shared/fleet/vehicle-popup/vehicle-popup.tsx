@@ -107,6 +107,7 @@ function PopupDetails({ vehicle, info }: { vehicle: Vehicle; info: LastInfo | nu
     units: config?.units ?? DEFAULT_UNITS,
     language,
     noInfo: t('fleet.popup.no_info'),
+    noCan: t('fleet.common.no_can'),
     kindLabel: (kind) => t(`fleet.kind.${kind}`),
   });
   const offset = config?.timeZone ?? 0;
