@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/helpers';
+import { navigateInApp, signIn } from './support/helpers';
 import { DEMO, USERS } from './support/users';
 
 test('log out of all sessions ends the session of a second browser', async ({
@@ -51,4 +51,26 @@ test('cancel requests aborts what is in flight, without an error', async ({ page
   await expect(page.getByText('Solicitud cancelada.')).toBeVisible();
   await expect(page.getByTestId('snackbar')).toHaveCount(0);
   expect(held).toBe(1);
+});
+
+test('logging out leaves no error or warning in the console', async ({ page }) => {
+  await signIn(page, USERS.logout);
+  // A screen with requests that refresh, and the live link open (the server revokes the session
+  // over it while the logout call is still answering).
+  await navigateInApp(page, '/app/fleet/vehicles');
+  await expect(page.getByTestId('link-status')).toHaveAttribute('data-status', 'authenticated');
+  await expect(page.locator('[data-testid="vehicles-table"] tbody tr').first()).toBeVisible({
+    timeout: 30_000,
+  });
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.getByTestId('logout-button').click();
+  await page.getByTestId('logout-accept').click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.locator('#username')).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(problems).toEqual([]);
 });

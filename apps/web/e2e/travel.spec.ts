@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSession, navigateInApp, signIn } from './support/helpers';
+import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { apiSession, navigateInApp, saveConfig, signIn } from './support/helpers';
 import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE, useCombination } from './support/shots';
-import { DEMO } from './support/users';
+import { DEMO, USERS } from './support/users';
 
 // Travel consultation (map/travel_consultation/{id}/{from}/{to}) against the demo fleet, whose
 // simulated trucks backfill a day of history through the device ports when the server starts.
@@ -65,8 +65,10 @@ async function openRoute(page: Page, target: Found) {
     page,
     `/app/map/travel_consultation/${target.vehicleId}/${target.from}/${target.to}`,
   );
+  // The screen's chunk and MapLibre load first (slow on a busy machine), then the history.
+  await expect(page.getByTestId('travel-page')).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('travel-list').locator('[data-kind="trip"]').first()).toBeVisible({
-    timeout: 30_000,
+    timeout: 60_000,
   });
   await expect(page.getByTestId('speed-chart').locator('canvas')).toBeVisible();
 }
@@ -190,6 +192,132 @@ test('fills today into the address, and says so when a period has no positions',
   await navigateInApp(page, '/app/map/travel_consultation');
   await expect(page.getByText('Elija un vehículo')).toBeVisible();
   await page.screenshot({ path: join(OUT, 'travel-choose-390-light-es.png'), fullPage: true });
+});
+
+/** What the date fields show (spec §9): an instant at a UTC offset, in the language's format. */
+function shownAt(timeMs: number, offsetHours: number, language: 'es' | 'en'): string {
+  const d = new Date(timeMs + offsetHours * 3_600_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  const [day, month] = [p(d.getUTCDate()), p(d.getUTCMonth() + 1)];
+  const date = language === 'es' ? `${day}/${month}` : `${month}/${day}`;
+  return `${date}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
+}
+
+test("the period picker follows the user's language, date format and time zone", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const target = await vehicleWithHistory(request);
+  const user = USERS.travelDates;
+  // The user lives at UTC+2; the browser runs at UTC−3 in Spanish (playwright.config.ts).
+  await saveConfig(request, user, { idioma: 'en', timeZone: 2 });
+  await page.setViewportSize(WIDE);
+  await signIn(page, user);
+  const address = (from: number, to: number) =>
+    `/app/map/travel_consultation/${target.vehicleId}/${from}/${to}`;
+  await navigateInApp(page, address(target.from, target.to));
+  await expect(page.getByTestId('travel-page')).toBeVisible({ timeout: 90_000 });
+  const from = page.locator('#travel-from');
+  const to = page.locator('#travel-to');
+  await expect(from).toHaveValue(shownAt(target.from, 2, 'en'));
+  await expect(to).toHaveValue(shownAt(target.to, 2, 'en'));
+  // MM/dd/yyyy in English, 24-hour clock with seconds.
+  await expect(from).toHaveValue(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+  // Editing writes the instant at the user's offset: an hour earlier is exactly 3,600,000 ms.
+  const fromGroup = page.getByRole('group', { name: 'From' });
+  await fromGroup.getByRole('spinbutton', { name: 'Hours' }).click();
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(new RegExp(`${address(target.from - 3_600_000, target.to)}$`));
+  await expect(from).toHaveValue(shownAt(target.from - 3_600_000, 2, 'en'));
+  // The calendar speaks English too.
+  await fromGroup.getByRole('button', { name: /^Choose date/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'OK' })).toBeVisible();
+  await expect(
+    dialog.getByText(
+      /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,
+    ),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Spanish: dd/MM/yyyy, same instants, same offset.
+  await saveConfig(request, user, { idioma: 'es', timeZone: 2 });
+  await page.reload();
+  await expect(page.getByTestId('travel-page')).toBeVisible({ timeout: 90_000 });
+  await expect(from).toHaveValue(shownAt(target.from - 3_600_000, 2, 'es'));
+  await expect(to).toHaveValue(shownAt(target.to, 2, 'es'));
+  const desde = page.getByRole('group', { name: 'Desde' });
+  await desde.getByRole('button', { name: /^Elige fecha/ }).click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Cancelar' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('dialog')
+      .getByText(
+        /^(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) \d{4}$/,
+      ),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+});
+
+test('cancel-all leaves travel consultation usable: what is shown stays, a cut load offers a retry', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const target = await vehicleWithHistory(request);
+  await page.setViewportSize(WIDE);
+  await signIn(page, DEMO);
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/tile\.openstreetmap|Failed to load resource/.test(m.text())) {
+      problems.push(`console: ${m.text()}`);
+    }
+  });
+  await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+  // Requests let through only when told: the vehicle list, then the history calls.
+  const held = { groups: true, history: false };
+  const holdWhile = (key: keyof typeof held) => async (route: Route) => {
+    while (held[key]) await new Promise((r) => setTimeout(r, 100));
+    await route.continue().catch(() => undefined);
+  };
+  await page.route('**/api/vehicles/groups/vehicles', holdWhile('groups'));
+  await page.route('**/api/vehicles/history/**', holdWhile('history'));
+
+  // The issue's case: the route is drawn while the vehicle list still loads, then cancel-all.
+  await openRoute(page, target);
+  const cancel = page.getByTestId('cancel-requests');
+  await expect(cancel).toBeEnabled();
+  await cancel.click();
+  const picker = page.locator('#travel-vehicle');
+  await expect(page.getByText('Se canceló la carga de la lista de vehículos.')).toBeVisible();
+  await expect(picker).toHaveValue(target.plate);
+  await expect(page.getByText('No se pudo cargar')).toHaveCount(0);
+  await expect(page.getByTestId('replay-vehicle')).toBeAttached();
+  await expect(page.getByTestId('travel-list').locator('[data-kind="trip"]').first()).toBeVisible();
+  // Retry brings the list.
+  held.groups = false;
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByText('Se canceló la carga de la lista de vehículos.')).toHaveCount(0);
+  await picker.click();
+  await expect(page.getByRole('option', { name: target.plate })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A new period cut before its history arrives: said plainly, with a retry that loads it.
+  held.history = true;
+  await page.getByRole('button', { name: 'Últimas 24 h' }).click();
+  await expect(cancel).toBeEnabled();
+  await cancel.click();
+  const cancelled = page.getByTestId('travel-load-cancelled');
+  await expect(cancelled).toContainText('Se canceló la carga del recorrido.');
+  await expect(page.getByTestId('travel-load-failed')).toHaveCount(0);
+  await expect(picker).toHaveValue(target.plate);
+  held.history = false;
+  await cancelled.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(cancelled).toHaveCount(0);
+  await expect(page.getByTestId('speed-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
+  expect(problems).toEqual([]);
 });
 
 for (const combination of COMBINATIONS) {

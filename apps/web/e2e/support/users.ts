@@ -46,4 +46,6 @@ export const USERS = {
   fleetEsDark: user('fleet003', 'fleet1234'),
   fleetEnLight: user('fleet004', 'fleet1234'),
   fleetEnDark: user('fleet005', 'fleet1234'),
+  travelDates: user('travel01', 'travel1234'),
+  logout: user('logout01', 'logout1234'),
 } satisfies Record<string, TestUser>;

@@ -1,18 +1,15 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGroupsWithVehicles } from '../../shared/fleet/fleet-queries';
-import {
-  PERIOD_PRESETS,
-  fromLocalInput,
-  periodProblem,
-  presetPeriod,
-  toLocalInput,
-  type TravelSelection,
-} from './travel-params';
+import { isAborted } from '../../shared/api/api-error';
+import { useGroupsWithVehicles, useVehicle } from '../../shared/fleet/fleet-queries';
+import { fromWallClockDate, toWallClockDate } from '../../shared/format/wall-clock';
+import { DateTimeField } from '../../shared/ui/date-time-field';
+import { PERIOD_PRESETS, periodProblem, presetPeriod, type TravelSelection } from './travel-params';
 
 interface VehicleOption {
   vehicleId: number;
@@ -23,6 +20,7 @@ interface VehicleOption {
 /**
  * Vehicle and period of the consultation. Every valid change is reported at once (the page puts
  * it in the address); the date fields keep what the user types until it makes a valid period.
+ * Dates read and write the user's time (their UTC offset) in their language's format.
  */
 export function PeriodPicker({
   selection,
@@ -36,9 +34,10 @@ export function PeriodPicker({
   offsetHours: number;
   onChange: (next: TravelSelection) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'es';
   const groups = useGroupsWithVehicles();
-  const options = useMemo<VehicleOption[]>(() => {
+  const listed = useMemo<VehicleOption[]>(() => {
     const seen = new Set<number>();
     const out: VehicleOption[] = [];
     for (const group of groups.data ?? []) {
@@ -50,33 +49,42 @@ export function PeriodPicker({
     }
     return out;
   }, [groups.data]);
+  // The list could not be had (cancelled or failed): the chosen vehicle still shows its plate.
+  const listMissing = groups.isError && !groups.data;
+  const chosen = useVehicle(listMissing ? selection.vehicleId : null);
+  const options = useMemo<VehicleOption[]>(() => {
+    const vehicle = chosen.data;
+    if (!listMissing || !vehicle || listed.some((o) => o.vehicleId === vehicle.vehicleId)) {
+      return listed;
+    }
+    return [...listed, { vehicleId: vehicle.vehicleId, plate: vehicle.plate, group: '' }];
+  }, [listed, listMissing, chosen.data]);
   const value = options.find((o) => o.vehicleId === selection.vehicleId) ?? null;
+  const listCancelled = listMissing && isAborted(groups.error);
 
   // What the date fields show: the selection, or what the user is typing until it is valid.
   const shown = `${selection.fromMs}/${selection.toMs}/${offsetHours}`;
-  const [texts, setTexts] = useState(() => ({
+  const [dates, setDates] = useState<{ shown: string; from: Date | null; to: Date | null }>(() => ({
     shown,
-    from: toLocalInput(selection.fromMs, offsetHours),
-    to: toLocalInput(selection.toMs, offsetHours),
+    from: toWallClockDate(selection.fromMs, offsetHours),
+    to: toWallClockDate(selection.toMs, offsetHours),
   }));
-  if (texts.shown !== shown) {
-    setTexts({
+  if (dates.shown !== shown) {
+    setDates({
       shown,
-      from: toLocalInput(selection.fromMs, offsetHours),
-      to: toLocalInput(selection.toMs, offsetHours),
+      from: toWallClockDate(selection.fromMs, offsetHours),
+      to: toWallClockDate(selection.toMs, offsetHours),
     });
   }
-  const fromText = texts.from;
-  const toText = texts.to;
 
-  const typedFrom = fromLocalInput(fromText, offsetHours);
-  const typedTo = fromLocalInput(toText, offsetHours);
+  const typedFrom = fromWallClockDate(dates.from, offsetHours);
+  const typedTo = fromWallClockDate(dates.to, offsetHours);
   const problem =
     typedFrom === null || typedTo === null ? 'invalid' : periodProblem(typedFrom, typedTo);
 
-  const commit = (fromValue: string, toValue: string) => {
-    const from = fromLocalInput(fromValue, offsetHours);
-    const to = fromLocalInput(toValue, offsetHours);
+  const commit = (fromValue: Date | null, toValue: Date | null) => {
+    const from = fromWallClockDate(fromValue, offsetHours);
+    const to = fromWallClockDate(toValue, offsetHours);
     if (from === null || to === null || periodProblem(from, to) !== null) return;
     if (from !== selection.fromMs || to !== selection.toMs) {
       onChange({ ...selection, fromMs: from, toMs: to });
@@ -108,6 +116,10 @@ export function PeriodPicker({
         options={options}
         value={value}
         loading={groups.isLoading}
+        // A list that could not be loaded is asked for again when the user opens it.
+        onOpen={() => {
+          if (groups.isError) void groups.refetch();
+        }}
         groupBy={(o) => o.group}
         getOptionLabel={(o) => o.plate}
         isOptionEqualToValue={(a, b) => a.vehicleId === b.vehicleId}
@@ -121,28 +133,44 @@ export function PeriodPicker({
             label={t('travel.picker.vehicle')}
             placeholder={t('travel.picker.vehicle_placeholder')}
             size="small"
-            error={groups.isError}
-            helperText={groups.isError ? t('travel.picker.vehicles_failed') : undefined}
+            error={groups.isError && !listCancelled}
+            helperText={
+              groups.isError ? (
+                <>
+                  {t(
+                    listCancelled
+                      ? 'travel.picker.vehicles_cancelled'
+                      : 'travel.picker.vehicles_failed',
+                  )}{' '}
+                  <Link
+                    component="button"
+                    type="button"
+                    variant="caption"
+                    onClick={() => void groups.refetch()}
+                    sx={{ verticalAlign: 'baseline' }}
+                  >
+                    {t('common.retry')}
+                  </Link>
+                </>
+              ) : undefined
+            }
           />
         )}
       />
       {(['from', 'to'] as const).map((end) => (
-        <TextField
+        <DateTimeField
           key={end}
           id={`travel-${end}`}
           label={t(`travel.picker.${end}`)}
-          type="datetime-local"
-          size="small"
-          value={end === 'from' ? fromText : toText}
-          onChange={(e) => {
-            const text = e.target.value;
-            setTexts((s) => ({ ...s, [end]: text }));
-            if (end === 'from') commit(text, toText);
-            else commit(fromText, text);
+          language={language}
+          value={dates[end]}
+          onChange={(date) => {
+            const next = { ...dates, [end]: date };
+            setDates(next);
+            commit(next.from, next.to);
           }}
           error={problem !== null}
           helperText={end === 'to' && problem ? t(`travel.picker.problem.${problem}`) : undefined}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
       ))}
       <Box

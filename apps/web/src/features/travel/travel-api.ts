@@ -49,7 +49,8 @@ export function useTravelData(vehicleId: number | null, fromMs: number, toMs: nu
   const id = vehicleId ?? 0;
   const enabled = vehicleId !== null;
   // History does not change under the user except at its recent end: keep it a minute.
-  const common = { enabled, staleTime: 60_000, retry: 1 } as const;
+  // Failures are retried once and cancelled loads never (the app's query defaults).
+  const common = { enabled, staleTime: 60_000 } as const;
   const route = useQuery<HistoryPoint[]>({
     queryKey: travelQueryKeys.positions(id, fromMs, toMs),
     queryFn: ({ signal }) => fetchHistory(api, 'positions', id, fromMs, toMs, signal),

@@ -10,6 +10,7 @@ import { DEFAULT_UNITS, type HistoryPoint } from '@rumbo/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { isAborted } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';
 import { useSession } from '../../shared/services';
 import { PeriodPicker } from './period-picker';
@@ -97,7 +98,10 @@ export default function TravelConsultationPage() {
     setFocus({ key: `${item.kind}-${item.startTime}-${Date.now()}`, coordinates, route: points });
   };
 
-  const failed = [route, trips, stops].find((q) => q.isError);
+  // A load cut by cancel-all (spec §8) is not a failure: the screen says so and offers a retry.
+  const unfinished = [route, trips, stops].filter((q) => q.isError);
+  const failed = unfinished.find((q) => !isAborted(q.error));
+  const cancelled = !failed && unfinished.length > 0;
   const loading =
     selection.vehicleId !== null && (route.isPending || trips.isPending || stops.isPending);
   const retry = () => {
@@ -124,10 +128,11 @@ export default function TravelConsultationPage() {
           </Typography>
           <Typography color="text.secondary">{t('travel.empty.choose_text')}</Typography>
         </Paper>
-      ) : failed ? (
+      ) : failed || cancelled ? (
         // Nothing half-loaded is shown: an empty list would read as "no trips".
         <Alert
-          severity="error"
+          severity={failed ? 'error' : 'info'}
+          data-testid={failed ? 'travel-load-failed' : 'travel-load-cancelled'}
           action={
             <Button
               color="inherit"
@@ -139,7 +144,9 @@ export default function TravelConsultationPage() {
             </Button>
           }
         >
-          {t('travel.error.load')} {errorMessage(failed.error, t)}
+          {failed
+            ? `${t('travel.error.load')} ${errorMessage(failed.error, t)}`
+            : t('travel.error.cancelled')}
         </Alert>
       ) : (
         <>

@@ -1,0 +1,36 @@
+const HOUR = 3_600_000;
+
+/**
+ * Date pickers work on the browser's local time; the app shows times at the user's UTC offset
+ * (spec §9). A "wall-clock date" is a Date whose local fields (year … seconds) read the user's
+ * time of an instant, whatever the browser's zone.
+ */
+export function toWallClockDate(timeMs: number, offsetHours: number): Date {
+  const d = new Date(timeMs + offsetHours * HOUR);
+  return new Date(
+    d.getUTCFullYear(),
+    d.getUTCMonth(),
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+    d.getUTCMilliseconds(),
+  );
+}
+
+/** The instant a wall-clock date names at the user's offset; null for an invalid date. */
+export function fromWallClockDate(date: Date | null, offsetHours: number): number | null {
+  if (!date || Number.isNaN(date.getTime())) return null;
+  return (
+    Date.UTC(
+      date.getFullYear(),
+      date.getMonth(),
+      date.getDate(),
+      date.getHours(),
+      date.getMinutes(),
+      date.getSeconds(),
+      date.getMilliseconds(),
+    ) -
+    offsetHours * HOUR
+  );
+}
