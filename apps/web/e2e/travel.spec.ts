@@ -73,14 +73,20 @@ async function openRoute(page: Page, target: Found) {
   await expect(page.getByTestId('speed-chart').locator('canvas')).toBeVisible();
 }
 
-test('shows the route, trips and stops, replays it with the chart cursor following', async ({
-  page,
-  request,
-}) => {
+/** The demo user on a wide screen, with a vehicle that has history (the test may wait for it). */
+async function signInWide(page: Page, request: APIRequestContext): Promise<Found> {
   test.setTimeout(240_000);
   const target = await vehicleWithHistory(request);
   await page.setViewportSize(WIDE);
   await signIn(page, DEMO);
+  return target;
+}
+
+test('shows the route, trips and stops, replays it with the chart cursor following', async ({
+  page,
+  request,
+}) => {
+  const target = await signInWide(page, request);
   await openRoute(page, target);
 
   // The picker shows the vehicle from the address; the route is drawn with its ends.
@@ -264,10 +270,7 @@ test('cancel-all leaves travel consultation usable: what is shown stays, a cut l
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
-  const target = await vehicleWithHistory(request);
-  await page.setViewportSize(WIDE);
-  await signIn(page, DEMO);
+  const target = await signInWide(page, request);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {

@@ -5,6 +5,7 @@ import type { HistoryPoint, Units } from '@rumbo/contracts';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import { formatDate, formatTime } from '../../shared/format/format';
+import { toWallClockDate } from '../../shared/format/wall-clock';
 import { convertFromBase, unitSymbol } from '../../shared/units/units';
 
 const HEIGHT = 170;
@@ -12,17 +13,7 @@ const DAY_S = 86_400;
 
 /** A Date whose local fields read the wall clock at a UTC offset (uPlot draws local dates). */
 function wallClock(offsetHours: number) {
-  return (ts: number) => {
-    const d = new Date(ts * 1000 + offsetHours * 3_600_000);
-    return new Date(
-      d.getUTCFullYear(),
-      d.getUTCMonth(),
-      d.getUTCDate(),
-      d.getUTCHours(),
-      d.getUTCMinutes(),
-      d.getUTCSeconds(),
-    );
-  };
+  return (ts: number) => toWallClockDate(ts * 1000, offsetHours);
 }
 
 /**
