@@ -54,6 +54,41 @@ export interface TruthSpeeding {
   endMs: number;
   durationMs: number;
   maxSpeedKmh: number;
+  /** 95 when the speed stayed above 95 km/h for 15 s in a row within it (`V95`), else 0. */
+  heldLevelKmh: number;
+  /** The longest run above 95 km/h within it. */
+  longestOver95Ms: number;
+}
+
+/** A harsh event the device reported (IO 253: 1 acceleration, 2 braking, 3 cornering). */
+export interface TruthHarshEvent {
+  kind: 'accel' | 'brake' | 'corner';
+  timeMs: number;
+  lat: number;
+  lng: number;
+  speedKmh: number;
+  magnitudeMps2: number;
+}
+
+/** The main power was cut while parked (the tracker ran on its own battery). */
+export interface TruthPowerCut {
+  startMs: number;
+  endMs: number;
+}
+
+/** Who drove from a departure on: the truck's own driver, a relief one, or nobody's card. */
+export interface TruthDriverSession {
+  startMs: number;
+  driverCode?: string;
+  isKnown: boolean;
+}
+
+/** The reefer load above set-point + tolerance. */
+export interface TruthReeferExcursion {
+  cause: 'door-open' | 'unit-failure';
+  startMs: number;
+  endMs: number;
+  peakC: number;
 }
 
 /** A harsh brake the device reported (IO 253 = 2). */
@@ -83,7 +118,12 @@ export interface TruckGroundTruth {
   adBlueTopUps: TruthRefill[];
   speedingEpisodes: TruthSpeeding[];
   harshBrakes: TruthHarshBrake[];
+  /** Every harsh event (the brakes above included). */
+  harshEvents: TruthHarshEvent[];
   coverageGaps: TruthCoverageGap[];
+  powerCuts: TruthPowerCut[];
+  driverSessions: TruthDriverSession[];
+  reeferExcursions: TruthReeferExcursion[];
 }
 
 /** An empty record of facts for a truck. */
@@ -98,7 +138,11 @@ export function emptyGroundTruth(imei: string, plate: string): TruckGroundTruth 
     adBlueTopUps: [],
     speedingEpisodes: [],
     harshBrakes: [],
+    harshEvents: [],
     coverageGaps: [],
+    powerCuts: [],
+    driverSessions: [],
+    reeferExcursions: [],
   };
 }
 
@@ -114,6 +158,10 @@ export function copyGroundTruth(truth: TruckGroundTruth): TruckGroundTruth {
     adBlueTopUps: truth.adBlueTopUps.map((f) => ({ ...f })),
     speedingEpisodes: truth.speedingEpisodes.map((f) => ({ ...f })),
     harshBrakes: truth.harshBrakes.map((f) => ({ ...f })),
+    harshEvents: truth.harshEvents.map((f) => ({ ...f })),
     coverageGaps: truth.coverageGaps.map((f) => ({ ...f })),
+    powerCuts: truth.powerCuts.map((f) => ({ ...f })),
+    driverSessions: truth.driverSessions.map((f) => ({ ...f })),
+    reeferExcursions: truth.reeferExcursions.map((f) => ({ ...f })),
   };
 }

@@ -48,9 +48,11 @@ export interface SimRecord {
   /** Battery of the phone of an OsmAnd-tracked truck, %. */
   phoneBatteryPct: number;
   /** Set on the record the device sends for a green-driving event. */
-  harshEvent?: 'brake';
-  /** Peak deceleration of the harsh event, in g × 100 (Teltonika IO 254). */
+  harshEvent?: 'accel' | 'brake' | 'corner';
+  /** Peak acceleration of the harsh event, in g × 100 (Teltonika IO 254). */
   harshValue?: number;
+  /** Reefer load temperature (a Dallas sensor on IO 72), one decimal; only on reefer trucks. */
+  temperatureC?: number;
   /** IO id that triggered the record (239 ignition, 253 green driving), 0 when periodic. */
   eventIoId: number;
 }

@@ -58,6 +58,7 @@ function expectedPosition(r: SimRecord, imei: string): Position {
     batteryV: r.batteryV,
     ...(r.driverCode === undefined ? {} : { driverCode: r.driverCode }),
     ...(r.harshEvent === undefined ? {} : { harshEvent: r.harshEvent }),
+    ...(r.temperatureC === undefined ? {} : { temperaturesC: [r.temperatureC] }),
     attributes,
   };
 }
@@ -70,12 +71,15 @@ describe('the FMB640 encoding of simulated records', () => {
     expect(records.some((r) => r.cruise)).toBe(true);
     expect(records.some((r) => r.serviceDistanceKm < 0 || r.serviceDistanceKm > 0)).toBe(true);
     const imei = truck.identity.imei;
-    // hdop and volts go through fixed-point scales: compare them at their resolution.
+    // hdop, volts and temperatures go through fixed-point scales: compare them at their resolution.
     const atResolution = (p: Position): Position => ({
       ...p,
       hdop: Math.round(p.hdop! * 10),
       powerV: Math.round(p.powerV! * 1000),
       batteryV: Math.round(p.batteryV! * 1000),
+      ...(p.temperaturesC === undefined
+        ? {}
+        : { temperaturesC: p.temperaturesC.map((t) => (t === null ? t : Math.round(t * 10))) }),
     });
     const decoded: Position[] = [];
     for (let i = 0; i < records.length; i += 50) {

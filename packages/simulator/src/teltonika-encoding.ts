@@ -34,7 +34,10 @@ export const FMB640_IO = {
   serviceDistanceKm: 113,
   driverCardHigh: 195,
   driverCardLow: 196,
+  temperature1: 72,
 } as const;
+
+const GREEN_DRIVING_TYPE = { accel: 1, brake: 2, corner: 3 } as const;
 
 function driverCardHalves(code: string): [Buffer, Buffer] {
   const card = Buffer.alloc(16); // NUL-padded ASCII, as the tachograph sends shorter ids
@@ -67,11 +70,16 @@ export function toAvlRecord(record: SimRecord): AvlRecordInput {
     { id: FMB640_IO.engineHours, group: 4, value: record.engineHours },
     { id: FMB640_IO.serviceDistanceKm, group: 4, value: record.serviceDistanceKm },
   ];
-  if (record.harshEvent === 'brake') {
+  if (record.harshEvent !== undefined) {
     io.push(
-      { id: FMB640_IO.greenDrivingType, group: 1, value: 2 },
+      { id: FMB640_IO.greenDrivingType, group: 1, value: GREEN_DRIVING_TYPE[record.harshEvent] },
       { id: FMB640_IO.greenDrivingValue, group: 1, value: record.harshValue ?? 0 },
     );
+  }
+  if (record.temperatureC !== undefined) {
+    // Signed 0.1 °C in 4 bytes (two's complement).
+    const raw = Math.round(record.temperatureC * 10);
+    io.push({ id: FMB640_IO.temperature1, group: 4, value: raw < 0 ? raw + 2 ** 32 : raw });
   }
   if (record.driverCode !== undefined) {
     const [high, low] = driverCardHalves(record.driverCode);

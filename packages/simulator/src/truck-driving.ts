@@ -27,7 +27,9 @@ export type DriveMode =
   | { kind: 'slowdown'; untilMs: number; targetKmh: number }
   /** Speeding lasts `durationMs` from the moment the limit is crossed. */
   | { kind: 'speeding'; untilMs?: number; durationMs: number; targetKmh: number }
-  | { kind: 'harsh-brake'; untilMs: number };
+  | { kind: 'harsh-brake'; untilMs: number }
+  /** A hard pull-away at `accelMps2` (truck-events.ts). */
+  | { kind: 'harsh-accel'; untilMs: number; accelMps2: number };
 
 /** Streets near a stop are driven at town speed. */
 const TOWN_ZONE_M = 1500;
@@ -81,6 +83,7 @@ export function stepSpeed(leg: LegProgress): SpeedStep {
   const v0 = leg.speedKmh;
   let a: number;
   if (mode.kind === 'harsh-brake') a = -HARSH_DECELERATION_MPS2;
+  else if (mode.kind === 'harsh-accel') a = mode.accelMps2;
   else if (v0 < targetKmh) a = v0 < 40 ? 0.6 : v0 < 70 || mode.kind === 'speeding' ? 0.4 : 0.25;
   else a = -Math.min(stoppingKmh < v0 ? 1.2 : 0.8, (v0 - targetKmh) / 3.6);
   let v1 = Math.max(0, v0 + a * 3.6);
@@ -109,7 +112,7 @@ export function drawDrivingEvent(
     return {
       kind: 'speeding',
       durationMs: Math.round(rng.range(20, 60)) * 1000,
-      targetKmh: rng.range(93, 104),
+      targetKmh: rng.range(93, 110),
     };
   }
   if (r < harsh) return { kind: 'harsh-brake', untilMs: timeMs + 3000 };

@@ -22,10 +22,15 @@ export interface RecordSource {
   serviceDistanceKm: number;
   phoneBatteryPct: number;
   isOffline: boolean;
-  driverCode: string;
+  /** The card in the tachograph (none: a driver without one). */
+  driverCode?: string;
   eventIoId: number;
-  /** Green-driving value (g × 100) when the event is a harsh brake. */
-  harshValue?: number;
+  /** The green-driving event this record reports. */
+  harsh?: { kind: 'accel' | 'brake' | 'corner'; valueGx100: number };
+  /** Main power cut: the supply input reads almost nothing. */
+  isPowerCut?: boolean;
+  /** Reefer load temperature. */
+  temperatureC?: number;
 }
 
 /** The next satellite count: a random walk within 8–14. */
@@ -73,10 +78,13 @@ export function sampleRecord(src: RecordSource, rng: Random): SimRecord {
     phoneBatteryPct: Math.round(src.phoneBatteryPct),
     eventIoId: src.eventIoId,
   };
-  if (on) record.driverCode = src.driverCode;
-  if (src.harshValue !== undefined) {
-    record.harshEvent = 'brake';
-    record.harshValue = src.harshValue;
+  if (on && src.driverCode !== undefined) record.driverCode = src.driverCode;
+  if (src.harsh !== undefined) {
+    record.harshEvent = src.harsh.kind;
+    record.harshValue = src.harsh.valueGx100;
   }
+  if (src.isPowerCut) record.powerV = Math.round(rng.range(0, 400)) / 1000;
+  if (src.temperatureC !== undefined)
+    record.temperatureC = Math.round((src.temperatureC + rng.range(-0.2, 0.2)) * 10) / 10;
   return record;
 }

@@ -1,7 +1,7 @@
 // Collects a truck's ground truth as it drives: opens a fact when it starts, closes it when it
 // ends, and keeps only closed facts in the public lists.
 
-import type { TruckGroundTruth, TruthIdle } from './ground-truth.js';
+import type { TruckGroundTruth, TruthHarshEvent, TruthIdle } from './ground-truth.js';
 
 interface OpenTrip {
   startMs: number;
@@ -24,7 +24,12 @@ export class TruckTruth {
   private trip?: OpenTrip;
   private stop?: OpenStop;
   private idle?: Omit<TruthIdle, 'endMs' | 'durationMs'>;
-  private speeding?: { startMs: number; maxSpeedKmh: number };
+  private speeding?: {
+    startMs: number;
+    maxSpeedKmh: number;
+    over95Since?: number;
+    longestOver95Ms: number;
+  };
   private gapStartMs?: number;
 
   constructor(readonly facts: TruckGroundTruth) {}
@@ -102,14 +107,22 @@ export class TruckTruth {
     if (this.trip && speedKmh > this.trip.maxSpeedKmh) this.trip.maxSpeedKmh = speedKmh;
     const episode = this.speeding;
     if (speedKmh > limitKmh) {
-      if (!episode) this.speeding = { startMs: timeMs, maxSpeedKmh: speedKmh };
-      else episode.maxSpeedKmh = Math.max(episode.maxSpeedKmh, speedKmh);
+      const e = episode ?? { startMs: timeMs, maxSpeedKmh: speedKmh, longestOver95Ms: 0 };
+      this.speeding = e;
+      e.maxSpeedKmh = Math.max(e.maxSpeedKmh, speedKmh);
+      // The speed is sampled each second and holds for that second.
+      if (speedKmh > 95) e.over95Since ??= timeMs;
+      else e.over95Since = undefined;
+      if (e.over95Since !== undefined)
+        e.longestOver95Ms = Math.max(e.longestOver95Ms, timeMs + 1000 - e.over95Since);
     } else if (episode) {
       this.facts.speedingEpisodes.push({
         startMs: episode.startMs,
         endMs: timeMs,
         durationMs: timeMs - episode.startMs,
         maxSpeedKmh: episode.maxSpeedKmh,
+        heldLevelKmh: episode.longestOver95Ms >= 15_000 ? 95 : 0,
+        longestOver95Ms: episode.longestOver95Ms,
       });
       this.speeding = undefined;
     }
@@ -142,6 +155,32 @@ export class TruckTruth {
     decelerationMps2: number,
   ): void {
     this.facts.harshBrakes.push({ timeMs, lat: at.lat, lng: at.lng, speedKmh, decelerationMps2 });
+    this.addHarshEvent('brake', timeMs, at, speedKmh, decelerationMps2);
+  }
+
+  addHarshEvent(
+    kind: TruthHarshEvent['kind'],
+    timeMs: number,
+    at: { lat: number; lng: number },
+    speedKmh: number,
+    magnitudeMps2: number,
+  ): void {
+    this.facts.harshEvents.push({
+      kind,
+      timeMs,
+      lat: at.lat,
+      lng: at.lng,
+      speedKmh,
+      magnitudeMps2,
+    });
+  }
+
+  addPowerCut(startMs: number, endMs: number): void {
+    this.facts.powerCuts.push({ startMs, endMs });
+  }
+
+  addDriverSession(startMs: number, driverCode: string | undefined, isKnown: boolean): void {
+    this.facts.driverSessions.push({ startMs, driverCode, isKnown });
   }
 
   openGap(startMs: number): void {

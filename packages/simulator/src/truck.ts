@@ -39,6 +39,18 @@ import {
 import { nextSatellites, sampleRecord } from './truck-record.js';
 import { TruckCounters } from './truck-counters.js';
 import { TruckTruth } from './truck-truth.js';
+import {
+  DEFAULT_SITUATION_RATES,
+  ReeferUnit,
+  drawHarshAccel,
+  drawHarshCorner,
+  greenDrivingValue,
+  reeferProfileFor,
+  unknownDriverCodeFor,
+  type DeviceHarshEvent,
+  type ReeferProfile,
+  type SituationRates,
+} from './truck-events.js';
 
 /** How a truck is created. */
 export interface TruckOptions {
@@ -46,6 +58,7 @@ export interface TruckOptions {
   startMs: number;
   recorder?: Partial<RecorderSettings>;
   rates?: Partial<EventRates>;
+  situations?: Partial<SituationRates>;
 }
 
 /** What a truck is doing, for status displays. */
@@ -90,6 +103,13 @@ export class Truck {
   private readonly sensors: Random;
   private readonly recorder: DeviceRecorder;
   private readonly truth: TruckTruth;
+  private readonly events: Random;
+  private readonly situations: SituationRates;
+  private readonly reefer?: ReeferUnit;
+  private driverCode?: string;
+  private reliefDrivers = 0;
+  private pendingHarsh?: DeviceHarshEvent;
+  private powerCut?: { startMs: number; endMs: number };
 
   private time: number;
   private pendingMs = 0;
@@ -117,6 +137,12 @@ export class Truck {
     this.rates = { ...DEFAULT_EVENT_RATES, ...options.rates };
     this.recorder = new DeviceRecorder({ ...DEFAULT_RECORDER_SETTINGS, ...options.recorder });
     this.truth = new TruckTruth(emptyGroundTruth(identity.imei, identity.plate));
+    this.events = rng.fork('events');
+    this.situations = { ...DEFAULT_SITUATION_RATES, ...options.situations };
+    const reefer = reeferProfileFor(identity.imei);
+    if (reefer) this.reefer = new ReeferUnit(reefer, options.startMs);
+    this.driverCode = identity.driverCode;
+    this.truth.addDriverSession(options.startMs, identity.driverCode, true);
 
     const start = drawStartState(rng.fork('start'), identity.route);
     this.time = options.startMs;
@@ -160,7 +186,14 @@ export class Truck {
 
   /** What the truck really did so far (a copy). */
   groundTruth(): TruckGroundTruth {
-    return copyGroundTruth(this.truth.facts);
+    const truth = copyGroundTruth(this.truth.facts);
+    truth.reeferExcursions = this.reefer?.excursions.map((e) => ({ ...e })) ?? [];
+    return truth;
+  }
+
+  /** The reefer's settings when the truck pulls one (the vehicle's alert context). */
+  get reeferProfile(): ReeferProfile | undefined {
+    return this.reefer?.profile;
   }
 
   /** What the truck is doing now. */
@@ -232,6 +265,7 @@ export class Truck {
     this.truth.trackSpeed(this.time, v1, SPEEDING_KMH);
 
     if (step.isCruising && remainingM > 5000) this.startEvent(p, v1);
+    this.maybeSituation(p, v0, v1, step.isCruising);
     if (!this.recorder.offline && this.drive.chance(this.rates.coverageLoss)) {
       this.coverageUntilMs = this.onGrid(this.time + this.drive.range(5, 30) * MINUTE_MS);
       this.recorder.setOffline(true);
@@ -248,7 +282,36 @@ export class Truck {
     p.mode = mode;
     if (mode.kind === 'harsh-brake') {
       this.pendingEventIo = 253;
+      this.pendingHarsh = { kind: 'brake', valueGx100: greenDrivingValue(HARSH_DECELERATION_MPS2) };
       this.truth.addHarshBrake(this.time, this.where, speedKmh, HARSH_DECELERATION_MPS2);
+    }
+  }
+
+  /** Harsh pull-aways, swerves and reefer failures (truck-events.ts). */
+  private maybeSituation(
+    p: Extract<Phase, { kind: 'driving' }>,
+    v0: number,
+    v1: number,
+    isCruising: boolean,
+  ): void {
+    const rates = this.situations;
+    if (p.mode.kind === 'normal' && v1 > v0 && v1 >= 5 && v1 <= 25) {
+      if (this.events.chance(rates.harshAccel)) {
+        const accelMps2 = drawHarshAccel(this.events);
+        p.mode = { kind: 'harsh-accel', untilMs: this.time + 2000, accelMps2 };
+        this.pendingEventIo = 253;
+        this.pendingHarsh = { kind: 'accel', valueGx100: greenDrivingValue(accelMps2) };
+        this.truth.addHarshEvent('accel', this.time, this.where, v1, accelMps2);
+      }
+    } else if (p.mode.kind === 'normal' && isCruising && this.events.chance(rates.harshCorner)) {
+      const lateralMps2 = drawHarshCorner(this.events);
+      this.pendingEventIo = 253;
+      this.pendingHarsh = { kind: 'corner', valueGx100: greenDrivingValue(lateralMps2) };
+      this.truth.addHarshEvent('corner', this.time, this.where, v1, lateralMps2);
+    }
+    if (this.reefer && this.events.chance(rates.reeferFailure / 3600)) {
+      this.reefer.advanceTo(this.time);
+      this.reefer.warmUntil(this.time + this.events.range(30, 90) * MINUTE_MS, 'unit-failure');
     }
   }
 
@@ -259,6 +322,12 @@ export class Truck {
     this.truth.trackSpeed(this.time, 0, SPEEDING_KMH);
     this.truth.openStop(stop.place.name, this.time, c.fuelLevelPct);
     const dockIdleShare = stop.place.kind === 'fuel-station' ? 0.3 : 0.85;
+    if (this.reefer && stop.place.kind !== 'fuel-station') {
+      if (this.events.chance(this.situations.reeferDoorOpen)) {
+        this.reefer.advanceTo(this.time);
+        this.reefer.warmUntil(this.time + this.events.range(15, 35) * MINUTE_MS, 'door-open');
+      }
+    }
     if (this.stops.chance(dockIdleShare)) {
       this.startIdle('dock', stopIndex, this.stops.range(3, 15) * MINUTE_MS);
     } else {
@@ -294,6 +363,17 @@ export class Truck {
       phase.refuelAtMs = refillAt();
     }
     if (this.counters.ureaLevelPct < 35) phase.adBlueAtMs = refillAt();
+    if (this.events.chance(this.situations.powerCut)) {
+      const startMs = this.onGrid(this.time + 5 * MINUTE_MS);
+      const endMs = Math.min(
+        this.onGrid(startMs + this.events.range(10, 40) * MINUTE_MS),
+        untilMs - 2 * MINUTE_MS,
+      );
+      if (endMs > startMs) {
+        this.powerCut = { startMs, endMs };
+        this.truth.addPowerCut(startMs, endMs);
+      }
+    }
     this.phase = phase;
     this.ignition = false;
     this.engine = ENGINE_OFF;
@@ -306,6 +386,7 @@ export class Truck {
       this.direction = this.direction === 1 ? -1 : 1;
     }
     const toStop = stopIndex + this.direction;
+    this.drawDriver();
     this.phase = {
       kind: 'driving',
       fromStop: stopIndex,
@@ -315,6 +396,22 @@ export class Truck {
       usesCruiseControl: this.drive.chance(this.traits.cruiseControlShare),
     };
     this.where = locateOnRoute(this.identity.route, this.posM, this.direction);
+  }
+
+  /** Who drives this leg: usually the truck's driver; sometimes a relief driver or no card. */
+  private drawDriver(): void {
+    let code: string | undefined = this.identity.driverCode;
+    let isKnown = true;
+    if (this.events.chance(this.situations.unknownCard)) {
+      code = unknownDriverCodeFor(this.identity.imei, this.reliefDrivers++);
+      isKnown = false;
+    } else if (this.events.chance(this.situations.noCard)) {
+      code = undefined;
+      isKnown = false;
+    }
+    if (code === this.driverCode) return;
+    this.driverCode = code;
+    this.truth.addDriverSession(this.time, code, isKnown);
   }
 
   /** Advances a standing truck to its next event (or `targetMs`), integrating linear counters. */
@@ -328,6 +425,7 @@ export class Truck {
       (p.kind === 'parked' && p.adBlueAtMs) || Infinity,
       this.coverageUntilMs ?? Infinity,
       this.recorder.nextDueMs({ moving: false, ignition: this.ignition }),
+      this.powerCutEdgeAfter(this.time),
     );
     const stepMs = Math.max(1, Math.ceil((next - this.time) / SECOND_MS)) * SECOND_MS;
     if (this.ignition) {
@@ -336,6 +434,9 @@ export class Truck {
     this.counters.chargePhone(stepMs, this.ignition);
     this.time += stepMs;
     this.endCoverageGapIfDue();
+    const cut = this.powerCut;
+    if (cut && (this.time === cut.startMs || this.time === cut.endMs)) this.pendingEventIo = 66;
+    if (cut && this.time >= cut.endMs) this.powerCut = undefined;
 
     if (p.kind === 'parked') {
       if (p.refuelAtMs !== undefined && this.time >= p.refuelAtMs) {
@@ -356,6 +457,14 @@ export class Truck {
       if (p.purpose === 'dock') this.park(p.stopIndex);
       else this.depart(p.stopIndex);
     }
+  }
+
+  /** The next start or end of a scheduled power cut after `timeMs`. */
+  private powerCutEdgeAfter(timeMs: number): number {
+    const cut = this.powerCut;
+    if (!cut) return Infinity;
+    if (cut.startMs > timeMs) return cut.startMs;
+    return cut.endMs > timeMs ? cut.endMs : Infinity;
   }
 
   private refill(kind: 'fuel' | 'adblue', stopIndex: number): void {
@@ -396,7 +505,7 @@ export class Truck {
   private takeRecord(): void {
     this.satellites = nextSatellites(this.sensors, this.satellites);
     const c = this.counters;
-    const isHarsh = this.pendingEventIo === 253;
+    const cut = this.powerCut;
     const record = sampleRecord(
       {
         timeMs: this.time,
@@ -413,13 +522,16 @@ export class Truck {
         serviceDistanceKm: c.serviceDistanceKm,
         phoneBatteryPct: c.phoneBatteryPct,
         isOffline: this.recorder.offline,
-        driverCode: this.identity.driverCode,
+        driverCode: this.driverCode,
         eventIoId: this.pendingEventIo,
-        harshValue: isHarsh ? Math.round((HARSH_DECELERATION_MPS2 / 9.81) * 100) : undefined,
+        harsh: this.pendingEventIo === 253 ? this.pendingHarsh : undefined,
+        isPowerCut: cut !== undefined && this.time >= cut.startMs && this.time < cut.endMs,
+        temperatureC: this.reefer?.advanceTo(this.time),
       },
       this.sensors,
     );
     this.pendingEventIo = 0;
+    this.pendingHarsh = undefined;
     this.lastRecordedIgnition = this.ignition;
     this.recorder.take(record);
   }

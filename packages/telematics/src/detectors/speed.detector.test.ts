@@ -98,6 +98,16 @@ describe('EXV: over the vehicle limit (§2 speeding)', () => {
   it('needs 15 s over the limit', () => {
     expect(exv([at(80, 30), at(93, 10), at(80, 10)])).toEqual([]);
   });
+
+  it('counts a run until the first record not over the limit (§0 time shares)', () => {
+    // Records 15 s apart: over at 30 and 45 s, back under at 60 s: 30 s over.
+    expect(exv([at(80, 30, { everyS: 15 }), at(93, 30, { everyS: 15 }), at(80, 15)])).toEqual([
+      ['EXV', 30, 60, 93],
+    ]);
+    expect(exv([at(80, 30), at(93, 15, { everyS: 15 }), at(80, 10)])).toEqual([
+      ['EXV', 30, 45, 93],
+    ]);
+  });
 });
 
 describe('speed detector hot path', () => {

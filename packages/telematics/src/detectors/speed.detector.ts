@@ -4,6 +4,8 @@
 //   when it ends, at the highest enabled level held ≥ 15 s during it.
 // - `EXV`: the status rule (§2 speeding): moving over the vehicle's limit for ≥ 15 s; one event
 //   per episode, when the speed is back at or under the limit.
+// Durations follow §0's time shares: a run over a threshold lasts from its first record to the
+// first record that is not over it (records 10 s apart cannot tell more).
 // Both close at the last record before a silence longer than `speedEpisodeMaxGapS` (speed
 // unknown) and at ignition off (at that record). Value: top speed in km/h; place: the start.
 
@@ -20,8 +22,6 @@ import {
 
 /** A run of records over a threshold: a candidate until held long enough, then an episode. */
 export interface SpeedEpisode extends EventOrigin {
-  /** Fix time of the newest record of the episode (a silence closes it there). */
-  lastTimeMs: number;
   topSpeedKmh: number;
   /** Levels: the highest one held long enough (0 while a candidate); EXV: 1 once held. */
   topLevelKmh: number;
@@ -89,19 +89,14 @@ function closeLimit(e: SpeedEpisode, endTimeMs: number): DeviceFact {
 }
 
 function openEpisode(s: Sample, speedKmh: number): SpeedEpisode {
-  return { ...originOf(s), lastTimeMs: s.fixTimeMs, topSpeedKmh: speedKmh, topLevelKmh: 0 };
+  return { ...originOf(s), topSpeedKmh: speedKmh, topLevelKmh: 0 };
 }
 
-/** The episode after one more record inside it (same object when nothing changed). */
-function extendEpisode(
-  e: SpeedEpisode,
-  t: number,
-  speedKmh: number,
-  topLevelKmh: number,
-): SpeedEpisode {
+/** The episode after one more record inside it (the same object when nothing changed). */
+function extendEpisode(e: SpeedEpisode, speedKmh: number, topLevelKmh: number): SpeedEpisode {
+  if (speedKmh <= e.topSpeedKmh && topLevelKmh <= e.topLevelKmh) return e;
   return {
     ...e,
-    lastTimeMs: t,
     topSpeedKmh: Math.max(e.topSpeedKmh, speedKmh),
     topLevelKmh: Math.max(e.topLevelKmh, topLevelKmh),
   };
@@ -116,9 +111,12 @@ function stepLevels(
   facts: DeviceFact[],
 ): Pick<SpeedState, 'runs' | 'levels'> {
   const t = s.fixTimeMs;
+  // §0: the interval up to this record takes the previous record's state, so a run over a level
+  // lasts until the first record that is not over it.
+  const held = heldLevel(slice.runs, t, settings.speedLevelMinS);
   const runs = nextRuns(slice.runs, levels, speedKmh, t);
-  const held = heldLevel(runs, t, settings.speedLevelMinS);
   let e = slice.levels;
+  if (e) e = extendEpisode(e, 0, held);
   if (e && e.topLevelKmh > 0) {
     const lowest = levels[0] ?? e.topLevelKmh;
     if (speedKmh < lowest - settings.speedLevelHysteresisKmh) {
@@ -129,8 +127,7 @@ function stepLevels(
     e = undefined; // a candidate that did not hold
   }
   if (!e && runs.length > 0) e = openEpisode(s, speedKmh);
-  if (e && (speedKmh > e.topSpeedKmh || held > e.topLevelKmh || e.lastTimeMs !== t))
-    e = extendEpisode(e, t, speedKmh, held);
+  if (e) e = extendEpisode(e, speedKmh, 0);
   return { runs, levels: e };
 }
 
@@ -143,18 +140,18 @@ function stepLimit(
   facts: DeviceFact[],
 ): Pick<SpeedState, 'limit' | 'overLimitSinceMs'> {
   const t = s.fixTimeMs;
+  const since = slice.overLimitSinceMs;
+  const isHeld = since !== undefined && (t - since) / 1000 >= settings.speedingMinS;
+  let e = slice.limit;
+  if (e && isHeld && e.topLevelKmh === 0) e = { ...e, topLevelKmh: 1 };
   const isOver =
     speedKmh !== undefined && speedKmh >= settings.motionSpeedKmh && speedKmh > limitKmh;
-  let e = slice.limit;
   if (!isOver) {
     if (e && e.topLevelKmh > 0) facts.push(closeLimit(e, t));
     return { limit: undefined, overLimitSinceMs: undefined };
   }
-  const since = slice.overLimitSinceMs ?? t;
-  const isHeld = (t - since) / 1000 >= settings.speedingMinS ? 1 : 0;
-  e ??= openEpisode(s, speedKmh);
-  e = extendEpisode(e, t, speedKmh, isHeld);
-  return { limit: e, overLimitSinceMs: since };
+  e = e ? extendEpisode(e, speedKmh, 0) : openEpisode(s, speedKmh);
+  return { limit: e, overLimitSinceMs: since ?? t };
 }
 
 /** Closes whatever is open at `endTimeMs` (a silence, ignition off). */
@@ -188,11 +185,10 @@ export const speedDetector: Detector<SpeedState> = {
     }
     const facts: DeviceFact[] = [];
     let current = slice;
-    const lastMs = Math.max(current.levels?.lastTimeMs ?? 0, current.limit?.lastTimeMs ?? 0);
     const isSilence =
       prev !== undefined && (s.fixTimeMs - prev.fixTimeMs) / 1000 > settings.speedEpisodeMaxGapS;
     if (isSilence) {
-      closeAll(current, lastMs || prev.fixTimeMs, facts);
+      closeAll(current, prev.fixTimeMs, facts);
       current = INITIAL_SPEED;
     }
     if (s.ignition === false) {
@@ -204,6 +200,15 @@ export const speedDetector: Detector<SpeedState> = {
       speedKmh === undefined
         ? { runs: current.runs, levels: current.levels }
         : stepLevels(current, s, speedKmh, levels, settings, facts);
+    if (
+      facts.length === 0 &&
+      byLevel.runs === slice.runs &&
+      byLevel.levels === slice.levels &&
+      limit.limit === slice.limit &&
+      limit.overLimitSinceMs === slice.overLimitSinceMs
+    ) {
+      return { slice, facts: NO_FACTS };
+    }
     const next: SpeedState = {
       runs: byLevel.runs,
       levels: byLevel.levels,

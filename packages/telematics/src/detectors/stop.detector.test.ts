@@ -43,6 +43,14 @@ describe('D20: stopped 20 min or more (§10)', () => {
     expect(rowsOf(eventsOf(positions), 'D20')).toEqual([['D20', 600, null, 3400]]);
   });
 
+  it('raises D20 at the first motion record when no record came 20 min into the stop', () => {
+    const positions = [
+      ...buildTrack([DRIVE, parked(1140)]),
+      recordAt(1800, { speedKmh: 30, ignition: true, rpm: 1200 }),
+    ];
+    expect(rowsOf(eventsOf(positions), 'D20')).toEqual([['D20', 600, null, 1200]]);
+  });
+
   it('uses the longStopS setting', () => {
     const track = buildTrack([DRIVE, parked(900), DRIVE]);
     expect(rowsOf(eventsOf(track, {}, { longStopS: 600 }), 'D20')).toEqual([

@@ -2,7 +2,8 @@
 // threshold is crossed (no end time yet):
 // - `D20`: stopped (speed known below the motion threshold, or ignition off) for ≥ 20 min, outside
 //   every POI of the vehicle; the stop starts at its first stopped record (the motion detector's
-//   stop start) and ends at the first motion record. Value: the stop's duration so far, s.
+//   stop start) and ends at the first motion record; raised at the first record 20 min in, or at
+//   that motion record when none came earlier (§0 time shares). Value: the duration so far, s.
 // - `EDT`: an idle period (§4, the idle detector's rules, record for record) longer than
 //   `longIdleS`. Value: the idle period's duration so far, s.
 
@@ -52,13 +53,14 @@ function stepStop(
   facts: DeviceFact[],
 ): StopRun | undefined {
   const isStopped = s.ignition === false || s.motion === false;
-  if (!isStopped) return s.motion === true ? undefined : run; // unknown speed keeps the stop
-  if (!run) return { ...originOf(s), isAlerted: false };
-  if (run.isAlerted) return run;
+  if (!isStopped && s.motion !== true) return run; // unknown speed keeps the stop
+  if (!run) return isStopped ? { ...originOf(s), isAlerted: false } : undefined;
+  if (run.isAlerted) return isStopped ? run : undefined;
+  // The stop lasts until the first motion record (§0, and the stop fact's end, §3).
   const durationS = (s.fixTimeMs - run.startTimeMs) / 1000;
-  if (durationS < settings.longStopS) return run;
+  if (durationS < settings.longStopS) return isStopped ? run : undefined;
   if (!isInsidePoi(run, context)) facts.push(eventFact('D20', run, { value: durationS }));
-  return { ...run, isAlerted: true };
+  return isStopped ? { ...run, isAlerted: true } : undefined;
 }
 
 /** The watch after an EDT check at `t` (the idle period is known to last at least until `t`). */

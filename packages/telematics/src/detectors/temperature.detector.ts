@@ -34,24 +34,19 @@ export interface TemperatureState {
 /** Before any record. */
 export const INITIAL_TEMPERATURE: TemperatureState = Object.freeze({});
 
-/** Hottest and coldest usable reading of the load's sensors; undefined without any. */
-function readings(
-  s: Sample,
-  reefer: ReeferSettings,
-): { hottestC: number; coldestC: number } | undefined {
+/** The hottest (`sign` 1) or coldest (`sign` −1) usable reading of the load's sensors. */
+function extremeC(s: Sample, reefer: ReeferSettings, sign: 1 | -1): number | undefined {
   const temps = s.temperaturesC;
   if (!temps) return undefined;
-  let hottestC = Number.NEGATIVE_INFINITY;
-  let coldestC = Number.POSITIVE_INFINITY;
+  let best: number | undefined;
   const slots = reefer.sensorSlots;
   const n = slots ? slots.length : temps.length;
   for (let i = 0; i < n; i++) {
     const value = temps[slots ? slots[i]! : i];
     if (typeof value !== 'number' || !Number.isFinite(value)) continue;
-    if (value > hottestC) hottestC = value;
-    if (value < coldestC) coldestC = value;
+    if (best === undefined || (value - best) * sign > 0) best = value;
   }
-  return hottestC === Number.NEGATIVE_INFINITY ? undefined : { hottestC, coldestC };
+  return best;
 }
 
 function event(code: RuleAlertCode, origin: EventOrigin, temperatureC: number): DeviceFact {
@@ -117,30 +112,43 @@ export const temperatureDetector: Detector<TemperatureState> = {
     const reefer = context.alerts?.reefer;
     if (!reefer) return { slice, facts: NO_FACTS };
     const facts: DeviceFact[] = [];
-    const r = readings(s, reefer);
+    const hottestC = extremeC(s, reefer, 1);
+    const coldestC = extremeC(s, reefer, -1);
     let next: TemperatureState;
-    if (!r) {
+    if (hottestC === undefined || coldestC === undefined) {
+      if (s.ignition !== true && slice.silentSinceMs === undefined)
+        return { slice, facts: NO_FACTS };
       next = { ...slice, ...stepSilence(slice, s, settings, facts) };
     } else {
       const upperC = reefer.setPointC + reefer.toleranceC;
       const lowerC = reefer.setPointC - reefer.toleranceC;
       const holdS = settings.reeferExcursionS;
-      const above = stepRun(slice.above, r.hottestC > upperC, s, holdS, 'TSC', r.hottestC, facts);
-      const below = stepRun(slice.below, r.coldestC < lowerC, s, holdS, 'TIC', r.coldestC, facts);
-      const isHot = r.hottestC > reefer.maxC;
+      const above = stepRun(slice.above, hottestC > upperC, s, holdS, 'TSC', hottestC, facts);
+      const below = stepRun(slice.below, coldestC < lowerC, s, holdS, 'TIC', coldestC, facts);
+      const isHot = hottestC > reefer.maxC;
       const outside = stepRun(
         slice.outside,
-        isHot || r.coldestC < reefer.minC,
+        isHot || coldestC < reefer.minC,
         s,
         0,
         'TFC',
-        isHot ? r.hottestC : r.coldestC,
+        isHot ? hottestC : coldestC,
         facts,
       );
       let isOutOfRange = slice.isOutOfRange === true || facts.length > 0;
       if (isOutOfRange && !above && !below && !outside) {
-        facts.push(event('TCC', originOf(s), (r.hottestC + r.coldestC) / 2));
+        facts.push(event('TCC', originOf(s), (hottestC + coldestC) / 2));
         isOutOfRange = false;
+      }
+      if (
+        facts.length === 0 &&
+        above === slice.above &&
+        below === slice.below &&
+        outside === slice.outside &&
+        isOutOfRange === (slice.isOutOfRange === true) &&
+        slice.silentSinceMs === undefined
+      ) {
+        return { slice, facts: NO_FACTS };
       }
       next = { above, below, outside, isOutOfRange: isOutOfRange || undefined };
     }
