@@ -7,9 +7,13 @@ import {
   type TranslationLoader,
   type TranslationResource,
 } from '../shared/i18n/create-i18n';
+import type { Notification } from '@rumbo/contracts';
+import { notifyWhenHidden } from '../shared/notifications/browser-notifications';
 import {
   createNotificationsStore,
   isNotification,
+  notificationTitle,
+  severityOf,
 } from '../shared/notifications/notifications-store';
 import { createPrefsStore } from '../shared/prefs/prefs-store';
 import { createSocketLink, type SocketLike } from '../shared/realtime/socket-link';
@@ -43,7 +47,6 @@ export function createAppServices(env: ServiceEnvironment): AppServices {
   const prefs = createPrefsStore(env.storage);
   const sessionStore = createSessionStore(env.storage);
   const snackbar = createSnackbarStore();
-  const notifications = createNotificationsStore();
   const events = createAppEvents();
   const ui = createUiStore();
   const i18n = createI18n(prefs.getState().language, env.translations);
@@ -62,6 +65,24 @@ export function createAppServices(env: ServiceEnvironment): AppServices {
     onUnauthorized: () => onUnauthorized?.(),
   });
 
+  // The bell's list is kept per user on the server (`/rest/notifications`).
+  const notifications = createNotificationsStore(
+    {
+      list: () => api.get<{ payload: Notification[] }>('rest/notifications').then((a) => a.payload),
+      readAll: () => api.post('rest/notifications/read_all').then(() => undefined),
+      clear: () => api.request('rest/notifications', { method: 'DELETE' }).then(() => undefined),
+    },
+    env.logger,
+  );
+  /** An alert arrived: the bell, a snackbar, and a system notification when the tab is hidden. */
+  const onAlert = (n: Notification) => {
+    notifications.add(n);
+    const title = notificationTitle(n, (key) => i18n.t(key));
+    const message = `${title} — ${n.plate}`;
+    snackbar.notify({ type: severityOf(n), message });
+    notifyWhenHidden(title, n.plate, `alert-${n.id ?? n.recordedat}`);
+  };
+
   const socket = createSocketLink({
     url: () => api.socketUrl('ws', env.location),
     hello: () => {
@@ -73,11 +94,15 @@ export function createAppServices(env: ServiceEnvironment): AppServices {
       };
     },
     createSocket: env.createSocket,
-    onStatus: (linkStatus) => ui.setState({ linkStatus }),
+    onStatus: (linkStatus) => {
+      ui.setState({ linkStatus });
+      // Signed in on the link (first time or after a drop): the list as the server keeps it.
+      if (linkStatus === 'authenticated') void notifications.refresh();
+    },
     onRevoked: () => session.endSession('session-lost'),
     handlers: {
       'notifications/add': (payload) => {
-        if (isNotification(payload)) notifications.add(payload);
+        if (isNotification(payload)) onAlert(payload);
         else env.logger.warn('notification ignored', payload);
       },
     },
@@ -93,7 +118,7 @@ export function createAppServices(env: ServiceEnvironment): AppServices {
     onSignedIn: () => socket.open(),
     onSignedOut: () => {
       socket.close();
-      notifications.clear();
+      notifications.reset();
       api.abortAll();
     },
   });

@@ -191,6 +191,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   view('admin/vehicles', 'admin-vehicles', () => import('../../features/admin/vehicles-page')),
   view('admin/devices', 'admin-devices', () => import('../../features/admin/devices-page')),
   view('admin/groups', 'admin-groups', () => import('../../features/admin/groups-page')),
+  view('admin/alerts', 'admin-alerts', () => import('../../features/admin/alert-settings-page')),
   ...[
     'map',
     'maintenance',

@@ -11,19 +11,16 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { formatDateTime } from '../../shared/format/format';
-import type { StoredNotification } from '../../shared/notifications/notifications-store';
+import {
+  notificationTitle,
+  type StoredNotification,
+} from '../../shared/notifications/notifications-store';
 import { useServices, useSession } from '../../shared/services';
 
-/** Title: the alert type's description in the UI language; unknown codes show the code. */
-export function notificationTitle(n: StoredNotification, t: TFunction): string {
-  const key = `component.notifications.codes.${n.code.toUpperCase()}`;
-  const text = t(key);
-  return text === key ? n.code : text;
-}
+export { notificationTitle };
 
 function recordedAtMs(n: StoredNotification): number {
   const asNumber = Number(n.recordedat);
@@ -31,9 +28,19 @@ function recordedAtMs(n: StoredNotification): number {
 }
 
 function placeOf(n: StoredNotification): string | null {
-  const p = n.payload as { place?: unknown; address?: unknown; zona?: unknown } | null;
-  const place = p && typeof p === 'object' ? (p.place ?? p.address ?? p.zona) : null;
-  return typeof place === 'string' && place ? place : null;
+  const p = n.payload as {
+    place?: unknown;
+    address?: unknown;
+    zona?: unknown;
+    lat?: unknown;
+    lng?: unknown;
+  } | null;
+  if (!p || typeof p !== 'object') return null;
+  const place = p.place ?? p.address ?? p.zona;
+  if (typeof place === 'string' && place) return place;
+  if (typeof p.lat === 'number' && typeof p.lng === 'number')
+    return `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`;
+  return null;
 }
 
 /** The bell's panel: title, description, date, read icon; mark all read; clear all. */
@@ -115,7 +122,7 @@ export function NotificationsPanel({
                   )}
                 </ListItemIcon>
                 <ListItemText
-                  primary={notificationTitle(n, t)}
+                  primary={notificationTitle(n, (key) => t(key))}
                   secondary={
                     <>
                       <span>{[n.plate, place].filter(Boolean).join(' · ')}</span>

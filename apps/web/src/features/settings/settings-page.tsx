@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/services';
 import { AvatarCard } from './components/avatar-card';
+import { BrowserNotificationsCard } from './components/browser-notifications-card';
 import { PreferencesCard } from './components/preferences-card';
 import { ProfileCard } from './components/profile-card';
 
@@ -25,8 +26,9 @@ export default function SettingsPage() {
             />
           ) : null}
         </Box>
-        <Box sx={{ alignContent: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
           <AvatarCard />
+          <BrowserNotificationsCard />
         </Box>
       </Box>
     </>

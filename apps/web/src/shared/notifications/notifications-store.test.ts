@@ -1,6 +1,12 @@
 import type { Notification } from '@rumbo/contracts';
 import { describe, expect, it } from 'vitest';
-import { createNotificationsStore, MAX_NOTIFICATIONS, unreadCount } from './notifications-store';
+import {
+  createNotificationsStore,
+  MAX_NOTIFICATIONS,
+  notificationTitle,
+  severityOf,
+  unreadCount,
+} from './notifications-store';
 
 const alert = (plate: string): Notification => ({
   code: 'V60',
@@ -40,5 +46,42 @@ describe('notifications (spec §4, §9)', () => {
     expect(unreadCount(n.store.getState().items)).toBe(0);
     n.clear();
     expect(n.store.getState().items).toEqual([]);
+  });
+});
+
+describe('notifications kept on the server (issue 11)', () => {
+  it('loads the list, adds a pushed one once, and tells the server of mark-all-read and clear', async () => {
+    const calls: string[] = [];
+    const n = createNotificationsStore({
+      list: () => Promise.resolve([{ ...alert('SRV1'), id: 5, read: true }]),
+      readAll: () => {
+        calls.push('readAll');
+        return Promise.resolve();
+      },
+      clear: () => {
+        calls.push('clear');
+        return Promise.resolve();
+      },
+    });
+    await n.refresh();
+    expect(n.store.getState().items.map((i) => [i.plate, i.read])).toEqual([['SRV1', true]]);
+    n.add({ ...alert('NEW'), id: 6 });
+    n.add({ ...alert('NEW'), id: 6 });
+    expect(n.store.getState().items.map((i) => i.plate)).toEqual(['NEW', 'SRV1']);
+    n.markAllRead();
+    n.clear();
+    expect(calls).toEqual(['readAll', 'clear']);
+    expect(n.store.getState().items).toEqual([]);
+  });
+
+  it('titles by code in the UI language, else the server title, else the code', () => {
+    const t = (key: string) => (key.endsWith('.V60') ? 'Exceso > 60' : key);
+    expect(notificationTitle(alert('A'), t)).toBe('Exceso > 60');
+    expect(notificationTitle({ ...alert('A'), code: 'ZZZ', payload: { title: 'Otra' } }, t)).toBe(
+      'Otra',
+    );
+    expect(notificationTitle({ ...alert('A'), code: 'ZZZ' }, t)).toBe('ZZZ');
+    expect(severityOf({ ...alert('A'), payload: { severity: 'error' } })).toBe('error');
+    expect(severityOf(alert('A'))).toBe('warning');
   });
 });

@@ -21,12 +21,13 @@ export function isNotification(value: unknown): value is Notification {
   );
 }
 
-/** Adds a notification at the head, unread, keeping at most `max`. */
+/** Adds a notification at the head, unread, keeping at most `max`; a known server id is kept once. */
 export function addNotification(
   list: readonly StoredNotification[],
   notification: StoredNotification,
   max = MAX_NOTIFICATIONS,
 ): StoredNotification[] {
+  if (notification.id !== undefined && list.some((n) => n.id === notification.id)) return [...list];
   return [{ ...notification, read: false }, ...list].slice(0, max);
 }
 
@@ -34,26 +35,66 @@ export function unreadCount(list: readonly StoredNotification[]): number {
   return list.reduce((n, item) => n + (item.read ? 0 : 1), 0);
 }
 
+/** What the server keeps per user (`/rest/notifications`), so a reload, a phone and a desktop agree. */
+export interface NotificationsRemote {
+  list(): Promise<Notification[]>;
+  readAll(): Promise<void>;
+  clear(): Promise<void>;
+}
+
+/** The severity the server sends in a notification's payload (the snackbar's type). */
+export function severityOf(n: Notification): 'success' | 'info' | 'warning' | 'error' {
+  const s = (n.payload as { severity?: unknown } | null)?.severity;
+  return s === 'success' || s === 'info' || s === 'warning' || s === 'error' ? s : 'warning';
+}
+
 export interface NotificationsState {
   items: StoredNotification[];
 }
 
-export function createNotificationsStore() {
+export function createNotificationsStore(
+  remote?: NotificationsRemote,
+  logger: Pick<Console, 'warn'> = console,
+) {
   let nextKey = 1;
   const store = createStore<NotificationsState>(() => ({ items: [] }));
+  const keyed = (n: Notification): StoredNotification => ({ ...n, key: nextKey++ });
   return {
     store,
     add(notification: Notification): void {
-      store.setState((s) => ({
-        items: addNotification(s.items, { ...notification, key: nextKey++ }),
-      }));
+      store.setState((s) => ({ items: addNotification(s.items, keyed(notification)) }));
+    },
+    /** Replaces the list with the server's (after sign-in and after the link comes back). */
+    async refresh(): Promise<void> {
+      if (!remote) return;
+      try {
+        const list = await remote.list();
+        store.setState({ items: list.slice(0, MAX_NOTIFICATIONS).map(keyed) });
+      } catch (error) {
+        logger.warn('notifications not loaded', error);
+      }
     },
     markAllRead(): void {
       store.setState((s) => ({ items: s.items.map((n) => (n.read ? n : { ...n, read: true })) }));
+      remote?.readAll().catch((error: unknown) => logger.warn('mark all read failed', error));
     },
     clear(): void {
+      store.setState({ items: [] });
+      remote?.clear().catch((error: unknown) => logger.warn('clear failed', error));
+    },
+    /** Forgets the list locally (sign-out); the server keeps it. */
+    reset(): void {
       store.setState({ items: [] });
     },
   };
 }
 export type NotificationsService = ReturnType<typeof createNotificationsStore>;
+
+/** Title: the alert type's description in the UI language; unknown codes show the code. */
+export function notificationTitle(n: Notification, t: (key: string) => string): string {
+  const key = `component.notifications.codes.${n.code.toUpperCase()}`;
+  const text = t(key);
+  if (text !== key) return text;
+  const title = (n.payload as { title?: unknown } | null)?.title;
+  return typeof title === 'string' && title ? title : n.code;
+}
