@@ -1,0 +1,114 @@
+// Device record → `/api/ws` `notifications/add`, end to end through the real detectors: DEVICES
+// trucks (default 50) each drive ROUNDS speeding episodes (≥ 30 s over 95 km/h, then back to
+// 60 km/h: the closing record raises V95 and EXV), and CLIENTS (100) browsers of the demo tenant
+// are signed in on /api/ws. Latency of each delivery = its arrival at a client − the moment the
+// device got the acknowledgement of the closing record. Prints p50/p99/max over every delivery.
+// Run: npm run build -w @rumbo/server && npx tsx bench/alert-latency.ts
+// Env: DEVICES (50), CLIENTS (100), ROUNDS (4), BENCH_DATABASE_URL (PostgreSQL admin URL).
+import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
+import WebSocket from 'ws';
+import { DeviceSocket, truckRecord } from '../apps/server/test/ingest-helpers.js';
+import { benchImei, seededPostgresEnv } from './fleet-seed.js';
+import { startServer } from './server-process.js';
+
+const devices = Number(process.env.DEVICES ?? 50);
+const clients = Number(process.env.CLIENTS ?? 100);
+const rounds = Number(process.env.ROUNDS ?? 4);
+const { env, teltonikaPort } = await seededPostgresEnv('rumbo_bench_alerts', devices);
+const server = await startServer({ env });
+
+const login = await fetch(`${server.url}/api/auth/generate_token`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'demouser', password: 'demo1234', digest: 'AlertLatencyBnch' }),
+});
+const { token } = (await login.json()) as { token: string };
+
+/** Ack time of each episode's closing record, by `plate|recordedat`. */
+const ackedAt = new Map<string, number>();
+const arrivals: { key: string; at: number }[] = [];
+const sockets = await Promise.all(
+  Array.from({ length: clients }, async () => {
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws`);
+    socket.on('message', (data: Buffer) => {
+      const at = performance.now();
+      const m = JSON.parse(data.toString()) as {
+        mutation?: string;
+        payload?: { plate: string; recordedat: string };
+      };
+      if (m.mutation === 'notifications/add' && m.payload)
+        arrivals.push({ key: `${m.payload.plate}|${m.payload.recordedat}`, at });
+    });
+    await new Promise((resolve) => socket.on('open', resolve));
+    socket.send(JSON.stringify({ token, digest: 'AlertLatencyBnch' }));
+    return socket;
+  }),
+);
+
+const trucks = await Promise.all(
+  Array.from({ length: devices }, async (_, i) => {
+    const device = new DeviceSocket(teltonikaPort);
+    await device.ready();
+    device.write(encodeLogin(benchImei('35', i)));
+    while (device.bytes().length < 1) await new Promise((r) => setTimeout(r, 5));
+    return { device, plate: `BENCH${String(i).padStart(5, '0')}`, acks: 0 };
+  }),
+);
+const waitAck = async (truck: (typeof trucks)[number]) => {
+  truck.acks += 1;
+  while (truck.device.acks().length < truck.acks) await new Promise((r) => setImmediate(r));
+  return performance.now();
+};
+
+const t0 = Date.now() - 3 * 3_600_000;
+for (let round = 0; round < rounds; round++) {
+  const base = t0 + round * 600_000;
+  // The episode's body: 40 s at 80 km/h, then 40 s at 104 km/h (over V95 and the 90 km/h limit).
+  await Promise.all(
+    trucks.map(async (truck) => {
+      const records = Array.from({ length: 9 }, (_, k) =>
+        truckRecord(base + k * 10_000, { speedKmh: k < 4 ? 80 : 104, lng: -58.4 + k * 0.003 }),
+      );
+      truck.device.write(encodeCodec8eFrame(records));
+      await waitAck(truck);
+    }),
+  );
+  // The closing records, one truck every 20 ms: each raises its episode's events.
+  for (const truck of trucks) {
+    const closing = truckRecord(base + 90_000, { speedKmh: 60, lng: -58.37 });
+    truck.device.write(encodeCodec8eFrame([closing]));
+    const at = await waitAck(truck);
+    ackedAt.set(`${truck.plate}|${new Date(base + 40_000).toISOString()}`, at);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+await new Promise((r) => setTimeout(r, 2000));
+
+const latencies = arrivals
+  .map((a) => (ackedAt.has(a.key) ? a.at - ackedAt.get(a.key)! : Number.NaN))
+  .filter((v) => Number.isFinite(v))
+  .sort((a, b) => a - b);
+const pct = (p: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
+const expected = devices * rounds * clients;
+console.log(
+  JSON.stringify(
+    {
+      devices,
+      clients,
+      rounds,
+      episodes: devices * rounds,
+      deliveries: latencies.length,
+      unmatched: arrivals.length - latencies.length,
+      deliveriesPerEpisodeAndClient: latencies.length / expected,
+      p50Ms: Math.round(pct(0.5)! * 10) / 10,
+      p99Ms: Math.round(pct(0.99)! * 10) / 10,
+      maxMs: Math.round(latencies.at(-1)! * 10) / 10,
+    },
+    null,
+    2,
+  ),
+);
+for (const s of sockets) s.close();
+for (const t of trucks) t.device.end();
+await server.stop();
