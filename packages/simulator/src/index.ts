@@ -43,6 +43,13 @@ export {
 } from './route.js';
 export { Truck, type TruckOptions, type TruckStatus } from './truck.js';
 export { DEFAULT_EVENT_RATES, type EventRates } from './truck-driving.js';
+export {
+  DEFAULT_SITUATION_RATES,
+  reeferProfileFor,
+  unknownDriverCodeFor,
+  type ReeferProfile,
+  type SituationRates,
+} from './truck-events.js';
 export type { TruckIdentity, TruckTraits } from './truck-profile.js';
 export { DEFAULT_RECORDER_SETTINGS, type RecorderSettings } from './device-recorder.js';
 export type * from './ground-truth.js';
