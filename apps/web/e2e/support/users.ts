@@ -5,6 +5,9 @@ export const TENANT = 'Transportes Demo';
  * register themselves there), which must not change the demo fleet the other specs count.
  */
 export const ADMIN_TENANT = 'E2E Administración';
+/** The drivers and alerts tests' companies (their drivers, vehicles and events stay there). */
+export const DRIVERS_TENANT = 'E2E Choferes';
+export const ALERTS_TENANT = 'E2E Alertas';
 
 export interface TestUser {
   username: string;
@@ -48,4 +51,6 @@ export const USERS = {
   fleetEnDark: user('fleet005', 'fleet1234'),
   travelDates: user('travel01', 'travel1234'),
   logout: user('logout01', 'logout1234'),
+  drivers: { ...user('drivers1', 'drivers1234', 'admin', 'Dora', 'Díaz'), tenant: DRIVERS_TENANT },
+  alerts: { ...user('alerts01', 'alerts1234', 'admin', 'Alma', 'Arce'), tenant: ALERTS_TENANT },
 } satisfies Record<string, TestUser>;

@@ -14,8 +14,9 @@ import { useVehicles } from '../../../shared/fleet/fleet-queries';
 import { useServices } from '../../../shared/services';
 import { useFleetFormat, type FleetFormat } from '../fleet-format';
 import { DataTable, type TableColumn } from '../table/data-table';
+import { isAborted } from '../../../shared/api/api-error';
+import { errorMessage } from '../../../shared/api/error-message';
 import {
-  LoadError,
   SearchField,
   SelectFilter,
   TableLoading,
@@ -179,7 +180,17 @@ export default function AlertsPage() {
       />
 
       {events.isError ? (
-        <LoadError error={events.error} onRetry={() => void events.refetch()} />
+        <TableMessage
+          kind="error"
+          text={`${t('fleetAlerts.load_error')} ${
+            isAborted(events.error) ? t('fleet.common.cancelled') : errorMessage(events.error, t)
+          }`}
+          action={
+            <Button variant="outlined" onClick={() => void events.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
       ) : loading ? (
         <TableLoading />
       ) : (
