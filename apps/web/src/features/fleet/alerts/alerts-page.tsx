@@ -145,15 +145,9 @@ export default function AlertsPage() {
 
   return (
     <Box data-testid="alerts-page">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
         <Typography variant="h1" sx={{ flex: '1 1 auto' }}>
           {t('fleetAlerts.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" data-testid="alerts-period">
-          {t('fleetAlerts.period_text', {
-            from: f.dateTime(period.fromMs),
-            to: f.dateTime(period.toMs),
-          })}
         </Typography>
         <Tooltip title={t('fleetAlerts.refresh')}>
           <span>
@@ -168,6 +162,17 @@ export default function AlertsPage() {
         </Tooltip>
       </Box>
 
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        data-testid="alerts-period"
+        sx={{ mb: 1.5 }}
+      >
+        {t('fleetAlerts.period_text', {
+          from: f.dateTime(period.fromMs),
+          to: f.dateTime(period.toMs),
+        })}
+      </Typography>
       <PeriodBar
         f={f}
         preset={period.preset}
