@@ -158,7 +158,7 @@ for (const backend of testBackends()) {
       admin = await signInHeaders(ctx.app, 'demoadmin', 'demo1234');
       viewer = await signInHeaders(ctx.app, 'demoviewer', 'otro1234');
       stranger = await signInHeaders(ctx.app, 'otrooperador', 'otro1234');
-    });
+    }, 180_000);
     afterAll(async () => {
       await ingest.close();
       await ctx.close();
