@@ -45,6 +45,7 @@ export {
   statusStateOf,
   liveStatusOf,
   motionStateOf,
+  sliceOf,
   type DeviceState,
   type StepOptions,
   type StepResult,

@@ -23,10 +23,15 @@ export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImme
 
 /** Whether a persisted reducer state has the shape this version reads (older shapes restart). */
 function isCurrentState(value: unknown): value is DeviceState {
-  const initial = initialDeviceState() as unknown as Record<string, unknown>;
   if (typeof value !== 'object' || value === null) return false;
-  const state = value as Record<string, unknown>;
-  return Object.keys(initial).every((key) => key in state || initial[key] === undefined);
+  const state = value as Partial<Record<keyof DeviceState, unknown>>;
+  return (
+    typeof state.counters === 'object' &&
+    typeof state.totals === 'object' &&
+    Array.isArray(state.detectors) &&
+    Array.isArray(state.slices) &&
+    state.detectors.length === state.slices.length
+  );
 }
 
 /**

@@ -119,16 +119,38 @@ export function endReasonOf(
   return undefined;
 }
 
-/** The run after one more record inside it (fuel, newest time), as a new value. */
-function extend(run: IdleRun, s: Sample, prev: Sample | undefined): IdleRun {
-  const next: IdleRun = { ...run, lastTimeMs: s.fixTimeMs };
-  if (run.motionSinceMs !== undefined || !prev) return next;
-  // The interval prev → s belongs to the idle period (prev was its newest idle record).
-  const dtS = (s.fixTimeMs - prev.fixTimeMs) / 1000;
-  if (prev.fuelRateLph === undefined) next.hasRate = false;
-  else next.rateFuelL = run.rateFuelL + (prev.fuelRateLph * dtS) / 3600;
-  if (s.fuelUsedL !== undefined) next.endFuelUsedL = s.fuelUsedL;
-  return next;
+/**
+ * The run after one more record inside it (fuel, newest time, pending motion), as a new value
+ * built as one literal: every run keeps one shape, and no spread runs per record.
+ */
+function extend(
+  run: IdleRun,
+  s: Sample,
+  prev: Sample | undefined,
+  motionSinceMs: number | undefined,
+): IdleRun {
+  let rateFuelL = run.rateFuelL;
+  let hasRate = run.hasRate;
+  let endFuelUsedL = run.endFuelUsedL;
+  if (run.motionSinceMs === undefined && prev) {
+    // The interval prev → s belongs to the idle period (prev was its newest idle record).
+    if (prev.fuelRateLph === undefined) hasRate = false;
+    else rateFuelL += (prev.fuelRateLph * (s.fixTimeMs - prev.fixTimeMs)) / 3_600_000;
+    if (s.fuelUsedL !== undefined) endFuelUsedL = s.fuelUsedL;
+  }
+  return {
+    startTimeMs: run.startTimeMs,
+    lat: run.lat,
+    lng: run.lng,
+    driverCode: run.driverCode,
+    lastTimeMs: s.fixTimeMs,
+    isOpen: run.isOpen,
+    startFuelUsedL: run.startFuelUsedL,
+    endFuelUsedL,
+    rateFuelL,
+    hasRate,
+    motionSinceMs,
+  };
 }
 
 /** Idle periods (§4), one `idle` fact each when it ends. */
@@ -137,8 +159,10 @@ export const idleDetector: Detector<IdleState> = {
   initial: INITIAL_IDLE,
   step(slice, { sample: s, prev }, _context, settings) {
     let run = slice.run;
-    const facts: IdleFact[] = [];
     const isIdle = isIdleRecord(s, settings);
+    // Nothing to do while driving or parked with the engine off (most records): no allocation.
+    if (!run && !isIdle) return { slice, facts: NO_FACTS };
+    const facts: IdleFact[] = [];
 
     if (run && (s.fixTimeMs - run.lastTimeMs) / 1000 > settings.idleMaxGapS) {
       if (run.isOpen) facts.push(toFact(run, run.lastTimeMs, 'gap', settings));
@@ -150,7 +174,7 @@ export const idleDetector: Detector<IdleState> = {
       const isMotion = s.speedKmh !== undefined && s.speedKmh >= settings.motionSpeedKmh;
       if (reason) {
         // The interval up to this record was still idle (it takes the previous record's state).
-        const ended = extend(run, s, prev);
+        const ended = extend(run, s, prev, run.motionSinceMs);
         if (run.isOpen)
           facts.push(toFact(ended, run.motionSinceMs ?? s.fixTimeMs, reason, settings));
         run = undefined;
@@ -162,22 +186,23 @@ export const idleDetector: Detector<IdleState> = {
             facts.push(toFact(run, since, 'motion', settings));
             run = undefined;
           } else {
-            run = { ...extend(run, s, prev), motionSinceMs: since };
+            run = extend(run, s, prev, since);
           }
         }
       } else if (isIdle) {
-        run = { ...extend(run, s, prev), motionSinceMs: undefined };
+        run = extend(run, s, prev, undefined);
       } else if (!run.isOpen) {
         // Creeping (3–5 km/h) or an unknown speed breaks a run that has not started yet.
         run = undefined;
       } else {
-        run = extend(run, s, prev);
+        run = extend(run, s, prev, run.motionSinceMs);
       }
     }
 
     if (!run && isIdle) run = openRun(s);
+    // Runs are fresh values by here (opened or extended above): marking one open mutates no state.
     if (run && !run.isOpen && (s.fixTimeMs - run.startTimeMs) / 1000 >= settings.idleStartS)
-      run = { ...run, isOpen: true };
+      run.isOpen = true;
 
     const next: IdleState = run ? { run } : INITIAL_IDLE;
     return { slice: next, facts: facts.length > 0 ? facts : NO_FACTS };

@@ -33,8 +33,13 @@ export interface DeviceState {
   counters: Partial<Record<CounterName, CounterBaseline>>;
   /** Sums of accepted deltas since this state began (distance: odometer, else GPS). */
   totals: { distanceM: number; fuelUsedL: number; engineHours: number };
-  /** Each detector's own state, by detector name (a detector missing here starts fresh). */
-  slices: Readonly<Record<string, unknown>>;
+  /** The names of the detectors that made `slices`, in chain order. */
+  detectors: readonly string[];
+  /**
+   * Each detector's own state, in the order of `detectors` (an array: the hot path reads slices
+   * by position, not by name). A detector missing from a persisted state starts fresh.
+   */
+  slices: readonly unknown[];
 }
 
 /** What one step returns. */
@@ -53,16 +58,38 @@ export interface StepOptions {
   detectors?: DetectorChain;
 }
 
+const DEFAULT_NAMES: readonly string[] = Object.freeze(DEFAULT_DETECTORS.map((d) => d.name));
+
+function namesOf(chain: DetectorChain): readonly string[] {
+  return chain === DEFAULT_DETECTORS ? DEFAULT_NAMES : chain.map((d) => d.name);
+}
+
+function isSameChain(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** A detector's slice by name, undefined when the state has none. */
+export function sliceOf(state: DeviceState, name: string): unknown {
+  const i = state.detectors.indexOf(name);
+  return i < 0 ? undefined : state.slices[i];
+}
+
 /** The state of a device never seen. */
 export function initialDeviceState(detectors: DetectorChain = DEFAULT_DETECTORS): DeviceState {
-  const slices: Record<string, unknown> = {};
-  for (const d of detectors) slices[d.name] = d.initial;
-  return { counters: {}, totals: { distanceM: 0, fuelUsedL: 0, engineHours: 0 }, slices };
+  return {
+    counters: {},
+    totals: { distanceM: 0, fuelUsedL: 0, engineHours: 0 },
+    detectors: namesOf(detectors),
+    slices: detectors.map((d) => d.initial),
+  };
 }
 
 /** The status detector's slice. */
 export function statusStateOf(state: DeviceState): StatusState {
-  return (state.slices['status'] as StatusState | undefined) ?? INITIAL_STATUS;
+  return (sliceOf(state, 'status') as StatusState | undefined) ?? INITIAL_STATUS;
 }
 
 /** The live status the last record produced. */
@@ -72,7 +99,7 @@ export function liveStatusOf(state: DeviceState): LiveStatus {
 
 /** The motion detector's slice (trips and stops), when that detector runs. */
 export function motionStateOf(state: DeviceState): MotionState | undefined {
-  return state.slices['motion'] as MotionState | undefined;
+  return sliceOf(state, 'motion') as MotionState | undefined;
 }
 
 interface CounterStep {
@@ -168,13 +195,19 @@ export function step(
   };
 
   const context = options.context ?? EMPTY_CONTEXT;
-  const slices: Record<string, unknown> = {};
-  for (const detector of options.detectors ?? DEFAULT_DETECTORS) {
-    const name = detector.name;
-    const before = name in state.slices ? state.slices[name] : detector.initial;
+  const chain = options.detectors ?? DEFAULT_DETECTORS;
+  const names = namesOf(chain);
+  // A state persisted by another chain (a detector added since) is matched by name.
+  const isAligned = isSameChain(state.detectors, names);
+  const slices: unknown[] = new Array<unknown>(chain.length);
+  for (let i = 0; i < chain.length; i++) {
+    const detector = chain[i]!;
+    let before: unknown = isAligned ? state.slices[i] : sliceOf(state, detector.name);
+    if (before === undefined) before = detector.initial;
     const result = detector.step(before, input, context, settings);
-    slices[name] = result.slice;
-    for (const fact of result.facts) facts.push(fact);
+    slices[i] = result.slice;
+    const emitted = result.facts;
+    for (let j = 0; j < emitted.length; j++) facts.push(emitted[j]!);
   }
 
   return {
@@ -186,6 +219,7 @@ export function step(
         fuelUsedL: state.totals.fuelUsedL + (counters.deltas.fuelUsedL ?? 0),
         engineHours: state.totals.engineHours + (counters.deltas.engineHours ?? 0),
       },
+      detectors: names,
       slices,
     },
     facts,
