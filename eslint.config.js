@@ -26,6 +26,13 @@ const restrict = (rule, files, patterns, ignores = []) => ({
 const BETWEEN_LAYERS = 'no-restricted-imports';
 const WITHIN_MODULE = '@typescript-eslint/no-restricted-imports';
 
+/** The web app's translations are shared/i18n (a small i18next-compatible subset, ~1 KB). */
+const webI18n = {
+  regex: '^(?:react-)?i18next$',
+  message:
+    "Translations come from shared/i18n: useTranslation from 'shared/i18n/use-translation', TFunction and I18n from 'shared/i18n/i18n' (i18next would add ~17 KB gzip to the sign-in route).",
+};
+
 /**
  * Web features never import each other, nor app/ (shared → features → app). A file `depth` folders
  * inside feature `name` (up to five) reaches the features folder with depth + 1 `../`, src with
@@ -49,6 +56,7 @@ const webFeatureRules = readdirSync(join(import.meta.dirname, 'apps/web/src/feat
             regex: `^${up(depth + 2)}app(?:/|$)`,
             message: 'A feature never imports app/ (shared → features → app).',
           },
+          webI18n,
         ],
       ),
     ),
@@ -69,6 +77,7 @@ const TELEMATICS = ['packages/telematics/**/*.ts'];
 const TELEMATICS_FIXTURE_READERS = ['**/*.test.ts', 'packages/telematics/src/test-support/**'];
 const MODULES = 'apps/server/src/modules/**/*.ts';
 const importRules = [
+  restrict(BETWEEN_LAYERS, ['apps/web/{src,e2e}/**/*.{ts,tsx}'], [webI18n]),
   ...webFeatureRules,
   restrict(
     BETWEEN_LAYERS,
@@ -78,6 +87,7 @@ const importRules = [
         regex: intoDirs('features', 'app'),
         message: 'shared/ never imports a feature or app/ (shared → features → app).',
       },
+      webI18n,
     ],
   ),
   restrict(

@@ -137,8 +137,8 @@ if (fresh.files) {
 }
 
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-// The stored language's strings (Spanish by default) load beside the entry.
-const es = Object.keys(manifest).filter((k) => /i18n[\\/]bundle-es\.ts$/.test(k));
+// The stored language's strings for the signed-out screens (Spanish by default) load beside it.
+const es = Object.keys(manifest).filter((k) => /sign-in-strings[\\/]es$/.test(k));
 const staticLoginGz = report(
   '\nLogin route from the manifest (entry + login screen + ES strings)',
   [entry, 'src/features/auth/login-page.tsx', ...es],

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { signInStrings } from './sign-in-strings';
 
 // Build settings are read once here: the API origin for the dev proxy and a build id that
 // makes each build's service worker distinct (the update prompt depends on it).
@@ -44,10 +45,39 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * MUI's `createTheme` without CSS variables: Rumbo's themes (shared/ui/theme.ts) use neither CSS
+ * variables nor `colorSchemes`, and for such options `createTheme` is exactly its
+ * `createThemeNoVars` branch. The other branch (the CSS-variables theme builder, ~4 KB gzip) is
+ * reached only through `createTheme`'s import, by MUI's default theme too, so it sat on every
+ * route, the sign-in one included. Swapping the module MUI's styles import keeps it out.
+ */
+function muiThemeWithoutCssVariables(): Plugin {
+  const muiStyles = /[\\/]@mui[\\/]material[\\/]styles[\\/]/;
+  return {
+    name: 'rumbo-mui-theme-without-css-variables',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== './createTheme.mjs' || !importer || !muiStyles.test(importer)) return null;
+      return this.resolve('./createThemeNoVars.mjs', importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
+/** MUI's styling core and the components of the sign-in screens (every screen uses them). */
+const UI_BASE = new RegExp(
+  [
+    String.raw`node_modules[\/](@emotion|stylis|@mui[\/](system|utils|styled-engine|private-theming))[\/]`,
+    String.raw`node_modules[\/]@mui[\/]material[\/](styles|utils|internal|transitions|ButtonBase|Button|IconButton|SvgIcon|Paper|Typography|CircularProgress|CssBaseline|InputBase|OutlinedInput|InputLabel|FormControl|FormLabel|FormHelperText|InputAdornment|TextareaAutosize|useLazyRipple|zero-styled|DefaultPropsProvider|colors)[\/]`,
+  ].join('|'),
+);
+
 export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    muiThemeWithoutCssVariables(),
+    signInStrings(),
     precompress(),
     VitePWA({
       registerType: 'prompt',
@@ -92,6 +122,16 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            {
+              name: 'ui-base',
+              test: (id: string) => UI_BASE.test(id),
+            },
+            {
+              name: 'sign-in',
+              test: /apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/]login-(page|form-schema)|shared[\\/](ui[\\/](text-input|auth-layout|language-switch)|rules[\\/]rules|api[\\/]error-message))\.tsx?$/,
+              // Only these modules: their dependencies (router, services…) stay in the entry.
+              includeDependenciesRecursively: false,
+            },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // Password-strength dictionaries: loaded by the new-password screen only.
             { name: 'zxcvbn', test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { signInStrings } from './sign-in-strings';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), signInStrings()],
   test: {
     name: 'web',
     environment: 'jsdom',

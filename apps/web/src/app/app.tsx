@@ -1,6 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../shared/i18n/use-translation';
 import { BrowserRouter } from 'react-router';
 import { useStore } from 'zustand';
 import { ServicesContext, type AppServices } from '../shared/services';
@@ -39,7 +39,7 @@ export function App({
   const theme = usePreferences(services);
   return (
     <ServicesContext.Provider value={services}>
-      <I18nextProvider i18n={services.i18n}>
+      <I18nProvider i18n={services.i18n}>
         <AppThemeProvider theme={theme}>
           <CssBaseline enableColorScheme />
           <Router>
@@ -47,7 +47,7 @@ export function App({
             <AppRoutes />
           </Router>
         </AppThemeProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </ServicesContext.Provider>
   );
 }

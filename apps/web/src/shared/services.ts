@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '@rumbo/contracts';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from './i18n/i18n';
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { ApiClient } from './api/http-client';

@@ -9,7 +9,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useStore } from 'zustand';
 import { useServices, useSession } from '../../shared/services';
 import { DRAWER_WIDTH, MINI_DRAWER_WIDTH } from '../../shared/ui/theme';

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { createAppQueryClient, keepDataOnAbortAll } from '../../shared/api/query-client';
+import { useAppStrings } from '../../shared/i18n/use-app-strings';
 import { useServices } from '../../shared/services';
 import { useResponsiveMode } from '../../shared/ui/use-responsive-mode';
 import { ExportDialog } from './export-dialog';
@@ -18,6 +19,8 @@ import { VehiclePopupHost } from './vehicle-popup-host';
  */
 // Its props are the router's ScreenProps, spelled out: the route table imports this file lazily.
 export default function ShellLayout({ homePath }: { homePath: string }) {
+  // The feature areas' strings come with the shell: the sign-in route loads only the base file.
+  useAppStrings();
   const { ui, api } = useServices();
   const mode = useResponsiveMode();
   const [queryClient] = useState(createAppQueryClient);

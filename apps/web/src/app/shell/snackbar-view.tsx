@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useStore } from 'zustand';
 import { useServices } from '../../shared/services';
 import { SNACKBAR_TIMEOUT_MS } from '../../shared/ui/snackbar-store';

@@ -11,7 +11,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link as RouterLink } from 'react-router';
 import { useStore } from 'zustand';
 import { unreadCount } from '../../shared/notifications/notifications-store';

@@ -9,7 +9,7 @@ import {
   type VehicleInput,
   type ViewName,
 } from '@rumbo/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/i18n';
 import { z } from 'zod';
 
 // Form values are what the inputs hold (text, selects as text); `to…Input` turns them into the

@@ -36,7 +36,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import type { ApiClient } from '../../shared/api/http-client';
 import { useServices } from '../../shared/services';
 import { groupsApi, vehiclesApi } from './admin-api';

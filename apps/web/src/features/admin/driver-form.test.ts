@@ -1,5 +1,5 @@
 import type { Driver } from '@rumbo/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/i18n';
 import { describe, expect, it } from 'vitest';
 import {
   driverExcel,
@@ -12,8 +12,7 @@ import {
   toDriverInput,
 } from './driver-form';
 
-const t = ((key: string, values?: Record<string, unknown>) =>
-  values ? `${key} ${JSON.stringify(values)}` : key) as unknown as TFunction;
+const t: TFunction = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
 
 const driver: Driver = {
   driverId: 4,

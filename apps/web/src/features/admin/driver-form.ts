@@ -1,5 +1,5 @@
 import type { Driver, DriverCreate, GenerateExcelBody, Language } from '@rumbo/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/i18n';
 import { z } from 'zod';
 import { formatDate } from '../../shared/format/format';
 import { idOrNull } from './admin-forms';

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices, useSession } from '../../shared/services';
 import { adminKeys, driversApi, groupsApi } from './admin-api';
 import { DriverDialog } from './components/driver-dialog';

@@ -2,7 +2,7 @@ import type { Group } from '@rumbo/contracts';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';
 import { adminKeys, groupsApi } from './admin-api';
 import { groupFormSchema, type GroupForm } from './admin-forms';

@@ -1,5 +1,5 @@
 import { ADMIN_REFUSALS, type AdminRefusal } from '@rumbo/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/i18n';
 import { ApiError } from '../../shared/api/api-error';
 
 /** A server complaint about one form field, in the UI language. */

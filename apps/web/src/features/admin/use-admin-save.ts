@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { isAborted } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';
 import { useServices } from '../../shared/services';

@@ -2,7 +2,7 @@ import type { AdminUser } from '@rumbo/contracts';
 import Chip from '@mui/material/Chip';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';
 import { adminKeys, usersApi } from './admin-api';
 import { AdminTable, type AdminColumn } from './components/admin-table';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { statusColor } from '../../shared/fleet/vehicle-status';
 import { useServices } from '../../shared/services';
 import { adminKeys, groupsApi, vehiclesApi } from './admin-api';

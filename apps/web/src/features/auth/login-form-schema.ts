@@ -1,12 +1,12 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/i18n';
 import {
   MIN_CREDENTIAL_LENGTH,
   minLength,
   noWhitespace,
   required,
+  runRules,
   type Rule,
 } from '../../shared/rules/rules';
-import { rulesResolver } from '../../shared/rules/rules-resolver';
 
 export interface LoginForm {
   username: string;
@@ -29,6 +29,16 @@ export function loginRules(t: TFunction): Record<keyof LoginForm, Rule[]> {
   };
 }
 
-export function loginResolver(t: TFunction) {
-  return rulesResolver<LoginForm>(loginRules(t));
+/** The first failed rule's message per field (none when the field passes). */
+export function loginErrors(
+  form: LoginForm,
+  t: TFunction,
+): Partial<Record<keyof LoginForm, string>> {
+  const rules = loginRules(t);
+  const errors: Partial<Record<keyof LoginForm, string>> = {};
+  for (const field of ['username', 'password'] as const) {
+    const result = runRules(rules[field], form[field]);
+    if (result !== true) errors[field] = result;
+  }
+  return errors;
 }

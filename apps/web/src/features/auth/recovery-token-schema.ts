@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/i18n';
 import { z } from 'zod';
 import {
   email,

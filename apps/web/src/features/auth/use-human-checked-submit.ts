@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { isAborted } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';

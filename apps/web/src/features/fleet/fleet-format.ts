@@ -1,7 +1,7 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/i18n';
 import { DEFAULT_UNITS, type Language, type Units } from '@rumbo/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { formatDateTime, formatMeasure } from '../../shared/format/format';
 import { useSession } from '../../shared/services';
 import { convertFromBase, unitSymbol } from '../../shared/units/units';

@@ -17,7 +17,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { DEFAULT_USER_CONFIG, type Language } from '@rumbo/contracts';
 import type { Map as MapLibre } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLiveFleet } from '../../shared/fleet/live-fleet';
 import { FLAG_HIDDEN, GL_STRIDE } from '../../shared/fleet/live-fleet-store';
 import { useOpenVehiclePopup } from '../../shared/fleet/vehicle-popup';

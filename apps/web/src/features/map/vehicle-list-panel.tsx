@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Language, Units } from '@rumbo/contracts';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { driverText } from '../../shared/fleet/driver-text';
 import { StatusDot } from '../../shared/fleet/status-chip';
 import { GL_STRIDE, type LiveFleetStore } from '../../shared/fleet/live-fleet-store';

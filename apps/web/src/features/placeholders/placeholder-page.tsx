@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 
 /** A titled empty page for routes whose screens arrive with later issues. */
 export default function PlaceholderPage({ titleKey }: { titleKey: string }) {

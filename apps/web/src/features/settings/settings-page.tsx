@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useSession } from '../../shared/services';
 import { AvatarCard } from './components/avatar-card';
 import { BrowserNotificationsCard } from './components/browser-notifications-card';

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { isAborted } from '../../shared/api/api-error';
 import { useGroupsWithVehicles, useVehicle } from '../../shared/fleet/fleet-queries';
 import { fromWallClockDate, toWallClockDate } from '../../shared/format/wall-clock';

@@ -8,7 +8,7 @@ import Slider from '@mui/material/Slider';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { formatDateTime, formatTime } from '../../shared/format/format';
 import { REPLAY_SPEEDS, type ReplayEngine, type ReplayState } from './replay-engine';
 

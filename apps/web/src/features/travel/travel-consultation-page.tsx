@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_UNITS, type HistoryPoint } from '@rumbo/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useParams } from 'react-router';
 import { isAborted } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';

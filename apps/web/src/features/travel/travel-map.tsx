@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { HistoryPoint, Stop, Units } from '@rumbo/contracts';
 import { LngLatBounds, Marker, type GeoJSONSource, type Map as MapLibre } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { BaseMap, useMapDark } from '../../shared/map/base-map';
 import { convertFromBase, unitSymbol } from '../../shared/units/units';
 import type { RouteSample } from './replay-engine';

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { driverText } from '../../shared/fleet/driver-text';
 import type { Stop, Trip, Units } from '@rumbo/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { formatMeasure, formatTime, formatDate } from '../../shared/format/format';
 import { formatDuration, formatSpeed } from './travel-format';
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/i18n';
 import { ApiError } from './api-error';
 
 /** The text to show for a failed call: the server's message, else a generic one. */

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useTheme } from '@mui/material/styles';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { statusColor, type VehicleStatus } from './vehicle-status';
 
 /** A vehicle status as a small chip with its colour dot (domain.md §2). */

@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { Map as MapLibre, NavigationControl } from 'maplibre-gl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useStore } from 'zustand';
 import { useServices, useSession } from '../services';
 import { configureMapLibre } from './configure-maplibre';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { ScreenBoundary } from './screen-boundary';
 
 /** A lazily loaded screen: a spinner while its code loads, a clear message if it cannot. */

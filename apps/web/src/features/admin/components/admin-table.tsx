@@ -18,7 +18,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme, SxProps } from '@mui/material/styles';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { isAborted } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
 import { filterRows } from '../admin-search';

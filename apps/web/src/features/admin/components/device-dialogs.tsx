@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useServices } from '../../../shared/services';
 import { devicesApi, vehiclesApi } from '../admin-api';
 import { deviceFormSchema, toDeviceInput, type DeviceForm } from '../admin-forms';

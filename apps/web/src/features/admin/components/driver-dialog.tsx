@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useServices } from '../../../shared/services';
 import { driversApi } from '../admin-api';
 import { driverFormSchema, driverToForm, toDriverInput, type DriverForm } from '../driver-form';

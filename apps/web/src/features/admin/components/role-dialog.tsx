@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useServices } from '../../../shared/services';
 import { rolesApi } from '../admin-api';
 import { roleFormSchema, toggleViews, toRoleInput, type RoleForm } from '../admin-forms';

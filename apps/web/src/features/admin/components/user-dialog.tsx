@@ -8,7 +8,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useServices } from '../../../shared/services';
 import { usersApi, type RoleOption } from '../admin-api';
 import { toUserInput, userFormSchema, type UserForm } from '../admin-forms';

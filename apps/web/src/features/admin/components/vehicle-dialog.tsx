@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useMemo, type ReactNode } from 'react';
 import { Controller, type Control } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useServices } from '../../../shared/services';
 import { vehiclesApi } from '../admin-api';
 import { toVehicleInput, vehicleFormSchema, vehicleToForm, type VehicleForm } from '../admin-forms';

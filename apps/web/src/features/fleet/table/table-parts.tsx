@@ -13,7 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { isAborted } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
 

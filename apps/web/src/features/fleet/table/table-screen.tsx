@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { LiveNotice } from '../fleet-header';
 import { LoadError, TableLoading, TableMessage, TableToolbar } from './table-parts';
 

@@ -13,7 +13,7 @@ import { useTheme } from '@mui/material/styles';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { isAborted } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
 import { formatOffset } from '../../../shared/format/format';
