@@ -54,7 +54,7 @@ function toVehicle(row: VehicleRow): Vehicle {
     groupName: row.group_name,
     implementName: row.implement_name,
     deviceUniqueId: row.device_unique_id,
-    deviceProtocol: row.device_protocol as Vehicle['deviceProtocol'],
+    deviceProtocol: row.device_protocol,
   };
 }
 
