@@ -1,12 +1,11 @@
 // Live devices while the demo backfill runs: the server starts in demo mode (DEMO_VEHICLES trucks,
-// DEMO_HISTORY_DAYS of history sent in the background, throttled), and LIVE_DEVICES extra devices
+// DEMO_HISTORY_DAYS of history submitted in bulk in the background), and LIVE_DEVICES extra devices
 // (generator in its own process) send one record per second each, waiting for each ack as devices
 // do. Prints their ack latency p50 / p99 / max while the backfill runs, and after it.
 // Run: npm run build -w @rumbo/server && npx tsx bench/demo-live-during-backfill.ts
 // Env: DB=embedded|postgres (postgres needs BENCH_DATABASE_URL), DEMO_VEHICLES (50),
-//      DEMO_HISTORY_DAYS (2), LIVE_DEVICES (100), MEASURE_S (180: most seconds measured during
+//      DEMO_HISTORY_DAYS (14), LIVE_DEVICES (100), MEASURE_S (180: most seconds measured during
 //      the backfill), AFTER_S (15: measured after it, when it ended)
-// OsmAnd trucks (every 10th) send one record per HTTP round trip, so they finish last.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { freshPostgres } from './fleet-seed.js';
@@ -14,7 +13,7 @@ import { freePort, startServer } from './server-process.js';
 
 const db = process.env.DB ?? 'embedded';
 const vehicles = process.env.DEMO_VEHICLES ?? '50';
-const historyDays = process.env.DEMO_HISTORY_DAYS ?? '2';
+const historyDays = process.env.DEMO_HISTORY_DAYS ?? '14';
 const liveDevices = Number(process.env.LIVE_DEVICES ?? 100);
 const afterS = Number(process.env.AFTER_S ?? 15);
 const measureS = Number(process.env.MEASURE_S ?? 180);

@@ -124,6 +124,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (config.DEMO && config.DEMO_VEHICLES > 0 && roles.has('ingest')) {
     demo = startDemoFleet({
       db: database.db,
+      ingest,
       vehicles: config.DEMO_VEHICLES,
       historyDays: config.DEMO_HISTORY_DAYS,
       teltonikaPort: ingestListeners.teltonikaPort,

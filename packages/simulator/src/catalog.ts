@@ -1,5 +1,6 @@
-// Deterministic identities of the simulated fleet: IMEIs, Argentine plates, brands and models,
-// groups, routes, tanks and drivers. Same seed and index, same vehicle.
+// Deterministic identities of the simulated fleet: IMEIs, Argentine plates, chassis numbers,
+// brands, models and model years, trailers, groups, routes, tanks and drivers. Same seed and
+// index, same vehicle.
 
 import { ROUTE_DEFINITIONS, type FleetGroup } from './routes.js';
 import { Random } from './random.js';
@@ -71,6 +72,96 @@ export const VEHICLE_MODELS: Readonly<Record<FleetGroup, readonly VehicleModel[]
 /** The three vehicle groups of the demo fleet. */
 export const FLEET_GROUPS: readonly FleetGroup[] = ['Larga distancia', 'Regional', 'Distribución'];
 
+/**
+ * A trailer or body a vehicle works with: one of the built-in trailer kinds and implements every
+ * Rumbo database has (`BUILTIN_TRAILER_KINDS` of the server's seed).
+ */
+export interface SimImplement {
+  kind: 'Semirremolque' | 'Acoplado' | 'Bitren';
+  description: string;
+}
+
+/** What each group pulls: tractors a semitrailer or a B-double, rigid trucks a drawbar trailer. */
+export const GROUP_IMPLEMENTS: Readonly<Record<FleetGroup, readonly SimImplement[]>> = {
+  'Larga distancia': [
+    { kind: 'Semirremolque', description: 'Caja seca' },
+    { kind: 'Semirremolque', description: 'Refrigerado' },
+    { kind: 'Semirremolque', description: 'Tanque combustible' },
+    { kind: 'Semirremolque', description: 'Portacontenedor' },
+    { kind: 'Bitren', description: 'Tolva' },
+  ],
+  Regional: [
+    { kind: 'Semirremolque', description: 'Tolva' },
+    { kind: 'Semirremolque', description: 'Plataforma' },
+    { kind: 'Semirremolque', description: 'Caja seca' },
+    { kind: 'Bitren', description: 'Caja seca' },
+  ],
+  Distribución: [
+    { kind: 'Acoplado', description: 'Caja seca' },
+    { kind: 'Acoplado', description: 'Jaula' },
+    { kind: 'Acoplado', description: 'Tanque' },
+  ],
+};
+
+/**
+ * World manufacturer identifiers (VIN positions 1–3) of the plants that build these trucks for
+ * Argentina: Scania, Volvo, Mercedes-Benz, Volkswagen and Ford in Brazil, Mercedes-Benz and Iveco
+ * in Argentina.
+ */
+const MANUFACTURER_IDS: Readonly<Record<string, string>> = {
+  Scania: '9BS',
+  Volvo: '9BV',
+  'Mercedes-Benz': '9BM',
+  'Mercedes-Benz Atego': '8AC',
+  Iveco: '8AT',
+  Volkswagen: '953',
+  Ford: '9BF',
+};
+
+/** VIN characters (I, O and Q are never used) and their values for the check digit. */
+const VIN_VALUES: Readonly<Record<string, number>> = Object.fromEntries([
+  ...'0123456789'.split('').map((c, i): [string, number] => [c, i]),
+  ...'ABCDEFGH'.split('').map((c, i): [string, number] => [c, i + 1]),
+  ...'JKLMN'.split('').map((c, i): [string, number] => [c, i + 1]),
+  ['P', 7],
+  ['R', 9],
+  ...'STUVWXYZ'.split('').map((c, i): [string, number] => [c, i + 2]),
+] satisfies [string, number][]);
+const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+/** Model-year codes (VIN position 10) from 2010 on. */
+const VIN_YEARS = 'ABCDEFGHJKLMNPRSTVWXY';
+
+/** The ISO 3779 / FMVSS 115 check digit (position 9) of a 17-character VIN. */
+export function vinCheckDigit(vin: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const value = VIN_VALUES[vin[i] ?? ''];
+    if (value === undefined) throw new RangeError(`not a VIN character: ${vin[i]}`);
+    sum += value * VIN_WEIGHTS[i]!;
+  }
+  const digit = sum % 11;
+  return digit === 10 ? 'X' : String(digit);
+}
+
+/** A valid 17-character chassis number for a truck of `brand` `model` built in `modelYear`. */
+export function vinFor(brand: string, model: string, modelYear: number, serial: number): string {
+  const wmi =
+    MANUFACTURER_IDS[`${brand} ${model.split(' ')[0]}`] ?? MANUFACTURER_IDS[brand] ?? '9BW';
+  // Positions 4–8: the model, in VIN characters.
+  const descriptor = model
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .replace(/I/g, '1')
+    .replace(/[OQ]/g, '0')
+    .padEnd(5, '0')
+    .slice(0, 5);
+  const year = VIN_YEARS[modelYear - 2010];
+  if (year === undefined) throw new RangeError(`model year ${modelYear} out of range`);
+  // Position 11 the plant, 12–17 the serial number.
+  const partial = `${wmi}${descriptor}0${year}A${String(serial % 1_000_000).padStart(6, '0')}`;
+  return `${partial.slice(0, 8)}${vinCheckDigit(partial)}${partial.slice(9)}`;
+}
+
 /** One simulated vehicle and its tracker, as the server needs to register them. */
 export interface SimDevice {
   index: number;
@@ -82,6 +173,10 @@ export interface SimDevice {
   brand: string;
   vehicleModel: string;
   kind: VehicleModel['kind'];
+  /** Chassis number (VIN), 17 characters with a valid check digit. */
+  vin: string;
+  modelYear: number;
+  implement: SimImplement;
   group: FleetGroup;
   routeId: string;
   tankCapacityL: number;
@@ -140,6 +235,9 @@ export function describeVehicle(index: number, options: CatalogOptions): SimDevi
   const route = rng.pick(ROUTE_DEFINITIONS.filter((r) => r.groups.includes(group)));
   const every = options.osmandEvery ?? 10;
   const protocol: SimProtocol = every > 0 && index % every === every - 1 ? 'osmand' : 'teltonika';
+  const modelYear = rng.int(2015, 2025);
+  const implement = rng.pick(GROUP_IMPLEMENTS[group]);
+  const vin = vinFor(vehicle.brand, vehicle.model, modelYear, rng.int(100_000, 999_999));
   return {
     index,
     imei: imeiFor(options.imeiPrefix ?? '', index),
@@ -149,6 +247,9 @@ export function describeVehicle(index: number, options: CatalogOptions): SimDevi
     brand: vehicle.brand,
     vehicleModel: vehicle.model,
     kind: vehicle.kind,
+    vin,
+    modelYear,
+    implement,
     group,
     routeId: route.id,
     tankCapacityL: vehicle.tankCapacityL,

@@ -26,6 +26,15 @@ export const DEFAULT_RECORDER_SETTINGS: RecorderSettings = {
   maxBufferedRecords: 5000,
 };
 
+/**
+ * The cadence of a history: a Teltonika tracker on its default data acquisition (a record every
+ * 30 s or 15° moving, every minute idling, every 5 min parked), a third of the live records.
+ */
+export const HISTORY_RECORDER_SETTINGS: RecorderSettings = {
+  ...DEFAULT_RECORDER_SETTINGS,
+  movingIntervalMs: 30_000,
+};
+
 /** The state a tracker decides its cadence from. */
 export interface RecorderInput {
   timeMs: number;
@@ -109,6 +118,11 @@ export class DeviceRecorder {
       this.buffered.length = 0;
     }
     this.isOffline = offline;
+  }
+
+  /** Drops the records held without coverage (they are never sent). */
+  forgetBuffered(): void {
+    this.buffered.length = 0;
   }
 
   /** Records ready to send since the last call, oldest first. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { GROUP_IMPLEMENTS, vinCheckDigit } from './catalog.js';
 import { createFleet, type FleetOptions } from './fleet.js';
 import { startOsmAndTestServer } from './test-support/osmand-test-server.js';
 import { startTeltonikaTestServer } from './test-support/teltonika-test-server.js';
@@ -61,6 +62,21 @@ describe('a simulated fleet', () => {
     expect(new Set(devices.map((d) => `${d.brand} ${d.vehicleModel}`)).size).toBeGreaterThan(5);
   });
 
+  it('gives every vehicle a valid chassis number, a model year and a trailer of its group', () => {
+    // The textbook VIN whose check digit is X.
+    expect(vinCheckDigit('1M8GDM9A0KP042788')).toBe('X');
+    const devices = createFleet({ vehicles: 60, seed: 'rumbo-demo', startMs: 0 }).devices;
+    expect(new Set(devices.map((d) => d.vin)).size).toBe(60);
+    for (const d of devices) {
+      expect(d.vin).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
+      expect(d.vin[8]).toBe(vinCheckDigit(d.vin));
+      expect(d.modelYear).toBeGreaterThanOrEqual(2015);
+      expect(d.modelYear).toBeLessThanOrEqual(2025);
+      expect(GROUP_IMPLEMENTS[d.group]).toContainEqual(d.implement);
+    }
+    expect(new Set(devices.map((d) => d.modelYear)).size).toBeGreaterThan(5);
+  });
+
   it('backfills a past period through Teltonika and OsmAnd, paced by acknowledgements', async () => {
     // A fixed instant keeps the trucks' day (shifts, coverage gaps) the same on every run.
     const now = Date.UTC(2026, 10, 18, 21, 0, 0);
@@ -106,48 +122,74 @@ describe('a simulated fleet', () => {
     expect(fleet.stats().simTimeMs).toBeLessThanOrEqual(Date.now());
   });
 
-  it('runs live at once while the history goes through a second connection, joined without a jump', async () => {
+  it('goes live at once from any instant, every truck where its plan has it', async () => {
     const now = Date.now();
     const { fleet, teltonika, osmand } = await fleetWithServers({
-      vehicles: 2,
-      osmandEvery: 2,
-      startMs: now - 6 * HOUR_MS,
+      vehicles: 4,
+      osmandEvery: 4,
+      startMs: now - 14 * 24 * HOUR_MS,
     });
-    const history = fleet.startWithHistory({
-      fromMs: now - 6 * HOUR_MS,
-      toMs: now,
-      recordsPerSecond: 400,
-    });
-    let isHistoryDone = false;
-    void history.then(() => (isHistoryDone = true));
-    // The live trucks reach the present while the history is still being sent.
-    await waitFor(() => fleet.stats().simTimeMs > Date.now() - 3000, 5000);
-    expect(isHistoryDone).toBe(false);
-    const result = await history;
-    // Every truck reports at least every 5 min, parked ones too (at night the whole window may
-    // be parked): 6 h × 12 per truck at the least.
-    expect(result.records).toBeGreaterThanOrEqual(2 * 6 * 12 - 2);
-    // Throttled to 400 records/s: only the first packet (≤ 50 records) goes without waiting.
-    expect(result.elapsedMs).toBeGreaterThanOrEqual(((result.records - 50) / 400) * 1000 * 0.95);
-    const statuses = fleet.statuses();
-    fleet.devices.forEach((d, i) => {
-      const received =
+    const started = performance.now();
+    fleet.start({ atMs: now });
+    // Placed, not fast-forwarded through 14 days: at once.
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(fleet.stats().simTimeMs).toBeGreaterThanOrEqual(now - 1000);
+    await waitFor(() => fleet.deviceStats().every((s) => s.acked > 0));
+    for (const d of fleet.devices) {
+      const times =
         d.protocol === 'teltonika'
-          ? (teltonika.records.get(d.imei) ?? []).map((r) => ({ t: r.timestampMs, ...r }))
-          : (osmand.positions.get(d.imei) ?? []).map((p) => ({ t: p.fixTimeMs, ...p }));
-      const past = received.filter((r) => r.t < now).sort((a, b) => a.t - b.t);
-      expect(past[0]!.t).toBeGreaterThanOrEqual(now - 6 * HOUR_MS);
-      // No record of the history lost, none twice (the OsmAnd one goes over parallel requests).
-      expect(new Set(past.map((r) => r.t)).size).toBe(past.length);
-      // The live truck goes on where its history twin stopped: same place within a few km.
-      const last = past.at(-1)!;
-      const gapKm = Math.hypot(
-        (statuses[i]!.lat - last.lat) * 111,
-        (statuses[i]!.lng - last.lng) * 92,
-      );
-      expect(gapKm).toBeLessThan(3);
+          ? (teltonika.records.get(d.imei) ?? []).map((r) => r.timestampMs)
+          : (osmand.positions.get(d.imei) ?? []).map((p) => p.fixTimeMs);
+      expect(times.length).toBeGreaterThan(0);
+      // Nothing from before going live.
+      expect(Math.min(...times)).toBeGreaterThanOrEqual(now - 1000);
+    }
+  });
+
+  it('generates a truck history that joins its live truck and resumes to the same records', async () => {
+    const now = Date.UTC(2026, 10, 18, 21, 0, 0);
+    const { fleet } = await fleetWithServers({
+      vehicles: 3,
+      seed: 'history-test',
+      startMs: now - 3 * 24 * HOUR_MS,
     });
-  }, 30_000);
+    const fromMs = now - 2 * 24 * HOUR_MS;
+    for (const index of [0, 1, 2]) {
+      const chunks = [...fleet.history(index, { fromMs, toMs: now })];
+      const records = chunks.flatMap((c) => c.records);
+      expect(chunks.at(-1)!.untilMs).toBe(now);
+      expect(isIncreasing(records.map((r) => r.fixTimeMs))).toBe(true);
+      expect(records[0]!.fixTimeMs).toBeGreaterThanOrEqual(fromMs);
+      expect(records.at(-1)!.fixTimeMs).toBeLessThan(now);
+      // A history cadence: 30 s moving (headings aside), so 2 days take a few thousand records.
+      expect(records.length).toBeGreaterThan(1000);
+      expect(records.length).toBeLessThan(4000);
+      // Resumed at the end of any chunk, it goes on with the very same records.
+      const cut = chunks[Math.floor(chunks.length / 2)]!.untilMs;
+      const resumed = [...fleet.history(index, { fromMs, toMs: now, resumeAtMs: cut })].flatMap(
+        (c) => c.records,
+      );
+      const doneBefore = chunks.filter((c) => c.untilMs <= cut).flatMap((c) => c.records);
+      expect(resumed).toEqual(records.slice(doneBefore.length));
+    }
+    // Periods off the trucks' one-second grid end too.
+    const offGrid = [...fleet.history(0, { fromMs: fromMs + 123, toMs: now - 3_600_000 + 456 })];
+    expect(offGrid.flatMap((c) => c.records).at(-1)!.fixTimeMs).toBeLessThan(now - 3_600_000 + 456);
+    // The live fleet placed at `now` goes on where each history stopped.
+    fleet.start({ atMs: now });
+    const statuses = fleet.statuses();
+    for (const index of [0, 1, 2]) {
+      const last = [...fleet.history(index, { fromMs, toMs: now })]
+        .flatMap((c) => c.records)
+        .at(-1)!;
+      const gapKm = Math.hypot(
+        (statuses[index]!.lat - last.lat) * 111,
+        (statuses[index]!.lng - last.lng) * 92,
+      );
+      // At most 30 s of driving apart (the history's cadence).
+      expect(gapKm).toBeLessThan(1);
+    }
+  });
 
   it('fast-forwards with a speed-up until it reaches now, then runs in real time', async () => {
     const { fleet } = await fleetWithServers({

@@ -1,9 +1,11 @@
 // The fleet runner: N trucks, each with its tracker's client (Teltonika TCP, or OsmAnd HTTP for
-// every Nth), driven live by a timer or through a past period as fast as acknowledgements allow.
+// every Nth), driven live by a timer or through a past period as fast as acknowledgements allow;
+// and any truck's records over a past period, generated without sending them (history).
 
 import http from 'node:http';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { describeVehicle, type SimDevice } from './catalog.js';
+import { HISTORY_RECORDER_SETTINGS, type RecorderSettings } from './device-recorder.js';
 import { compileRoutes } from './routes.js';
 import type { TruckGroundTruth } from './ground-truth.js';
 import { OsmAndClient } from './osmand-client.js';
@@ -53,12 +55,27 @@ export interface BackfillOptions {
   toMs: number;
 }
 
-/** A past period sent while the fleet already runs live. */
-export interface HistoryOptions extends BackfillOptions {
-  /** Most history records sent per second, all devices together (default 5,000). */
-  recordsPerSecond?: number;
-  /** Trucks sending their history at the same time (default 5). */
-  concurrency?: number;
+/** A truck's records over a past period, generated without sending them ({@link Fleet.history}). */
+export interface HistoryOptions {
+  /** The period, [fromMs, toMs). */
+  fromMs: number;
+  toMs: number;
+  /**
+   * Resumes a history: records the tracker released before this instant are skipped (they were
+   * handled), the rest come as they would have (default `fromMs`). Record times never depend on
+   * where a history resumes.
+   */
+  resumeAtMs?: number;
+  /** Simulated time per chunk (default 1 h). */
+  chunkMs?: number;
+  /** The tracker's record cadence (default {@link HISTORY_RECORDER_SETTINGS}). */
+  recorder?: Partial<RecorderSettings>;
+}
+
+/** Part of a history: the records a truck's tracker released up to `untilMs`, oldest first. */
+export interface HistoryChunk {
+  records: SimRecord[];
+  untilMs: number;
 }
 
 /** What a backfill sent and how fast. */
@@ -66,6 +83,15 @@ export interface BackfillResult {
   records: number;
   elapsedMs: number;
   recordsPerSecond: number;
+}
+
+/** How {@link Fleet.start} goes live. */
+export interface StartOptions {
+  /**
+   * Puts every truck where its plan has it at this instant before going live (default: go on
+   * from the trucks' current time), reporting at once (see `Truck.goLive`).
+   */
+  atMs?: number;
 }
 
 /** Fleet-wide counters. */
@@ -79,108 +105,33 @@ export interface FleetStats extends Omit<DeviceClientStats, 'connected'> {
 /** A running simulated fleet. */
 export interface Fleet {
   readonly devices: readonly SimDevice[];
-  /** Runs live from the trucks' time, or from now after a backfill. */
-  start(): void;
+  /** Runs live from the trucks' time, from `atMs`, or from now after a backfill. */
+  start(options?: StartOptions): void;
   /** Stops the timer and closes every connection (queued records are abandoned). */
   stop(): Promise<void>;
   /** Simulates [fromMs, toMs) as fast as the server acknowledges; resolves when all is acked. */
   backfill(options: BackfillOptions): Promise<BackfillResult>;
   /**
-   * Goes live at once and sends [fromMs, toMs) meanwhile, throttled, through a second connection
-   * per device: a twin truck with the same seed re-lives the period, so history and live join
-   * without a jump (the live truck first fast-forwards to `toMs` without sending). Resolves when
-   * the history is acknowledged; the fleet stays live.
+   * The records truck `index` sends over a past period, chunk by chunk, simulated from the leg
+   * that holds the period's start (not from the trucks' start). Nothing is sent.
    */
-  startWithHistory(options: HistoryOptions): Promise<BackfillResult>;
+  history(index: number, options: HistoryOptions): Generator<HistoryChunk>;
   /** What each truck really did so far. */
   groundTruth(): TruckGroundTruth[];
   stats(): FleetStats;
   statuses(): TruckStatus[];
+  /** Each device client's counters, in device order. */
+  deviceStats(): DeviceClientStats[];
 }
 
 interface Vehicle {
   device: SimDevice;
   truck: Truck;
   client: DeviceClient<SimRecord>;
-  /** Not yet moved live (fast-forwarding to the end of the history). */
-  isWaiting?: boolean;
 }
 
-/**
- * Shares a records-per-second budget between devices: `take(n)` resolves when n records may go.
- * Waits are short sleeps, so the event loop (and live traffic) keeps running between them.
- */
-class RateLimiter {
-  private nextFreeMs = 0;
-
-  constructor(private readonly perSecond: number) {}
-
-  async take(records: number): Promise<void> {
-    const now = performance.now();
-    const startMs = Math.max(now, this.nextFreeMs);
-    this.nextFreeMs = startMs + (records * 1000) / this.perSecond;
-    if (startMs > now) await sleep(startMs - now);
-  }
-}
-
-/**
- * Several clients of one device sharing its records (history of an OsmAnd phone: one record per
- * HTTP round trip would make it the slowest part of a backfill). Records are split in turns, so
- * they arrive out of order; the server stores them all the same.
- */
-class FanOutClient implements DeviceClient<SimRecord> {
-  readonly deviceId: string;
-
-  constructor(private readonly clients: DeviceClient<SimRecord>[]) {
-    this.deviceId = clients[0]!.deviceId;
-  }
-
-  start(): void {
-    for (const c of this.clients) c.start();
-  }
-
-  async stop(): Promise<void> {
-    await Promise.all(this.clients.map((c) => c.stop()));
-  }
-
-  enqueue(records: readonly SimRecord[]): void {
-    const share = Math.ceil(records.length / this.clients.length);
-    this.clients.forEach((c, i) => c.enqueue(records.slice(i * share, (i + 1) * share)));
-  }
-
-  stats(): DeviceClientStats {
-    const all = this.clients.map((c) => c.stats());
-    const sum = (key: Exclude<keyof DeviceClientStats, 'connected'>) =>
-      all.reduce((total, s) => total + s[key], 0);
-    return {
-      queued: sum('queued'),
-      sent: sum('sent'),
-      acked: sum('acked'),
-      resent: sum('resent'),
-      rejected: sum('rejected'),
-      dropped: sum('dropped'),
-      reconnects: sum('reconnects'),
-      connected: all.some((s) => s.connected),
-    };
-  }
-
-  async waitForQueueBelow(count: number): Promise<void> {
-    const each = Math.max(1, Math.ceil(count / this.clients.length));
-    await Promise.all(this.clients.map((c) => c.waitForQueueBelow(each)));
-  }
-
-  async whenIdle(): Promise<void> {
-    await Promise.all(this.clients.map((c) => c.whenIdle()));
-  }
-}
-
-/** Parallel OsmAnd clients of one device while it sends history. */
-const OSMAND_HISTORY_CLIENTS = 8;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
+/** Simulated time per chunk of {@link Fleet.history}. */
+const HISTORY_CHUNK_MS = 60 * 60_000;
 /** Simulated time a backfill generates per step and device before checking the outbox. */
 const BACKFILL_CHUNK_MS = 30 * 60_000;
 /** A device generates more only when fewer records wait (about two packets). */
@@ -198,14 +149,24 @@ export function createFleet(options: FleetOptions): Fleet {
   const routes = new Map(compileRoutes().map((r) => [r.id, r]));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-  const makeVehicle = (index: number): Vehicle => {
+  const identityOf = (index: number) => {
     const device = describeVehicle(index, options);
     const route = routes.get(device.routeId);
     if (!route) throw new Error(`no route ${device.routeId}`);
-    const truck = new Truck(
-      { ...device, route },
-      { seed: `${options.seed}/truck/${index}`, startMs, rates: options.rates },
-    );
+    return { device, identity: { ...device, route } };
+  };
+  /** Truck `index`, put where its plan has it at `atMs` (default: its start). */
+  const makeTruck = (index: number, atMs?: number, recorder?: Partial<RecorderSettings>): Truck =>
+    new Truck(identityOf(index).identity, {
+      seed: `${options.seed}/truck/${index}`,
+      startMs,
+      atMs,
+      recorder,
+      rates: options.rates,
+    });
+
+  const makeVehicle = (index: number): Vehicle => {
+    const { device } = identityOf(index);
     const client: DeviceClient<SimRecord> =
       device.protocol === 'osmand'
         ? new OsmAndClient({
@@ -225,7 +186,7 @@ export function createFleet(options: FleetOptions): Fleet {
             maxQueuedRecords: options.maxQueuedRecords,
             onEvent: options.onEvent,
           });
-    return { device, truck, client };
+    return { device, truck: makeTruck(index), client };
   };
   const vehicles: Vehicle[] = Array.from({ length: options.vehicles }, (_, index) =>
     makeVehicle(index),
@@ -239,23 +200,26 @@ export function createFleet(options: FleetOptions): Fleet {
   const stopped = new Promise<void>((resolve) => (signalStop = resolve));
 
   const simTimeMs = (): number =>
-    vehicles.reduce((min, v) => (v.isWaiting ? min : Math.min(min, v.truck.timeMs)), Infinity);
+    vehicles.reduce((min, v) => Math.min(min, v.truck.timeMs), Infinity);
   const startClients = (): void => {
     if (clientsStarted) return;
     clientsStarted = true;
     for (const v of vehicles) v.client.start();
   };
   const advanceAll = (targetMs: number): void => {
-    for (const v of vehicles) if (!v.isWaiting) v.client.enqueue(v.truck.advanceTo(targetMs));
+    for (const v of vehicles) v.client.enqueue(v.truck.advanceTo(targetMs));
+  };
+  /** Puts every truck where it is at `atMs` (its plan says where; nothing before is sent). */
+  const placeAll = (atMs: number): void => {
+    for (const v of vehicles) v.truck = makeTruck(v.device.index, atMs);
   };
 
-  async function backfillVehicle(v: Vehicle, toMs: number, limiter?: RateLimiter): Promise<number> {
+  async function backfillVehicle(v: Vehicle, toMs: number): Promise<number> {
     let records = 0;
     while (v.truck.timeMs < toMs && !isStopped) {
       await Promise.race([v.client.waitForQueueBelow(BACKFILL_LOW_WATER), stopped]);
       const batch = v.truck.advanceTo(Math.min(toMs, v.truck.timeMs + BACKFILL_CHUNK_MS));
       records += batch.length;
-      if (limiter) await Promise.race([limiter.take(batch.length), stopped]);
       v.client.enqueue(batch);
       await yieldToEventLoop();
     }
@@ -263,21 +227,21 @@ export function createFleet(options: FleetOptions): Fleet {
     return records;
   }
 
-  let twins: Vehicle[] = [];
   const fleet: Fleet = {
     devices: vehicles.map((v) => v.device),
 
-    start(): void {
+    start(startOptions: StartOptions = {}): void {
       if (timer || isStopped) return;
-      startClients();
       const anchorWallMs = clock();
       const nowSimMs = Math.floor(anchorWallMs / 1000) * 1000;
-      const liveSimMs = simTimeMs(); // Infinity while every truck still fast-forwards
-      const anchorSimMs = hasBackfilled
-        ? Number.isFinite(liveSimMs)
-          ? Math.max(liveSimMs, nowSimMs)
-          : nowSimMs
-        : liveSimMs;
+      const placeAtMs =
+        startOptions.atMs ?? (hasBackfilled && simTimeMs() < nowSimMs ? nowSimMs : undefined);
+      if (placeAtMs !== undefined) {
+        placeAll(Math.floor(placeAtMs / 1000) * 1000);
+        for (const v of vehicles) v.truck.goLive();
+      }
+      startClients();
+      const anchorSimMs = simTimeMs();
       const maxAheadMs = options.maxAheadMs ?? 0;
       const tick = (): void => {
         const wallMs = clock();
@@ -298,17 +262,17 @@ export function createFleet(options: FleetOptions): Fleet {
       signalStop();
       if (timer) clearInterval(timer);
       timer = undefined;
-      await Promise.all([...vehicles, ...twins].map((v) => v.client.stop()));
+      await Promise.all(vehicles.map((v) => v.client.stop()));
       agent.destroy();
     },
 
     async backfill({ fromMs, toMs }: BackfillOptions): Promise<BackfillResult> {
       if (timer) throw new Error('backfill() must run before start()');
-      if (fromMs < simTimeMs()) throw new RangeError('backfill cannot start before the trucks');
+      if (fromMs < startMs) throw new RangeError('backfill cannot start before the trucks');
+      // Trucks tick whole seconds: start and end on that grid.
+      placeAll(Math.floor(fromMs / 1000) * 1000);
       startClients();
-      for (const v of vehicles) v.truck.advanceTo(fromMs); // the time before is not sent
-      // Trucks tick whole seconds from startMs: end on that grid.
-      const endMs = startMs + Math.floor((toMs - startMs) / 1000) * 1000;
+      const endMs = Math.floor(toMs / 1000) * 1000;
       const t0 = performance.now();
       const counts = await Promise.all(vehicles.map((v) => backfillVehicle(v, endMs)));
       hasBackfilled = true;
@@ -317,60 +281,28 @@ export function createFleet(options: FleetOptions): Fleet {
       return { records, elapsedMs, recordsPerSecond: records / Math.max(elapsedMs / 1000, 1e-3) };
     },
 
-    async startWithHistory(history: HistoryOptions): Promise<BackfillResult> {
-      if (timer) throw new Error('startWithHistory() must run before start()');
-      if (history.fromMs < simTimeMs())
-        throw new RangeError('history cannot start before the trucks');
-      const endMs = startMs + Math.floor((history.toMs - startMs) / 1000) * 1000;
-      for (const v of vehicles) v.isWaiting = true;
-      hasBackfilled = true;
-      fleet.start();
-      const t0 = performance.now();
-      twins = vehicles.map((v) => {
-        const twin = makeVehicle(v.device.index);
-        if (twin.device.protocol !== 'osmand') return twin;
-        const more = Array.from(
-          { length: OSMAND_HISTORY_CLIENTS - 1 },
-          () => makeVehicle(v.device.index).client,
-        );
-        return { ...twin, client: new FanOutClient([twin.client, ...more]) };
-      });
-      // Live first: each truck fast-forwards (nothing sent) to the end of the history and joins
-      // the live timer, which then catches it up to now.
-      for (const v of vehicles) {
-        v.truck.advanceTo(history.fromMs);
-        while (v.truck.timeMs < endMs && !isStopped) {
-          v.truck.advanceTo(Math.min(endMs, v.truck.timeMs + BACKFILL_CHUNK_MS));
-          await yieldToEventLoop();
-        }
-        v.isWaiting = false;
+    *history(index: number, history: HistoryOptions): Generator<HistoryChunk> {
+      if (!(index >= 0 && index < vehicles.length)) throw new RangeError(`no truck ${index}`);
+      if (history.fromMs < startMs) throw new RangeError('history cannot start before the trucks');
+      const resumeAtMs = Math.max(history.fromMs, history.resumeAtMs ?? history.fromMs);
+      const truck = makeTruck(index, resumeAtMs, history.recorder ?? HISTORY_RECORDER_SETTINGS);
+      const chunkMs = history.chunkMs ?? HISTORY_CHUNK_MS;
+      const inPeriod = (r: SimRecord): boolean =>
+        r.fixTimeMs >= history.fromMs && r.fixTimeMs < history.toMs;
+      // Trucks tick whole seconds: the last step ends on that grid.
+      const endMs = Math.ceil(history.toMs / 1000) * 1000;
+      while (truck.timeMs < endMs) {
+        const untilMs = Math.min(endMs, truck.timeMs + chunkMs);
+        const records = truck.advanceTo(untilMs).filter(inPeriod);
+        yield { records, untilMs: truck.timeMs };
       }
-      const limiter = new RateLimiter(history.recordsPerSecond ?? 5000);
-      // A few trucks at a time, each sending its whole history in one stream: the server sees
-      // one run of late records per vehicle (one recomputation), not many interleaved trickles.
-      const counts = new Array<number>(twins.length).fill(0);
-      let next = 0;
-      const worker = async (): Promise<void> => {
-        while (next < twins.length && !isStopped) {
-          const i = next++;
-          const twin = twins[i]!;
-          twin.truck.advanceTo(history.fromMs);
-          twin.client.start();
-          counts[i] = await backfillVehicle(twin, endMs, limiter);
-          await twin.client.stop();
-        }
-      };
-      await Promise.all(
-        Array.from({ length: Math.min(history.concurrency ?? 5, twins.length) }, worker),
-      );
-      const records = counts.reduce((a, b) => a + b, 0);
-      const elapsedMs = performance.now() - t0;
-      return { records, elapsedMs, recordsPerSecond: records / Math.max(elapsedMs / 1000, 1e-3) };
     },
 
     groundTruth: () => vehicles.map((v) => v.truck.groundTruth()),
 
     statuses: () => vehicles.map((v) => v.truck.status()),
+
+    deviceStats: () => vehicles.map((v) => v.client.stats()),
 
     stats(): FleetStats {
       const total: FleetStats = {

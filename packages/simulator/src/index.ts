@@ -9,6 +9,8 @@ export type {
   BackfillOptions,
   BackfillResult,
   HistoryOptions,
+  HistoryChunk,
+  StartOptions,
 } from './fleet.js';
 export { runSimulatorCli, SIMULATE_USAGE, type SimulatorCliIo } from './cli.js';
 export {
@@ -18,7 +20,11 @@ export {
   driverCodeFor,
   FLEET_GROUPS,
   VEHICLE_MODELS,
+  GROUP_IMPLEMENTS,
+  vinFor,
+  vinCheckDigit,
   type SimDevice,
+  type SimImplement,
   type SimProtocol,
   type VehicleModel,
   type CatalogOptions,
@@ -51,7 +57,12 @@ export {
   type SituationRates,
 } from './truck-events.js';
 export type { TruckIdentity, TruckTraits } from './truck-profile.js';
-export { DEFAULT_RECORDER_SETTINGS, type RecorderSettings } from './device-recorder.js';
+export {
+  DEFAULT_RECORDER_SETTINGS,
+  HISTORY_RECORDER_SETTINGS,
+  type RecorderSettings,
+} from './device-recorder.js';
+export { TruckPlan, type Leg, type TruckCounterValues } from './truck-plan.js';
 export type * from './ground-truth.js';
 export type { SimRecord } from './sim-record.js';
 export { Random } from './random.js';

@@ -118,6 +118,13 @@ function segmentAt(route: Route, distanceM: number): number {
   return lo;
 }
 
+/** The heading of a truck `distanceM` along the route in `direction` (no point computed). */
+export function headingOnRoute(route: Route, distanceM: number, direction: 1 | -1): number {
+  const i = segmentAt(route, Math.min(Math.max(distanceM, 0), route.lengthM));
+  const forward = route.segmentHeadingsDeg[i] ?? 0;
+  return direction === 1 ? forward : (forward + 180) % 360;
+}
+
 /**
  * The point `distanceM` along the route (clamped to it) and the heading of a truck travelling in
  * `direction` (+1 towards the end, −1 back towards the start).

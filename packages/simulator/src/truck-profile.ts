@@ -27,14 +27,18 @@ export interface TruckTraits {
   shiftEndHour: number;
 }
 
-/** Counters and levels when the simulation starts. */
-export interface TruckStartState {
+/** Counters and levels of a truck at an instant. */
+export interface TruckCounterValues {
   odometerM: number;
   engineHours: number;
   fuelUsedL: number;
   fuelLevelPct: number;
   ureaLevelPct: number;
   serviceDistanceKm: number;
+}
+
+/** Counters and levels when the simulation starts, and where the truck stands. */
+export interface TruckStartState extends TruckCounterValues {
   stopIndex: number;
   direction: 1 | -1;
 }

@@ -34,6 +34,13 @@ export class TruckTruth {
 
   constructor(readonly facts: TruckGroundTruth) {}
 
+  /** Drops the closed facts (what happened before a truck was put where it is now). */
+  forget(): void {
+    for (const value of Object.values(this.facts)) {
+      if (Array.isArray(value)) value.length = 0;
+    }
+  }
+
   get isTripOpen(): boolean {
     return this.trip !== undefined;
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SimRecord } from './sim-record.js';
 import { MONDAY_MS, makeTruck } from './test-support/trucks.js';
+import { TruckPlan } from './truck-plan.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -185,5 +186,62 @@ describe('a simulated truck', () => {
     const localHour = ((firstTrip!.startMs - MONDAY_MS) / HOUR_MS) % 24;
     expect(localHour).toBeGreaterThanOrEqual(5);
     expect(localHour).toBeLessThan(9);
+  });
+
+  it('is the same truck whether created at an instant or driven there from its start', () => {
+    const rates = { coverageLoss: 1 / 1800 };
+    for (const index of [0, 1, 5, 9]) {
+      const driven = makeTruck(index, { rates });
+      for (const hours of [7, 30, 55.5]) {
+        const atMs = MONDAY_MS + hours * HOUR_MS;
+        driven.advanceTo(atMs);
+        const placed = makeTruck(index, { rates, atMs });
+        expect(placed.timeMs).toBe(atMs);
+        expect(placed.status()).toEqual(driven.status());
+        // Whatever it sends from then on, records held without coverage included.
+        const next = atMs + 9 * HOUR_MS;
+        expect(placed.advanceTo(next)).toEqual(driven.advanceTo(next));
+        expect(placed.status()).toEqual(driven.status());
+      }
+    }
+  });
+
+  it('is placed at an instant in milliseconds, a week after its start included', () => {
+    const started = performance.now();
+    for (let index = 0; index < 50; index++) makeTruck(index, { atMs: MONDAY_MS + 7 * DAY_MS });
+    // One leg simulated per truck, not a week: 50 trucks well within a second.
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  it('arrives within the time its plan gives each leg, so the schedule holds', () => {
+    for (let index = 0; index < 12; index++) {
+      const truck = makeTruck(index, { seed: 'budget' });
+      truck.tick(5 * DAY_MS);
+      const plan = new TruckPlan(truck.identity, truck.traits, `budget/truck/${index}`, MONDAY_MS);
+      const trips = truck.groundTruth().trips;
+      expect(trips.length).toBeGreaterThan(5);
+      for (const trip of trips) {
+        const leg = plan.legAt(trip.startMs)!;
+        expect(trip.endMs).toBeLessThanOrEqual(leg.startMs + leg.warmUpMs + leg.driveBudgetMs);
+      }
+    }
+  }, 20_000);
+
+  it('keeps its counters still while parked, from one leg to the next', () => {
+    const records = makeTruck(2).tick(4 * DAY_MS);
+    let parkedPairs = 0;
+    for (let i = 1; i < records.length; i++) {
+      const [prev, r] = [records[i - 1]!, records[i]!];
+      if (prev.ignition || r.ignition) continue;
+      parkedPairs += 1;
+      expect([r.odometerM, r.fuelUsedL, r.engineHours]).toEqual([
+        prev.odometerM,
+        prev.fuelUsedL,
+        prev.engineHours,
+      ]);
+      if (r.fuelLevelPct !== prev.fuelLevelPct)
+        expect(r.fuelLevelPct).toBeGreaterThan(prev.fuelLevelPct);
+    }
+    expect(parkedPairs).toBeGreaterThan(200);
   });
 });

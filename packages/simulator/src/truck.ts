@@ -1,8 +1,9 @@
-// A simulated truck: a deterministic state machine advanced by tick(dtMs). It drives its route
-// back and forth between stops (accelerates, cruises 80–90 km/h, sometimes speeds or brakes
-// hard), idles at docks, parks with the ignition off, refuels, tops up AdBlue and loses mobile
-// coverage now and then; its tracker takes records at the FMB640 cadence. No clock, no
-// Math.random: time comes from tick() and randomness from the seed.
+// A simulated truck: a deterministic state machine advanced by tick(dtMs). It follows its plan
+// (truck-plan.ts) leg by leg: warms up, drives to the next stop (accelerates, cruises 80–88 km/h,
+// sometimes speeds or brakes hard), idles at the dock, parks with the ignition off, refuels, tops
+// up AdBlue and loses mobile coverage now and then; its tracker takes records at the FMB640
+// cadence. No clock, no Math.random: time comes from tick() and randomness from the seed, drawn
+// per leg, so a truck created at any instant (`atMs`) is the truck that drove there.
 
 import { copyGroundTruth, emptyGroundTruth, type TruckGroundTruth } from './ground-truth.js';
 import {
@@ -11,7 +12,7 @@ import {
   type RecorderSettings,
 } from './device-recorder.js';
 import { Random } from './random.js';
-import { locateOnRoute, type RoutePosition, type RouteStop } from './route.js';
+import { headingOnRoute, locateOnRoute, type RoutePosition, type RouteStop } from './route.js';
 import type { SimRecord } from './sim-record.js';
 import {
   DEFAULT_EVENT_RATES,
@@ -21,13 +22,7 @@ import {
   type DriveMode,
   type EventRates,
 } from './truck-driving.js';
-import {
-  alignToShift,
-  drawStartState,
-  drawTraits,
-  type TruckIdentity,
-  type TruckTraits,
-} from './truck-profile.js';
+import { drawTraits, type TruckIdentity, type TruckTraits } from './truck-profile.js';
 import {
   ENGINE_OFF,
   HARSH_DECELERATION_MPS2,
@@ -37,7 +32,15 @@ import {
   type EngineSignals,
 } from './truck-physics.js';
 import { nextSatellites, sampleRecord } from './truck-record.js';
-import { TruckCounters } from './truck-counters.js';
+import {
+  TruckPlan,
+  countersDuring,
+  phoneBeforeFirstLeg,
+  phoneDuring,
+  type Leg,
+  type LegProgress,
+  type TruckCounterValues,
+} from './truck-plan.js';
 import { TruckTruth } from './truck-truth.js';
 import {
   DEFAULT_SITUATION_RATES,
@@ -48,6 +51,7 @@ import {
   reeferProfileFor,
   unknownDriverCodeFor,
   type DeviceHarshEvent,
+  type ReeferExcursion,
   type ReeferProfile,
   type SituationRates,
 } from './truck-events.js';
@@ -55,7 +59,14 @@ import {
 /** How a truck is created. */
 export interface TruckOptions {
   seed: string | number;
+  /** The truck's first instant: its plan starts here, parked at a stop. */
   startMs: number;
+  /**
+   * Where the simulation begins (default `startMs`): the truck is put in the state it is in at
+   * that instant, found from its plan, without simulating what came before its current leg.
+   * Records the tracker sent before it are not returned; those it holds without coverage are.
+   */
+  atMs?: number;
   recorder?: Partial<RecorderSettings>;
   rates?: Partial<EventRates>;
   situations?: Partial<SituationRates>;
@@ -73,91 +84,106 @@ export interface TruckStatus {
 }
 
 type Phase =
-  | {
-      kind: 'driving';
-      fromStop: number;
-      toStop: number;
-      mode: DriveMode;
-      cruiseKmh: number;
-      usesCruiseControl: boolean;
-    }
-  | { kind: 'idle'; purpose: 'dock' | 'warm-up'; stopIndex: number; untilMs: number }
-  | {
-      kind: 'parked';
-      stopIndex: number;
-      untilMs: number;
-      refuelAtMs?: number;
-      adBlueAtMs?: number;
-    };
+  | { kind: 'driving'; mode: DriveMode }
+  | { kind: 'idle'; purpose: 'dock' | 'warm-up'; untilMs: number }
+  | { kind: 'parked'; untilMs: number };
 
 const SECOND_MS = 1000;
 const MINUTE_MS = 60_000;
+/** Random events start only while the truck is comfortably within its leg's time budget. */
+const ON_TIME_SPEED_KMH = 70;
+const ON_TIME_MARGIN_MS = 5 * MINUTE_MS;
+/** The satellite count a leg starts with. */
+const FIRST_SATELLITES = 11;
+/** A reefer's load is back in range this long before a leg ends (each leg starts it anew). */
+const REEFER_SETTLE_MS = 45 * MINUTE_MS;
 
 /** A simulated truck and its tracker. */
 export class Truck {
   readonly identity: TruckIdentity;
   readonly traits: TruckTraits;
+  private readonly plan: TruckPlan;
   private readonly rates: EventRates;
-  private readonly drive: Random;
-  private readonly stops: Random;
-  private readonly sensors: Random;
   private readonly recorder: DeviceRecorder;
   private readonly truth: TruckTruth;
-  private readonly events: Random;
   private readonly situations: SituationRates;
-  private readonly reefer?: ReeferUnit;
+  private readonly reeferProfileOf?: ReeferProfile;
+  /** The reefer unit of the leg under way (each leg starts at the set-point). */
+  private reefer?: ReeferUnit;
+  private readonly pastReeferExcursions: ReeferExcursion[] = [];
+  /** Situations of the leg (truck-events.ts): harsh pull-aways and swerves, drivers, reefer. */
+  private events: Random;
   private driverCode?: string;
-  private reliefDrivers = 0;
   private pendingHarsh?: DeviceHarshEvent;
   private powerCut?: { startMs: number; endMs: number };
 
   private time: number;
   private pendingMs = 0;
+  /** The leg under way; undefined while parked before the first one. */
+  private leg: Leg | undefined;
+  private progress: LegProgress = {
+    idleMs: 0,
+    driveFraction: 0,
+    refueled: false,
+    adBlueFilled: false,
+  };
+  private drive: Random;
+  private sensors: Random;
   private phase: Phase;
   private posM: number;
   private direction: 1 | -1;
   private speedKmh = 0;
   private accelerationMps2 = 0;
-  private where: RoutePosition;
+  /** Where the truck is, computed when asked (records, status), not every simulated second. */
+  private located: RoutePosition | undefined;
   private engine: EngineSignals = ENGINE_OFF;
   private ignition = false;
   private lastRecordedIgnition = false;
   private pendingEventIo = 0;
-  private readonly counters: TruckCounters;
-  private satellites = 11;
+  /** The counters now, computed when asked (records, ground truth), from the leg's progress. */
+  private countersNow: TruckCounterValues | undefined;
+  private satellites = FIRST_SATELLITES;
   private coverageUntilMs?: number;
 
   constructor(identity: TruckIdentity, options: TruckOptions) {
     this.identity = identity;
     const rng = new Random(options.seed);
     this.traits = drawTraits(rng.fork('traits'));
-    this.drive = rng.fork('drive');
-    this.stops = rng.fork('stops');
-    this.sensors = rng.fork('sensors');
     this.rates = { ...DEFAULT_EVENT_RATES, ...options.rates };
     this.recorder = new DeviceRecorder({ ...DEFAULT_RECORDER_SETTINGS, ...options.recorder });
     this.truth = new TruckTruth(emptyGroundTruth(identity.imei, identity.plate));
-    this.events = rng.fork('events');
     this.situations = { ...DEFAULT_SITUATION_RATES, ...options.situations };
-    const reefer = reeferProfileFor(identity.imei);
-    if (reefer) this.reefer = new ReeferUnit(reefer, options.startMs);
+    this.reeferProfileOf = reeferProfileFor(identity.imei);
     this.driverCode = identity.driverCode;
-    this.truth.addDriverSession(options.startMs, identity.driverCode, true);
+    const startMs = Math.floor(options.startMs / SECOND_MS) * SECOND_MS;
+    this.plan = new TruckPlan(identity, this.traits, options.seed, startMs);
 
-    const start = drawStartState(rng.fork('start'), identity.route);
-    this.time = options.startMs;
-    this.counters = new TruckCounters(start, identity);
-    this.direction = start.direction;
-    const stop = this.stopAt(start.stopIndex);
+    const atMs = Math.max(startMs, options.atMs ?? startMs);
+    const leg = this.plan.legAt(atMs);
+    const initial = this.plan.initial;
+    this.time = leg ? leg.startMs : startMs;
+    this.direction = leg ? leg.direction : initial.direction;
+    const stop = this.stopAt(leg ? leg.fromStop : initial.stopIndex);
     this.posM = stop.atM;
-    this.where = locateOnRoute(identity.route, this.posM, this.direction);
-    this.truth.openStop(stop.place.name, this.time, start.fuelLevelPct);
+    this.drive = rng.fork('drive');
+    this.sensors = rng.fork('sensors');
+    this.events = rng.fork('events');
+    if (this.reeferProfileOf) this.reefer = new ReeferUnit(this.reeferProfileOf, this.time);
+    this.truth.addDriverSession(this.time, this.driverCode, true);
+    this.truth.openStop(stop.place.name, this.time, this.counters.fuelLevelPct);
     this.truth.parkedFrom(this.time);
-    const leaveMs = this.onGrid(
-      alignToShift(this.time + this.stops.range(0, 90) * MINUTE_MS, this.traits),
-    );
-    this.phase = { kind: 'parked', stopIndex: start.stopIndex, untilMs: leaveMs };
-    this.takeRecord(); // the tracker reports where it is as soon as it runs
+    this.phase = { kind: 'parked', untilMs: this.plan.leg(0).startMs };
+    if (leg) this.enterLeg(leg);
+    this.maybeRecord(true); // the tracker reports where it is as soon as it runs
+    if (atMs > this.time) {
+      this.advanceTo(atMs);
+      this.truth.forget();
+    }
+  }
+
+  private get where(): RoutePosition {
+    this.located ??= locateOnRoute(this.identity.route, this.posM, this.direction);
+    return this.located;
   }
 
   /** Simulated time, epoch ms. */
@@ -174,7 +200,7 @@ export class Truck {
     while (this.time < targetMs) {
       if (this.phase.kind === 'driving') this.driveOneSecond(this.phase);
       else this.standStill(targetMs);
-      this.maybeRecord();
+      this.maybeRecord(false);
     }
     return this.recorder.drain();
   }
@@ -184,25 +210,39 @@ export class Truck {
     return this.tick(Math.max(0, timeMs - this.time - this.pendingMs));
   }
 
+  /**
+   * Goes live where the truck is: the tracker drops what it held without coverage (from before
+   * it was placed here), has coverage, and reports at once, whatever its cadence.
+   */
+  goLive(): void {
+    this.recorder.forgetBuffered();
+    if (this.coverageUntilMs !== undefined) this.endCoverageGap();
+    this.maybeRecord(true);
+  }
+
   /** What the truck really did so far (a copy). */
   groundTruth(): TruckGroundTruth {
     const truth = copyGroundTruth(this.truth.facts);
-    truth.reeferExcursions = this.reefer?.excursions.map((e) => ({ ...e })) ?? [];
+    truth.reeferExcursions = [...this.pastReeferExcursions, ...(this.reefer?.excursions ?? [])].map(
+      (e) => ({ ...e }),
+    );
     return truth;
   }
 
   /** The reefer's settings when the truck pulls one (the vehicle's alert context). */
   get reeferProfile(): ReeferProfile | undefined {
-    return this.reefer?.profile;
+    return this.reeferProfileOf;
   }
 
   /** What the truck is doing now. */
   status(): TruckStatus {
     const p = this.phase;
+    const atStop = this.leg && this.progress.driveFraction >= 1 ? this.leg.toStop : undefined;
+    const stopIndex = atStop ?? this.leg?.fromStop ?? this.plan.initial.stopIndex;
     return {
       timeMs: this.time,
       activity: p.kind === 'driving' ? 'driving' : p.kind === 'idle' ? 'idling' : 'parked',
-      place: p.kind === 'driving' ? undefined : this.stopAt(p.stopIndex).place.name,
+      place: p.kind === 'driving' ? undefined : this.stopAt(stopIndex).place.name,
       speedKmh: this.speedKmh,
       lat: this.where.lat,
       lng: this.where.lng,
@@ -221,18 +261,64 @@ export class Truck {
     return this.time + Math.max(1, Math.ceil((timeMs - this.time) / SECOND_MS)) * SECOND_MS;
   }
 
+  private get counters(): TruckCounterValues {
+    this.countersNow ??= this.leg
+      ? countersDuring(this.leg, this.progress, this.identity, this.traits.efficiency)
+      : { ...this.plan.initial };
+    return this.countersNow;
+  }
+
+  private updateCounters(): void {
+    this.countersNow = undefined;
+  }
+
+  private phonePct(): number {
+    return this.leg
+      ? phoneDuring(this.leg, this.time)
+      : phoneBeforeFirstLeg(this.plan.startMs, this.time);
+  }
+
+  // ---- legs ---------------------------------------------------------------------------------
+
+  /** Starts a leg at its first instant: parked at its first stop, the engine starting. */
+  private enterLeg(leg: Leg): void {
+    this.leg = leg;
+    this.progress = { idleMs: 0, driveFraction: 0, refueled: false, adBlueFilled: false };
+    this.countersNow = undefined;
+    this.drive = this.plan.legRandom(leg.index, 'drive');
+    this.sensors = this.plan.legRandom(leg.index, 'sensors');
+    this.events = this.plan.legRandom(leg.index, 'events');
+    this.satellites = FIRST_SATELLITES;
+    this.pendingEventIo = 0;
+    this.pendingHarsh = undefined;
+    this.powerCut = undefined;
+    if (this.reeferProfileOf) {
+      if (this.reefer) this.pastReeferExcursions.push(...this.reefer.excursions);
+      this.reefer = new ReeferUnit(this.reeferProfileOf, leg.startMs);
+    }
+    this.drawDriver();
+    if (this.coverageUntilMs !== undefined) this.endCoverageGap();
+    this.direction = leg.direction;
+    this.posM = this.stopAt(leg.fromStop).atM;
+    this.located = undefined;
+    this.truth.parkedUntil(this.time);
+    this.startIdle('warm-up', leg.startMs + leg.warmUpMs);
+  }
+
   // ---- driving ------------------------------------------------------------------------------
 
   private driveOneSecond(p: Extract<Phase, { kind: 'driving' }>): void {
-    const stopAtM = this.stopAt(p.toStop).atM;
+    const leg = this.leg!;
+    const fromAtM = this.stopAt(leg.fromStop).atM;
+    const stopAtM = this.stopAt(leg.toStop).atM;
     const remainingM = Math.abs(stopAtM - this.posM);
     p.mode = updateMode(p.mode, this.time, this.speedKmh);
     const step = stepSpeed({
       speedKmh: this.speedKmh,
       mode: p.mode,
-      cruiseKmh: p.cruiseKmh,
+      cruiseKmh: leg.cruiseKmh,
       remainingM,
-      travelledM: Math.abs(this.posM - this.stopAt(p.fromStop).atM),
+      travelledM: Math.abs(this.posM - fromAtM),
     });
     if (step.hasBrakedEnough) p.mode = { kind: 'normal' };
 
@@ -240,31 +326,38 @@ export class Truck {
     const stepM = (v0 + step.speedKmh) / 2 / 3.6;
     const arrived = stepM >= remainingM;
     const v1 = arrived ? 0 : step.speedKmh;
-    const movedM = arrived ? remainingM : stepM;
     this.posM = arrived ? stopAtM : this.posM + this.direction * stepM;
     this.accelerationMps2 = (v1 - v0) / 3.6;
     this.speedKmh = v1;
     this.time += SECOND_MS;
-    this.where = locateOnRoute(this.identity.route, this.posM, this.direction);
-    this.counters.drive(movedM);
+    this.located = undefined;
+    this.progress.driveFraction = arrived
+      ? 1
+      : Math.min(1, Math.abs(this.posM - fromAtM) / leg.distanceM);
+    this.updateCounters();
     this.engine = drivingSignals({
       speedKmh: v1,
       accelerationMps2: this.accelerationMps2,
       isCruising: step.isCruising,
-      usesCruiseControl: p.usesCruiseControl,
+      usesCruiseControl: leg.usesCruiseControl,
       efficiency: this.traits.efficiency,
     });
-    this.counters.runEngine(SECOND_MS, this.engine.fuelRateLph / 3600);
-    this.counters.chargePhone(SECOND_MS, true);
 
     if (v1 >= 5 && !this.truth.isTripOpen) {
       const c = this.counters;
       this.truth.closeStop(this.time, c.fuelLevelPct);
-      this.truth.openTrip(this.time, this.stopAt(p.fromStop).place.name, c.odometerM, c.fuelUsedL);
+      this.truth.openTrip(
+        this.time,
+        this.stopAt(leg.fromStop).place.name,
+        c.odometerM,
+        c.fuelUsedL,
+      );
     }
     this.truth.trackSpeed(this.time, v1, SPEEDING_KMH);
 
-    if (step.isCruising && remainingM > 5000) this.startEvent(p, v1);
+    if (step.isCruising && remainingM > 5000 && this.isOnTime(leg, remainingM)) {
+      this.startEvent(p, v1);
+    }
     this.maybeSituation(p, v0, v1, step.isCruising);
     if (!this.recorder.offline && this.drive.chance(this.rates.coverageLoss)) {
       this.coverageUntilMs = this.onGrid(this.time + this.drive.range(5, 30) * MINUTE_MS);
@@ -272,7 +365,14 @@ export class Truck {
       this.truth.openGap(this.time);
     }
     this.endCoverageGapIfDue();
-    if (arrived) this.arrive(p.toStop);
+    if (arrived) this.arrive(leg);
+  }
+
+  /** Whether the truck can afford an event and still arrive within its leg's time budget. */
+  private isOnTime(leg: Leg, remainingM: number): boolean {
+    const deadlineMs = leg.startMs + leg.warmUpMs + leg.driveBudgetMs;
+    const neededMs = (remainingM / (ON_TIME_SPEED_KMH / 3.6)) * 1000 + ON_TIME_MARGIN_MS;
+    return this.time + neededMs < deadlineMs;
   }
 
   private startEvent(p: Extract<Phase, { kind: 'driving' }>, speedKmh: number): void {
@@ -310,59 +410,65 @@ export class Truck {
       this.truth.addHarshEvent('corner', this.time, this.where, v1, lateralMps2);
     }
     if (this.reefer && this.events.chance(rates.reeferFailure / 3600)) {
-      this.reefer.advanceTo(this.time);
-      this.reefer.warmUntil(this.time + this.events.range(30, 90) * MINUTE_MS, 'unit-failure');
+      this.warmReefer(this.events.range(30, 90) * MINUTE_MS, 'unit-failure');
     }
   }
 
-  private arrive(stopIndex: number): void {
-    const stop = this.stopAt(stopIndex);
+  /** The reefer's load warms (doors open, unit down) for a while, back in range by the leg's end. */
+  private warmReefer(durationMs: number, cause: ReeferExcursion['cause']): void {
+    const reefer = this.reefer!;
+    const untilMs = Math.min(this.time + durationMs, this.leg!.endMs - REEFER_SETTLE_MS);
+    if (untilMs <= this.time) return;
+    reefer.advanceTo(this.time);
+    reefer.warmUntil(untilMs, cause);
+  }
+
+  /** Who drives this leg: usually the truck's driver; sometimes a relief driver or no card. */
+  private drawDriver(): void {
+    let code: string | undefined = this.identity.driverCode;
+    let isKnown = true;
+    if (this.events.chance(this.situations.unknownCard)) {
+      code = unknownDriverCodeFor(this.identity.imei, this.leg!.index);
+      isKnown = false;
+    } else if (this.events.chance(this.situations.noCard)) {
+      code = undefined;
+      isKnown = false;
+    }
+    if (code === this.driverCode) return;
+    this.driverCode = code;
+    this.truth.addDriverSession(this.time, code, isKnown);
+  }
+
+  private arrive(leg: Leg): void {
+    const stop = this.stopAt(leg.toStop);
     const c = this.counters;
     this.truth.closeTrip(this.time, stop.place.name, c.odometerM, c.fuelUsedL);
     this.truth.trackSpeed(this.time, 0, SPEEDING_KMH);
     this.truth.openStop(stop.place.name, this.time, c.fuelLevelPct);
-    const dockIdleShare = stop.place.kind === 'fuel-station' ? 0.3 : 0.85;
     if (this.reefer && stop.place.kind !== 'fuel-station') {
       if (this.events.chance(this.situations.reeferDoorOpen)) {
-        this.reefer.advanceTo(this.time);
-        this.reefer.warmUntil(this.time + this.events.range(15, 35) * MINUTE_MS, 'door-open');
+        this.warmReefer(this.events.range(15, 35) * MINUTE_MS, 'door-open');
       }
     }
-    if (this.stops.chance(dockIdleShare)) {
-      this.startIdle('dock', stopIndex, this.stops.range(3, 15) * MINUTE_MS);
-    } else {
-      this.park(stopIndex);
-    }
+    if (leg.dockIdleMs > 0) this.startIdle('dock', this.time + leg.dockIdleMs);
+    else this.park();
   }
 
   // ---- standing still -----------------------------------------------------------------------
 
-  private startIdle(purpose: 'dock' | 'warm-up', stopIndex: number, durationMs: number): void {
-    this.phase = { kind: 'idle', purpose, stopIndex, untilMs: this.onGrid(this.time + durationMs) };
+  private startIdle(purpose: 'dock' | 'warm-up', untilMs: number): void {
+    this.phase = { kind: 'idle', purpose, untilMs: this.onGrid(untilMs) };
     this.ignition = true;
     this.speedKmh = 0;
     this.accelerationMps2 = 0;
     this.engine = idleSignals(this.traits.efficiency);
-    const place = this.stopAt(stopIndex).place.name;
+    const leg = this.leg!;
+    const place = this.stopAt(purpose === 'dock' ? leg.toStop : leg.fromStop).place.name;
     this.truth.openIdle(purpose, place, this.time, this.counters.fuelUsedL);
   }
 
-  private park(stopIndex: number): void {
-    const place = this.stopAt(stopIndex).place;
-    const durationMs = this.stops.range(20, 60) * MINUTE_MS;
-    const untilMs = this.onGrid(
-      alignToShift(this.time + durationMs, this.traits) + this.stops.range(0, 30) * MINUTE_MS,
-    );
-    const phase: Extract<Phase, { kind: 'parked' }> = { kind: 'parked', stopIndex, untilMs };
-    // Refills happen with the engine off, away from both ends of the stop.
-    const refillAt = (): number =>
-      this.onGrid(this.time + this.stops.range(5 * MINUTE_MS, durationMs - 10 * MINUTE_MS));
-    const atDepot = place.kind === 'depot';
-    const fuelPct = this.counters.fuelLevelPct;
-    if (fuelPct < 45 || (atDepot && fuelPct < 65 && this.stops.chance(0.4))) {
-      phase.refuelAtMs = refillAt();
-    }
-    if (this.counters.ureaLevelPct < 35) phase.adBlueAtMs = refillAt();
+  private park(): void {
+    const untilMs = this.leg!.endMs;
     if (this.events.chance(this.situations.powerCut)) {
       const startMs = this.onGrid(this.time + 5 * MINUTE_MS);
       const endMs = Math.min(
@@ -374,88 +480,51 @@ export class Truck {
         this.truth.addPowerCut(startMs, endMs);
       }
     }
-    this.phase = phase;
+    this.phase = { kind: 'parked', untilMs };
     this.ignition = false;
     this.engine = ENGINE_OFF;
     this.truth.parkedFrom(this.time);
   }
 
-  private depart(stopIndex: number): void {
-    const lastIndex = this.identity.route.stops.length - 1;
-    if (stopIndex + this.direction < 0 || stopIndex + this.direction > lastIndex) {
-      this.direction = this.direction === 1 ? -1 : 1;
-    }
-    const toStop = stopIndex + this.direction;
-    this.drawDriver();
-    this.phase = {
-      kind: 'driving',
-      fromStop: stopIndex,
-      toStop,
-      mode: { kind: 'normal' },
-      cruiseKmh: this.drive.range(80, 88),
-      usesCruiseControl: this.drive.chance(this.traits.cruiseControlShare),
-    };
-    this.where = locateOnRoute(this.identity.route, this.posM, this.direction);
-  }
-
-  /** Who drives this leg: usually the truck's driver; sometimes a relief driver or no card. */
-  private drawDriver(): void {
-    let code: string | undefined = this.identity.driverCode;
-    let isKnown = true;
-    if (this.events.chance(this.situations.unknownCard)) {
-      code = unknownDriverCodeFor(this.identity.imei, this.reliefDrivers++);
-      isKnown = false;
-    } else if (this.events.chance(this.situations.noCard)) {
-      code = undefined;
-      isKnown = false;
-    }
-    if (code === this.driverCode) return;
-    this.driverCode = code;
-    this.truth.addDriverSession(this.time, code, isKnown);
-  }
-
-  /** Advances a standing truck to its next event (or `targetMs`), integrating linear counters. */
+  /** Advances a standing truck to its next event (or `targetMs`). */
   private standStill(targetMs: number): void {
     const p = this.phase;
     if (p.kind === 'driving') return;
+    const leg = this.leg;
+    const isParked = p.kind === 'parked';
+    const refuelAtMs =
+      isParked && leg?.refuel && !this.progress.refueled ? leg.refuel.atMs : Infinity;
+    const adBlueAtMs =
+      isParked && leg?.adBlue && !this.progress.adBlueFilled ? leg.adBlue.atMs : Infinity;
     const next = Math.min(
       targetMs,
       p.untilMs,
-      (p.kind === 'parked' && p.refuelAtMs) || Infinity,
-      (p.kind === 'parked' && p.adBlueAtMs) || Infinity,
+      refuelAtMs,
+      adBlueAtMs,
       this.coverageUntilMs ?? Infinity,
       this.recorder.nextDueMs({ moving: false, ignition: this.ignition }),
       this.powerCutEdgeAfter(this.time),
     );
     const stepMs = Math.max(1, Math.ceil((next - this.time) / SECOND_MS)) * SECOND_MS;
-    if (this.ignition) {
-      this.counters.runEngine(stepMs, (this.engine.fuelRateLph * stepMs) / 3_600_000);
-    }
-    this.counters.chargePhone(stepMs, this.ignition);
     this.time += stepMs;
+    if (this.ignition) this.progress.idleMs += stepMs;
+    this.updateCounters();
     this.endCoverageGapIfDue();
     const cut = this.powerCut;
     if (cut && (this.time === cut.startMs || this.time === cut.endMs)) this.pendingEventIo = 66;
     if (cut && this.time >= cut.endMs) this.powerCut = undefined;
 
-    if (p.kind === 'parked') {
-      if (p.refuelAtMs !== undefined && this.time >= p.refuelAtMs) {
-        p.refuelAtMs = undefined;
-        this.refill('fuel', p.stopIndex);
-      }
-      if (p.adBlueAtMs !== undefined && this.time >= p.adBlueAtMs) {
-        p.adBlueAtMs = undefined;
-        this.refill('adblue', p.stopIndex);
-      }
+    if (leg && isParked) {
+      if (this.time >= refuelAtMs) this.refill('fuel', leg);
+      if (this.time >= adBlueAtMs) this.refill('adblue', leg);
     }
     if (this.time < p.untilMs) return;
     if (p.kind === 'parked') {
-      this.truth.parkedUntil(this.time);
-      this.startIdle('warm-up', p.stopIndex, this.stops.range(30, 90) * SECOND_MS);
+      this.enterLeg(leg ? this.plan.leg(leg.index + 1) : this.plan.leg(0));
     } else {
       this.truth.closeIdle(this.time, this.counters.fuelUsedL);
-      if (p.purpose === 'dock') this.park(p.stopIndex);
-      else this.depart(p.stopIndex);
+      if (p.purpose === 'dock') this.park();
+      else this.depart();
     }
   }
 
@@ -467,19 +536,35 @@ export class Truck {
     return cut.endMs > timeMs ? cut.endMs : Infinity;
   }
 
-  private refill(kind: 'fuel' | 'adblue', stopIndex: number): void {
-    const place = this.stopAt(stopIndex).place.name;
+  private depart(): void {
+    this.phase = { kind: 'driving', mode: { kind: 'normal' } };
+    this.located = undefined;
+  }
+
+  private refill(kind: 'fuel' | 'adblue', leg: Leg): void {
+    const place = this.stopAt(leg.toStop).place.name;
+    const before = this.counters;
+    if (kind === 'fuel') this.progress.refueled = true;
+    else this.progress.adBlueFilled = true;
+    this.updateCounters();
+    const after = this.counters;
     if (kind === 'fuel') {
-      const r = this.counters.refuel(this.stops.range(30, 60));
-      this.truth.addRefuel(this.time, place, r.litres, r.levelBeforePct, r.levelAfterPct);
+      const litres =
+        ((after.fuelLevelPct - before.fuelLevelPct) / 100) * this.identity.tankCapacityL;
+      this.truth.addRefuel(this.time, place, litres, before.fuelLevelPct, after.fuelLevelPct);
     } else {
-      const r = this.counters.topUpUrea(this.stops.range(90, 99));
-      this.truth.addAdBlueTopUp(this.time, place, r.litres, r.levelBeforePct, r.levelAfterPct);
+      const litres =
+        ((after.ureaLevelPct - before.ureaLevelPct) / 100) * this.identity.ureaCapacityL;
+      this.truth.addAdBlueTopUp(this.time, place, litres, before.ureaLevelPct, after.ureaLevelPct);
     }
   }
 
   private endCoverageGapIfDue(): void {
     if (this.coverageUntilMs === undefined || this.time < this.coverageUntilMs) return;
+    this.endCoverageGap();
+  }
+
+  private endCoverageGap(): void {
     this.truth.closeGap(this.time, this.recorder.bufferedCount);
     this.recorder.setOffline(false);
     this.coverageUntilMs = undefined;
@@ -487,18 +572,22 @@ export class Truck {
 
   // ---- tracker --------------------------------------------------------------------------------
 
-  private maybeRecord(): void {
+  private maybeRecord(isFirst: boolean): void {
     const moving = this.speedKmh > 0;
     if (this.ignition !== this.lastRecordedIgnition && this.pendingEventIo === 0) {
       this.pendingEventIo = 239;
     }
-    const due = this.recorder.isDue({
-      timeMs: this.time,
-      moving,
-      ignition: this.ignition,
-      headingDeg: this.where.headingDeg,
-      hasEvent: this.pendingEventIo !== 0,
-    });
+    const due =
+      isFirst ||
+      this.recorder.isDue({
+        timeMs: this.time,
+        moving,
+        ignition: this.ignition,
+        headingDeg: moving
+          ? headingOnRoute(this.identity.route, this.posM, this.direction)
+          : this.where.headingDeg,
+        hasEvent: this.pendingEventIo !== 0,
+      });
     if (due) this.takeRecord();
   }
 
@@ -520,7 +609,7 @@ export class Truck {
         engineHours: c.engineHours,
         ureaLevelPct: c.ureaLevelPct,
         serviceDistanceKm: c.serviceDistanceKm,
-        phoneBatteryPct: c.phoneBatteryPct,
+        phoneBatteryPct: this.phonePct(),
         isOffline: this.recorder.offline,
         driverCode: this.driverCode,
         eventIoId: this.pendingEventIo,

@@ -244,6 +244,17 @@ export interface IdlePeriodsTable {
   driver_code: string | null;
 }
 
+/** The demo fleet's history backfill, per simulated truck (migration 0006). */
+export interface DemoHistoryTable {
+  device_id: number;
+  sim_start: Timestamp;
+  history_from: Timestamp;
+  history_until: Timestamp;
+  stored_until: Timestamp;
+  first_sent_after_trip: number | null;
+  completed_at: Timestamp | null;
+}
+
 export interface VehicleRollupsTable {
   vehicle_id: number;
   bucket: Timestamp;
@@ -356,6 +367,7 @@ export interface Database {
   device_models: DeviceModelsTable;
   positions: PositionsTable;
   idle_periods: IdlePeriodsTable;
+  demo_history: DemoHistoryTable;
   vehicle_state: VehicleStateTable;
   trips: TripsTable;
   stops: StopsTable;

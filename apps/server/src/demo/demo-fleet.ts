@@ -1,39 +1,63 @@
 import type { Kysely } from 'kysely';
 import { vehicleInput } from '@rumbo/contracts';
-import { createFleet, type Fleet, type SimDevice } from '@rumbo/simulator';
+import { createFleet, describeVehicle, type Fleet, type SimDevice } from '@rumbo/simulator';
 import type { Database } from '../db/schema.js';
+import type { IngestContext } from '../ingest/ingest-types.js';
 import { DEMO_TENANT } from '../modules/seed/seed.service.js';
 import {
   ensureGroup,
   findDeviceByUniqueId,
   insertDevice,
   insertVehicle,
+  listTrailerKinds,
   plateTaken,
 } from '../modules/fleet/fleet.repository.js';
 import { ensureTenant } from '../modules/tenants/tenants.repository.js';
+import { backfillDemoHistory, type DemoTruck } from './demo-backfill.js';
+import { insertDemoHistory, listDemoHistory } from './demo-history.repository.js';
 
-/** Registers the simulated trucks (vehicles, devices, groups) in the demo tenant; idempotent. */
+/** The seed of the demo fleet: same trucks, same journeys on every installation. */
+export const DEMO_SEED = 'rumbo-demo';
+/** Longest wait for every live truck's first record before the history starts going in. */
+const LIVE_FIRST_TIMEOUT_MS = 10_000;
+
+/**
+ * Registers the simulated trucks (vehicles with chassis number, brand, model, model year and
+ * trailer; devices; groups) in the demo tenant; idempotent. Returns the IMEIs registered now.
+ */
 export async function registerDemoFleet(
   db: Kysely<Database>,
   devices: readonly SimDevice[],
-): Promise<number> {
-  let created = 0;
+): Promise<Set<string>> {
+  const created = new Set<string>();
   await db.transaction().execute(async (trx) => {
     const tenant = await ensureTenant(trx, DEMO_TENANT);
+    const implementIds = new Map<string, number>();
+    for (const kind of await listTrailerKinds(trx, tenant.id)) {
+      for (const implement of kind.implementos) {
+        implementIds.set(
+          `${kind.descripcion}/${implement.descripcionImplemento}`,
+          implement.idImplemento,
+        );
+      }
+    }
     for (const device of devices) {
       if (await findDeviceByUniqueId(trx, device.imei)) continue;
       const groupId = await ensureGroup(trx, tenant.id, device.group);
       if (await plateTaken(trx, tenant.id, device.plate)) continue;
+      const { kind, description } = device.implement;
       const vehicleId = await insertVehicle(
         trx,
         tenant.id,
         vehicleInput.parse({
           plate: device.plate,
+          vim: device.vin,
           kind: device.kind,
           brand: device.brand,
           model: device.vehicleModel,
-          modelYear: 2018 + (device.index % 7),
-          description: device.kind === 'tractor' ? 'Tractor' : 'Chasis',
+          modelYear: device.modelYear,
+          implementId: implementIds.get(`${kind}/${description}`) ?? null,
+          description: `${device.kind === 'tractor' ? 'Tractor' : 'Chasis'} con ${kind.toLowerCase()} ${description.toLowerCase()}`,
           tankCapacityL: device.tankCapacityL,
           ureaCapacityL: device.ureaCapacityL,
           groupId,
@@ -45,7 +69,7 @@ export async function registerDemoFleet(
         model: device.protocol === 'teltonika' ? device.model : null,
         vehicleId,
       });
-      created += 1;
+      created.add(device.imei);
     }
   });
   return created;
@@ -53,21 +77,20 @@ export async function registerDemoFleet(
 
 /** The running demo fleet. */
 export interface DemoFleet {
-  fleet: Fleet;
+  /** Resolves once the demo runs live and its history is complete (or the demo stopped). */
+  readonly done: Promise<void>;
   stop(): Promise<void>;
 }
 
-/** History records per second the demo backfill sends by default (all trucks together). */
-export const DEMO_BACKFILL_RECORDS_PER_SECOND = 2000;
-
 /**
- * Starts the demo: the simulated fleet moves live at once, while `historyDays` of history go
- * through the real device ports in the background (a second connection per truck, throttled so
- * live records stay acknowledged within a second; the pipeline stores them as late records and
- * recomputes each vehicle's trips and rollups after its history ends).
+ * Starts the demo: every simulated truck goes live at once, placed where its plan has it now
+ * (nothing is fast-forwarded), while the history of the trucks registered on the first start
+ * (`historyDays` before it) goes through ingest in bulk in the background, resumed on later starts
+ * until complete (docs/decisions/0019-demo-first-run.md).
  */
 export function startDemoFleet(options: {
   db: Kysely<Database>;
+  ingest: IngestContext;
   vehicles: number;
   historyDays: number;
   teltonikaPort: number;
@@ -75,54 +98,105 @@ export function startDemoFleet(options: {
   nowMs: number;
   /** Called after new demo vehicles were registered (to load them into the live fleet). */
   onRegistered: () => Promise<void>;
-  /** Backfill throttle (default {@link DEMO_BACKFILL_RECORDS_PER_SECOND}). */
-  backfillRecordsPerSecond?: number;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }): DemoFleet {
-  const fromMs = options.nowMs - options.historyDays * 86_400_000;
-  const fleet = createFleet({
-    vehicles: options.vehicles,
-    seed: 'rumbo-demo',
-    startMs: fromMs,
-    teltonikaPort: options.teltonikaPort,
-    osmandPort: options.osmandPort,
-  });
+  const { db, log } = options;
+  // On the trucks' one-second grid.
+  const nowMs = Math.floor(options.nowMs / 1000) * 1000;
   let stopped = false;
-  const run = async () => {
-    const created = await registerDemoFleet(options.db, fleet.devices);
-    if (created > 0) await options.onRegistered();
-    // History is backfilled once, when the demo fleet is first registered.
-    if (created > 0 && options.historyDays > 0) {
-      options.log.info(
-        { vehicles: options.vehicles, days: options.historyDays },
-        'demo fleet: backfilling history',
-      );
-      if (stopped) return;
-      const result = await fleet.startWithHistory({
-        fromMs,
-        toMs: options.nowMs,
-        recordsPerSecond: options.backfillRecordsPerSecond ?? DEMO_BACKFILL_RECORDS_PER_SECOND,
-      });
-      // Stopped half-way: not reported as done (a later start does not resume the history).
-      if (stopped) return;
-      options.log.info(
-        {
-          records: result.records,
-          seconds: Math.round(result.elapsedMs / 1000),
-          recordsPerSecond: Math.round(result.recordsPerSecond),
-        },
-        'demo fleet: history backfilled',
-      );
-      return;
+  let fleet: Fleet | undefined;
+  const run = async (): Promise<void> => {
+    const devices = Array.from({ length: options.vehicles }, (_, index) =>
+      describeVehicle(index, { seed: DEMO_SEED }),
+    );
+    const created = await registerDemoFleet(db, devices);
+    if (created.size > 0) await options.onRegistered();
+    if (stopped) return;
+
+    // Each truck's history row: the first start gives its trucks `historyDays` of history; a truck
+    // registered before these rows existed, none. Every truck's plan starts with the fleet's.
+    const resolved = await Promise.all(
+      devices.map((d) => options.ingest.resolveDevice(d.imei, d.protocol)),
+    );
+    let rows = await listDemoHistory(db);
+    const historyFromMs = nowMs - options.historyDays * 86_400_000;
+    const startMs = Math.min(historyFromMs, ...[...rows.values()].map((r) => r.simStartMs));
+    const fromMs = Math.max(startMs, historyFromMs);
+    await insertDemoHistory(
+      db,
+      devices.flatMap((d, i) => {
+        const device = resolved[i];
+        if (!device || rows.has(device.id)) return [];
+        const hasHistory = created.has(d.imei);
+        return [
+          {
+            deviceId: device.id,
+            simStartMs: startMs,
+            fromMs: hasHistory ? fromMs : nowMs,
+            untilMs: nowMs,
+          },
+        ];
+      }),
+    );
+    rows = await listDemoHistory(db);
+    if (stopped) return;
+
+    fleet = createFleet({
+      vehicles: options.vehicles,
+      seed: DEMO_SEED,
+      startMs,
+      teltonikaPort: options.teltonikaPort,
+      osmandPort: options.osmandPort,
+    });
+    fleet.start({ atMs: nowMs });
+    log.info({ vehicles: options.vehicles }, 'demo fleet: live');
+
+    const trucks: DemoTruck[] = devices.flatMap((d, i) => {
+      const device = resolved[i];
+      const row = device ? rows.get(device.id) : undefined;
+      return device && row && !row.completed ? [{ index: d.index, device, row }] : [];
+    });
+    if (trucks.length === 0) return;
+    // History is late data: it goes in once the live trucks reported, so each vehicle's history
+    // is one run of late records behind its live ones (one recompute).
+    const deadline = Date.now() + LIVE_FIRST_TIMEOUT_MS;
+    while (!stopped && Date.now() < deadline && fleet.deviceStats().some((s) => s.acked === 0)) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (!stopped) fleet.start();
+    if (stopped) return;
+    log.info(
+      { vehicles: trucks.length, days: options.historyDays },
+      'demo fleet: backfilling history',
+    );
+    const result = await backfillDemoHistory({
+      db,
+      ingest: options.ingest,
+      fleet,
+      trucks,
+      isStopped: () => stopped,
+      log,
+    });
+    // Stopped half-way: the next start resumes it.
+    if (stopped) return;
+    log.info(
+      {
+        records: result.records,
+        seconds: Math.round(result.completeMs / 1000),
+        storedSeconds: Math.round(result.storedMs / 1000),
+        recordsPerSecond: Math.round(result.records / Math.max(result.storedMs / 1000, 1e-3)),
+      },
+      'demo fleet: history backfilled',
+    );
   };
-  run().catch((error: unknown) => options.log.warn({ err: error }, 'demo fleet stopped'));
+  const done = run().catch((error: unknown) => {
+    if (!stopped) log.warn({ err: error }, 'demo fleet stopped');
+  });
   return {
-    fleet,
+    done,
     async stop() {
       stopped = true;
-      await fleet.stop();
+      await fleet?.stop();
+      await done;
     },
   };
 }

@@ -10,10 +10,15 @@ const routes = new Map(compileRoutes().map((r) => [r.id, r]));
 /** Monday 3 March 2025, 00:00 in Argentina. */
 export const MONDAY_MS = Date.UTC(2025, 2, 3, 3, 0, 0);
 
-/** The truck at `index` of the fleet of `seed`, starting at `startMs`. */
+/** The truck at `index` of the fleet of `seed`, starting at `startMs` (placed at `atMs`). */
 export function makeTruck(
   index: number,
-  options: { seed?: string | number; startMs?: number; rates?: Partial<EventRates> } = {},
+  options: {
+    seed?: string | number;
+    startMs?: number;
+    atMs?: number;
+    rates?: Partial<EventRates>;
+  } = {},
 ): Truck {
   const seed = options.seed ?? 42;
   const device = describeVehicle(index, { seed });
@@ -21,6 +26,11 @@ export function makeTruck(
   if (!route) throw new Error(`no route ${device.routeId}`);
   return new Truck(
     { ...device, route },
-    { seed: `${seed}/truck/${index}`, startMs: options.startMs ?? MONDAY_MS, rates: options.rates },
+    {
+      seed: `${seed}/truck/${index}`,
+      startMs: options.startMs ?? MONDAY_MS,
+      atMs: options.atMs,
+      rates: options.rates,
+    },
   );
 }
