@@ -33,6 +33,8 @@ const SUBMISSIONS_IN_FLIGHT = 2;
 export const DEMO_BACKFILL_CONCURRENCY = 2;
 /** How often the recomputes that complete the histories are looked for. */
 const COMPLETION_POLL_MS = 1_000;
+/** Longest wait for the next history to be recomputed before giving up until the next start. */
+const COMPLETION_WAIT_MS = 5 * 60_000;
 
 /** A truck whose history is backfilled. */
 export interface DemoTruck {
@@ -191,11 +193,18 @@ export async function backfillDemoHistory(deps: {
   );
   const storedMs = performance.now() - t0;
 
-  // Complete once each vehicle's recompute has run.
+  // Complete once each vehicle's recompute has run; a recompute that never shows (it failed) is
+  // left for the next start, which asks for it again.
+  let progressAt = performance.now();
   while (waiting.size > 0 && !isStopped()) {
     const done = (await recomputedDemoHistories(db)).filter((id) => waiting.has(id));
     await markDemoHistoryComplete(db, done);
     for (const id of done) waiting.delete(id);
+    if (done.length > 0) progressAt = performance.now();
+    if (performance.now() - progressAt > COMPLETION_WAIT_MS) {
+      deps.log.warn({ devices: [...waiting] }, 'demo history not recomputed (next start retries)');
+      break;
+    }
     if (waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, COMPLETION_POLL_MS));
   }
   return { records, storedMs, completeMs: performance.now() - t0 };
