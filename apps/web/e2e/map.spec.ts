@@ -26,6 +26,18 @@ const vehicles = (page: Page) =>
       ).__rumboMap?.vehicles() ?? [],
   );
 
+/** Where a vehicle is drawn on the map canvas (null when hidden, e.g. in a cluster). */
+const screenPoint = (page: Page, id: number) =>
+  page.evaluate(
+    (vehicleId) =>
+      (
+        window as unknown as {
+          __rumboMap: { screenPoint: (id: number) => { x: number; y: number } | null };
+        }
+      ).__rumboMap.screenPoint(vehicleId),
+    id,
+  );
+
 async function openMap(page: Page) {
   await navigateInApp(page, '/app/map/current_location');
   await expect(page.getByTestId('base-map')).toBeVisible();
@@ -137,15 +149,7 @@ test('clicking a vehicle opens its popup; following keeps it centred', async ({ 
     .click();
   await expect(page.getByText(new RegExp(first.plate))).not.toHaveCount(0);
   await page.waitForTimeout(1500);
-  const point = await page.evaluate(
-    (id) =>
-      (
-        window as unknown as {
-          __rumboMap: { screenPoint: (id: number) => { x: number; y: number } | null };
-        }
-      ).__rumboMap.screenPoint(id),
-    first.id,
-  );
+  const point = await screenPoint(page, first.id);
   expect(point).not.toBeNull();
   const box = (await page.getByTestId('base-map').boundingBox())!;
   // Centred (within a few pixels while it moves).
@@ -160,6 +164,38 @@ test('clicking a vehicle opens its popup; following keeps it centred', async ({ 
   await expect(page.getByText(`Siguiendo a ${first.plate}`)).toBeVisible();
   await page.getByRole('button', { name: 'Ver toda la flota' }).click();
   await expect(page.getByText(`Siguiendo a ${first.plate}`)).toHaveCount(0);
+});
+
+test('a click on a vehicle in the list does what a click on its marker does', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(WIDE);
+  await signIn(page, DEMO);
+  await openMap(page);
+  const list = await vehicles(page);
+  const vehicle = list.at(-1)!;
+  const row = page.locator(`[data-testid="map-vehicle-row"][data-vehicle-id="${vehicle.id}"]`);
+  // The row itself (its name starts with the plate; the follow toggle's with "Seguir").
+  await row.getByRole('button', { name: new RegExp(`^${vehicle.plate}`) }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(vehicle.plate);
+  // The map brought it into view, out of any cluster.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  const box = (await page.getByTestId('base-map').boundingBox())!;
+  const inView = async () => {
+    const point = await screenPoint(page, vehicle.id);
+    return (
+      point !== null &&
+      point.x >= 0 &&
+      point.x <= box.width &&
+      point.y >= 0 &&
+      point.y <= box.height
+    );
+  };
+  await expect.poll(inView).toBe(true);
+  // Not followed: following stays the row's own toggle.
+  await expect(page.getByText(`Siguiendo a ${vehicle.plate}`)).toHaveCount(0);
 });
 
 for (const combination of COMBINATIONS) {

@@ -140,13 +140,15 @@ export class LiveMapController {
   follow(slot: number): void {
     this.following = slot >= 0 ? (this.store.ids[slot] ?? -1) : -1;
     this.store.select(slot);
+    this.recluster();
     if (slot >= 0) this.centreOn(slot, true);
     this.map?.triggerRepaint();
   }
 
-  /** Centres the map on a vehicle once and highlights it. */
+  /** Centres the map on a vehicle once and highlights it (out of any cluster). */
   focus(slot: number): void {
     this.store.select(slot);
+    this.recluster();
     this.centreOn(slot, true);
   }
 
@@ -325,7 +327,14 @@ export class LiveMapController {
       maxY: mercatorY(bounds.getSouth()),
       zoom: map.getZoom(),
     };
-    const { clusters, clustered } = gridCluster(s.gl, s.count, this.pass, view);
+    // The selected vehicle is always drawn on its own, never inside a cluster: a click on it in
+    // the list brings it into view even where others stand at the same spot (a depot at night).
+    let clusterPass = this.pass;
+    if (s.selected >= 0 && this.pass[s.selected]) {
+      clusterPass = this.pass.slice();
+      clusterPass[s.selected] = 0;
+    }
+    const { clusters, clustered } = gridCluster(s.gl, s.count, clusterPass, view);
     this.clusters = clusters;
     const hide = new Uint8Array(s.count);
     for (let i = 0; i < s.count; i++) hide[i] = this.pass[i] && !clustered[i] ? 0 : 1;

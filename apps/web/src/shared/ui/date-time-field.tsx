@@ -58,6 +58,9 @@ export function DateTimeField({
         format={DATE_TIME_FORMATS[language]}
         ampm={false}
         views={VIEWS}
+        // The desktop popover (calendar beside the clock columns, ~480 px) needs a wide screen;
+        // phones and narrow windows get the full-screen dialog.
+        desktopModeMediaQuery="@media (pointer: fine) and (min-width: 600px)"
         timeSteps={STEPS}
         slotProps={{
           textField: {
