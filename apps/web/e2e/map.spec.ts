@@ -138,6 +138,7 @@ test('the list filters by status and the counts match', async ({ page }) => {
 });
 
 test('clicking a vehicle opens its popup; following keeps it centred', async ({ page }) => {
+  test.setTimeout(120_000); // sign-in and MapLibre on software GL take most of a minute when busy
   await page.setViewportSize(WIDE);
   await signIn(page, DEMO);
   await openMap(page);
