@@ -131,10 +131,13 @@ export async function backfillDemoHistory(deps: {
       // Submissions in flight, oldest first: the truck's records reach the pipeline back to back
       // (its late rows in every batch), so its window is recomputed once, after its history.
       const inFlight: { done: Promise<void>; untilMs: number }[] = [];
+      // Progress is written behind the submissions, never holding the next one back.
+      let progress = Promise.resolve();
       const settleOldest = async (): Promise<void> => {
         const oldest = inFlight.shift()!;
         await oldest.done;
-        await markDemoHistoryStored(db, device.id, oldest.untilMs);
+        progress = progress.then(() => markDemoHistoryStored(db, device.id, oldest.untilMs));
+        progress.catch(() => undefined); // awaited after the last submission
       };
       let batch: SimRecord[] = [];
       const history = fleet.history(truck.index, {
@@ -157,6 +160,7 @@ export async function backfillDemoHistory(deps: {
         if (inFlight.length >= SUBMISSIONS_IN_FLIGHT) await settleOldest();
       }
       while (inFlight.length > 0) await settleOldest();
+      await progress;
     }
     if (isStopped()) return;
     // A restart lost the recompute the first record asked for: store it anew to ask again.
