@@ -94,7 +94,10 @@ async function checkCredentials(
   if (!verdict.allowed) throw refusal(verdict);
   const user = await findUserByUsername(deps.db, username);
   const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok || user.disabled) throw new DomainError('bad_credentials');
+  if (!user || !ok || user.disabled) {
+    deps.limiter.failed(username, meta.ip, attemptAtMs);
+    throw new DomainError('bad_credentials');
+  }
   deps.limiter.succeeded(username, meta.ip, attemptAtMs);
   return user;
 }

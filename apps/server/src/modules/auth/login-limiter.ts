@@ -100,6 +100,8 @@ export class LoginLimiter {
   private readonly byAddress = new Map<string, Map<string, number[]>>();
   /** username → failure times in the window, from any address. */
   private readonly byAccount = new Map<string, number[]>();
+  /** address → username → its last settled failure (a wrong password, not one being checked). */
+  private readonly failedByAddress = new Map<string, Map<string, number>>();
   /** `username|address` → when the account last signed in from there. */
   private readonly known = new Map<string, number>();
 
@@ -115,6 +117,13 @@ export class LoginLimiter {
       else users.delete(user);
     }
     if (users.size === 0) this.byAddress.delete(address);
+    return users;
+  }
+
+  private recentFailures(address: string, nowMs: number): Map<string, number> {
+    const users = this.failedByAddress.get(address) ?? new Map<string, number>();
+    for (const [user, atMs] of users) if (atMs <= nowMs - this.limits.windowMs) users.delete(user);
+    if (users.size === 0) this.failedByAddress.delete(address);
     return users;
   }
 
@@ -144,10 +153,13 @@ export class LoginLimiter {
       const oldest = pair[pair.length - maxFailuresPerAccountAddress] ?? nowMs;
       return { allowed: false, limit: 'address', retryAfterMs: oldest + windowMs - nowMs };
     }
-    if (pair.length === 0 && users.size >= maxUsernamesPerAddress) {
+    // Spraying counts usernames that failed, not sign-ins still being checked: many people
+    // signing in at once behind one address (an office, a test run) are not a spray.
+    const failed = this.recentFailures(address, nowMs);
+    if (!failed.has(user) && failed.size >= maxUsernamesPerAddress) {
       // A new username is allowed once enough of the others have aged out.
-      const lasts = [...users.values()].map((times) => Math.max(...times)).sort((a, b) => a - b);
-      const freedAt = (lasts[users.size - maxUsernamesPerAddress] ?? nowMs) + windowMs;
+      const lasts = [...failed.values()].sort((a, b) => a - b);
+      const freedAt = (lasts[failed.size - maxUsernamesPerAddress] ?? nowMs) + windowMs;
       return { allowed: false, limit: 'address', retryAfterMs: freedAt - nowMs };
     }
     const account = this.recentByAccount(user, nowMs);
@@ -174,6 +186,14 @@ export class LoginLimiter {
     account.push(nowMs);
     touch(this.byAccount, user, account.slice(-MAX_ACCOUNT_TIMES), this.limits.maxKeys);
     return verdict;
+  }
+
+  /** The attempt made at `attemptAtMs` was refused (wrong password): it counts toward spraying. */
+  failed(username: string, address: string, attemptAtMs: number): void {
+    const key = addressKey(address);
+    const users = this.failedByAddress.get(key) ?? new Map<string, number>();
+    users.set(username.toLowerCase(), attemptAtMs);
+    touch(this.failedByAddress, key, users, this.limits.maxKeys);
   }
 
   /** The attempt made at `attemptAtMs` signed in: it is not a failure, and the address is known. */
