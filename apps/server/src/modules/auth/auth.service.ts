@@ -89,17 +89,27 @@ async function checkCredentials(
   password: string,
   meta: RequestMeta,
 ): Promise<User> {
-  const attemptAtMs = deps.clock.nowMs();
-  const verdict = deps.limiter.attempt(username, meta.ip, attemptAtMs);
-  if (!verdict.allowed) throw refusal(verdict);
-  const user = await findUserByUsername(deps.db, username);
-  const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok || user.disabled) {
-    deps.limiter.failed(username, meta.ip, attemptAtMs);
-    throw new DomainError('bad_credentials');
+  let attemptAtMs = deps.clock.nowMs();
+  let verdict = deps.limiter.attempt(username, meta.ip, attemptAtMs);
+  if (!verdict.allowed && verdict.limit === 'account') {
+    // Refused the spacing while the same client's other attempt is being checked: wait for its
+    // answer (a success makes this address known), then ask again.
+    await deps.limiter.whenSettled(username, meta.ip);
+    attemptAtMs = deps.clock.nowMs();
+    verdict = deps.limiter.attempt(username, meta.ip, attemptAtMs);
   }
-  deps.limiter.succeeded(username, meta.ip, attemptAtMs);
-  return user;
+  if (!verdict.allowed) throw refusal(verdict);
+  let isSettled = false;
+  try {
+    const user = await findUserByUsername(deps.db, username);
+    const ok = await verifyPassword(user?.passwordHash, password);
+    if (!user || !ok || user.disabled) throw new DomainError('bad_credentials');
+    deps.limiter.succeeded(username, meta.ip, attemptAtMs);
+    isSettled = true;
+    return user;
+  } finally {
+    if (!isSettled) deps.limiter.failed(username, meta.ip, attemptAtMs);
+  }
 }
 
 async function openSession(

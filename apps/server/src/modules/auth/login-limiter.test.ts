@@ -106,6 +106,19 @@ describe('LoginLimiter with the production limits', () => {
     expect(verdicts.every((v) => v.allowed)).toBe(true);
   });
 
+  it('lets a client wait for its own attempt being checked, which then spares it the spacing', async () => {
+    const limiter = new LoginLimiter();
+    for (let i = 0; i < 4; i++) fail(limiter, 'vera', '10.7.0.1', T0 + i);
+    // The web app asks for two tokens at once with one password: the second meets the spacing…
+    expect(limiter.attempt('vera', '10.7.0.1', T0 + 10).allowed).toBe(true);
+    expect(limiter.attempt('vera', '10.7.0.1', T0 + 11)).toMatchObject({ allowed: false });
+    // …waits for the first, which signs in: the address is known and the twin goes through.
+    const settled = limiter.whenSettled('vera', '10.7.0.1');
+    limiter.succeeded('vera', '10.7.0.1', T0 + 10);
+    await settled;
+    expect(limiter.attempt('vera', '10.7.0.1', T0 + 12).allowed).toBe(true);
+  });
+
   it('forgets the oldest entries beyond its size', () => {
     const limiter = new LoginLimiter({ maxKeys: 3, maxFailuresPerAccountAddress: 1 });
     fail(limiter, 'ana', '10.5.0.1', T0);

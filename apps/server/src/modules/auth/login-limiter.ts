@@ -104,6 +104,8 @@ export class LoginLimiter {
   private readonly failedByAddress = new Map<string, Map<string, number>>();
   /** `username|address` → when the account last signed in from there. */
   private readonly known = new Map<string, number>();
+  /** `username|address` → attempts being checked, and who waits for them to settle. */
+  private readonly pending = new Map<string, { count: number; waiters: (() => void)[] }>();
 
   constructor(limits: Partial<LoginLimits> = {}) {
     this.limits = { ...DEFAULT_LOGIN_LIMITS, ...limits };
@@ -185,15 +187,41 @@ export class LoginLimiter {
     const account = this.recentByAccount(user, nowMs);
     account.push(nowMs);
     touch(this.byAccount, user, account.slice(-MAX_ACCOUNT_TIMES), this.limits.maxKeys);
+    const entry = this.pending.get(`${user}|${key}`);
+    if (entry) entry.count += 1;
+    else this.pending.set(`${user}|${key}`, { count: 1, waiters: [] });
     return verdict;
+  }
+
+  /**
+   * Resolves once the attempts being checked for `username` from `address` have settled (at once
+   * when there are none): a client that signs in twice at once with one password — the web app
+   * asks for its web and its v2 token together — waits for the first answer instead of being
+   * refused the account's spacing by its own twin.
+   */
+  whenSettled(username: string, address: string): Promise<void> {
+    const entry = this.pending.get(`${username.toLowerCase()}|${addressKey(address)}`);
+    if (!entry) return Promise.resolve();
+    return new Promise((resolve) => entry.waiters.push(resolve));
+  }
+
+  private settle(user: string, key: string): void {
+    const entry = this.pending.get(`${user}|${key}`);
+    if (!entry) return;
+    entry.count -= 1;
+    if (entry.count > 0) return;
+    this.pending.delete(`${user}|${key}`);
+    for (const resolve of entry.waiters) resolve();
   }
 
   /** The attempt made at `attemptAtMs` was refused (wrong password): it counts toward spraying. */
   failed(username: string, address: string, attemptAtMs: number): void {
+    const user = username.toLowerCase();
     const key = addressKey(address);
     const users = this.failedByAddress.get(key) ?? new Map<string, number>();
-    users.set(username.toLowerCase(), attemptAtMs);
+    users.set(user, attemptAtMs);
     touch(this.failedByAddress, key, users, this.limits.maxKeys);
+    this.settle(user, key);
   }
 
   /** The attempt made at `attemptAtMs` signed in: it is not a failure, and the address is known. */
@@ -213,5 +241,6 @@ export class LoginLimiter {
       if (account.length === 0) this.byAccount.delete(user);
     }
     touch(this.known, `${user}|${key}`, attemptAtMs, this.limits.maxKeys);
+    this.settle(user, key);
   }
 }
