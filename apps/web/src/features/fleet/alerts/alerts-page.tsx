@@ -144,7 +144,9 @@ export default function AlertsPage() {
   const loading = events.isPending;
 
   return (
-    <Box data-testid="alerts-page">
+    // One grid column that may shrink to 0: the phone's one-line counts row scrolls inside the
+    // page instead of widening it (and the cards below it) past the screen.
+    <Box data-testid="alerts-page" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
         <Typography variant="h1" sx={{ flex: '1 1 auto' }}>
           {t('fleetAlerts.title')}

@@ -239,7 +239,18 @@ function CardList<R>({
           )),
         )}
       </TextField>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+      {/* One column that may shrink: a card's one-line (noWrap) text truncates, not widens it. */}
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          gap: 1,
+        }}
+      >
         {shown.map((row) => (
           <Box component="li" key={props.rowKey(row)} data-row={props.rowKey(row)}>
             <PhoneCard row={row} props={props} />
