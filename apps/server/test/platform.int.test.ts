@@ -43,10 +43,13 @@ for (const backend of testBackends()) {
         expect(body.services[key]).toBe(`/api/${key}`);
       }
       expect(body.supportEmail).toBe('help@rumbo.test');
-      for (const key of ['analysis', 'lp', 'driver', 'vehicles']) {
+      for (const key of ['analysis', 'lp', 'vehicles']) {
         const base = await ctx.app.inject({ method: 'GET', url: `/api/${key}` });
         expect(base.json()).toMatchObject({ service: key });
       }
+      // `GET /driver` is the drivers' list (spec §7): it asks for a session.
+      const drivers = await ctx.app.inject({ method: 'GET', url: '/api/driver' });
+      expect(drivers.statusCode).toBe(401);
     });
 
     it('publishes the OpenAPI document with the specification paths', async () => {
