@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { epochMsParam, id, multilineText, text } from './fields.js';
+import { visitedPlaceSchema } from './geofences.js';
 
 /** Vehicle statuses (domain.md §2), in the order of their numeric `statusCode`. */
 export const VEHICLE_STATUSES = [
@@ -174,6 +175,10 @@ export const tripSchema = z.object({
   driverCode: z.string().nullable(),
   /** The registered driver of `driverCode`; null when the code is not in the driver list. */
   driverName: z.string().nullable().optional(),
+  /** Geofences the trip entered or started in, in order of first visit (issue 12). */
+  zones: z.array(visitedPlaceSchema).optional(),
+  /** Points of interest whose radius the trip reached, in order of first visit (issue 12). */
+  pois: z.array(visitedPlaceSchema).optional(),
 });
 export type Trip = z.infer<typeof tripSchema>;
 

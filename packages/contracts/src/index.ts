@@ -6,6 +6,8 @@ export * from './drivers.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './fleet.js';
+export * from './geofences.js';
+export * from './geometry.js';
 export * from './health.js';
 export * from './live-frame.js';
 export * from './realtime.js';
