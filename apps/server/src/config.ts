@@ -110,6 +110,12 @@ const envSchema = z.object({
   INGEST_AUTO_REGISTER_TENANT: z.string().default('Transportes Demo'),
   DEMO_VEHICLES: z.coerce.number().int().min(0).max(20000).default(50),
   DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /**
+   * Whether the pipeline evaluates the alert rules (domain.md §10). On by default; `off` stores
+   * trips, stops, idle and rollups only (the rules-on-versus-off ingest benchmark, a node that must
+   * not raise alerts while an incident is examined). Records stay stored either way.
+   */
+  ALERT_RULES: z.enum(['on', 'off']).default('on'),
   /** Logs the age of live-feed entries when sent (for the latency benchmark). */
   LIVE_LATENCY_PROBE: bool,
 });

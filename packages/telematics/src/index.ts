@@ -52,7 +52,7 @@ export {
 } from './reducer/device.reducer.js';
 
 export * from './detectors/detector.js';
-export { DEFAULT_DETECTORS, ALERT_DETECTORS } from './detectors/index.js';
+export { DEFAULT_DETECTORS, ALERT_DETECTORS, CORE_DETECTORS } from './detectors/index.js';
 export * from './detectors/alert-codes.js';
 export {
   speedDetector,

@@ -31,7 +31,7 @@ import { LiveFleet } from '../realtime/live-fleet.js';
 import { loadLiveFleet } from '../realtime/load-live-fleet.js';
 import { SocketHub } from '../realtime/socket-hub.js';
 import { latencyProbe } from './latency-probe.js';
-import { reducerSettings, type DetectorChain } from '@rumbo/telematics';
+import { CORE_DETECTORS, reducerSettings, type DetectorChain } from '@rumbo/telematics';
 
 /** A role a process plays (ROLES). */
 export type Role = Config['ROLES'][number];
@@ -239,7 +239,8 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
         alertDispatcher.handleFacts(facts);
       },
       vehicleSettings: alertCache,
-      detectors: deps.pipeline?.detectors,
+      detectors:
+        deps.pipeline?.detectors ?? (config.ALERT_RULES === 'off' ? CORE_DETECTORS : undefined),
     });
     const p = pipeline;
     const consumer = await bus.consumeRecords((device, positions) => p.submit(device, positions));

@@ -31,4 +31,7 @@ export const DEFAULT_DETECTORS: DetectorChain = Object.freeze([
 ] as const);
 
 /** The alert-rule detectors alone, in chain order (benchmarks, tests). */
-export const ALERT_DETECTORS: DetectorChain = DEFAULT_DETECTORS.slice(4);
+export const ALERT_DETECTORS: DetectorChain = Object.freeze(DEFAULT_DETECTORS.slice(4));
+
+/** The chain without the alert rules (a node run with `ALERT_RULES=off`, the rules-off benchmark). */
+export const CORE_DETECTORS: DetectorChain = Object.freeze(DEFAULT_DETECTORS.slice(0, 4));
