@@ -81,6 +81,19 @@ export {
 export type { LiveStatus, VehicleStatus, StatusState } from './detectors/status.detector.js';
 export { statusAfterSilence, statusDetector } from './detectors/status.detector.js';
 export { motionDetector, type MotionState } from './detectors/motion.detector.js';
+export {
+  zoneDetector,
+  type ZoneState,
+  type ZoneVisit,
+  type PoiVisit,
+} from './detectors/zone.detector.js';
+export {
+  PlaceIndex,
+  placesOf,
+  zoneSpeedLimitAt,
+  type IndexedZone,
+  type PlaceIndexOptions,
+} from './zones/place-index.js';
 export { idleDetector, type IdleState, type IdleRun } from './detectors/idle.detector.js';
 export {
   bucketOf,

@@ -7,7 +7,7 @@ import { SPEED_LEVELS_KMH } from './detector.js';
 /** A speed-level code: `V` and the level in km/h (`V95`). */
 export type SpeedLevelCode = `V${number}`;
 
-/** Codes raised by the rule detectors of this package (zones, POIs, `DDR` and `DTS` are not). */
+/** Codes raised by the rule detectors of this package (`DDR` and `DTS` are not). */
 export type RuleAlertCode =
   | SpeedLevelCode
   | 'EXV'
@@ -23,7 +23,11 @@ export type RuleAlertCode =
   | 'TIC'
   | 'TFC'
   | 'TCC'
-  | 'SCT';
+  | 'SCT'
+  | ZoneAlertCode;
+
+/** Zone and POI codes (zone.detector.ts). */
+export type ZoneAlertCode = 'AZA' | 'SDZ' | 'AZP' | 'DZP' | 'DAZ' | 'EEZ' | 'AIP' | 'DPI' | 'CIP';
 
 /** The code of a speed level. */
 export function speedLevelCode(levelKmh: number): SpeedLevelCode {
@@ -35,6 +39,7 @@ export const RULE_ALERT_CODES: readonly RuleAlertCode[] = Object.freeze([
   ...SPEED_LEVELS_KMH.map(speedLevelCode),
   ...(['EXV', 'D20', 'EDT', 'AAB', 'AFI', 'CAB', 'DFP', 'IDD', 'NUM'] as const),
   ...(['TSC', 'TIC', 'TFC', 'TCC', 'SCT'] as const),
+  ...(['AZA', 'SDZ', 'AZP', 'DZP', 'DAZ', 'EEZ', 'AIP', 'DPI', 'CIP'] as const),
 ]);
 
 /** Where and when something started: a record's time, place (when usable) and driver. */

@@ -10,7 +10,10 @@ import type { IntervalIncrement } from '../reducer/trip-accumulator.js';
 /** A circle or polygon a rule can test a place against (lat/lng in degrees, radius in metres). */
 export type ContextShape =
   | { kind: 'circle'; lat: number; lng: number; radiusM: number }
-  | { kind: 'polygon'; rings: readonly (readonly (readonly [number, number])[])[] };
+  /** Rings of [lng, lat] positions, closed; the first is the shell, the others holes. */
+  | { kind: 'polygon'; rings: readonly (readonly (readonly [number, number])[])[] }
+  /** A corridor: a line of [lng, lat] positions and its total width (half on each side). */
+  | { kind: 'corridor'; line: readonly (readonly [number, number])[]; widthM: number };
 
 /** A geofence as the rules see it (domain.md §2 speed limit, §10 zone rules). */
 export interface ContextGeofence {
@@ -26,6 +29,44 @@ export interface ContextPoi {
   lat: number;
   lng: number;
   radiusM: number;
+}
+
+/** A zone near a record: how deep inside its border the record is (negative: outside), metres. */
+export interface ZoneHit {
+  id: number;
+  accessType: 'allowed' | 'forbidden' | 'none';
+  speedLimitKmh?: number;
+  depthM: number;
+  /** Hysteresis: entered at `depthM ≥ bandM`, left at `depthM ≤ −bandM`. */
+  bandM: number;
+}
+
+/** A POI near a record, and the record's distance to its centre, metres. */
+export interface PoiHit {
+  id: number;
+  distanceM: number;
+  radiusM: number;
+}
+
+/** What a record is near: zones (within their band or inside) and POIs, each sorted by id. */
+export interface PlaceHits {
+  zones: readonly ZoneHit[];
+  pois: readonly PoiHit[];
+}
+
+/**
+ * The vehicle's geofences and POIs as an index answers them (issue 12): the server keeps one
+ * spatial index per tenant in memory and hands each vehicle a lookup filtered to the zones that
+ * apply to it. Pure from the detectors' side: same place, same answer.
+ */
+export interface PlaceLookup {
+  /** Zones and POIs near a place; the same object for the same place twice in a row. */
+  at(lat: number, lng: number): PlaceHits;
+  /** Whether a zone of this id still exists and applies (a deleted zone is forgotten quietly). */
+  hasZone(id: number): boolean;
+  hasPoi(id: number): boolean;
+  /** The vehicle has at least one `allowed` zone (`DAZ` applies). */
+  readonly hasAllowedZones: boolean;
 }
 
 /** A planned trip's corridor (§10 `DDR`). */
@@ -88,6 +129,8 @@ export interface VehicleContext {
   ureaTankL?: number;
   geofences?: readonly ContextGeofence[];
   pois?: readonly ContextPoi[];
+  /** The geofences and POIs through the server's index; else built from `geofences` and `pois`. */
+  places?: PlaceLookup;
   plannedTrip?: ContextPlannedTrip;
   /** Alert settings (speed levels, known drivers, harsh source, reefer). */
   alerts?: VehicleAlertContext;

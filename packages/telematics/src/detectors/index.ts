@@ -11,10 +11,11 @@ import { speedDetector } from './speed.detector.js';
 import { statusDetector } from './status.detector.js';
 import { stopDetector } from './stop.detector.js';
 import { temperatureDetector } from './temperature.detector.js';
+import { zoneDetector } from './zone.detector.js';
 
 /**
  * Status, trips and stops, idle periods, hourly rollups, then the alert rules (§10: speed, stops
- * and idling, harsh driving, device power, drivers, reefer temperatures). Later capabilities
+ * and idling, harsh driving, device power, drivers, reefer temperatures, zones and POIs). Later capabilities
  * append theirs.
  */
 export const DEFAULT_DETECTORS: DetectorChain = Object.freeze([
@@ -28,6 +29,7 @@ export const DEFAULT_DETECTORS: DetectorChain = Object.freeze([
   deviceDetector,
   driverDetector,
   temperatureDetector,
+  zoneDetector,
 ] as const);
 
 /** The alert-rule detectors alone, in chain order (benchmarks, tests). */

@@ -5,7 +5,8 @@
 import type { StatusFact } from '../reducer/facts.js';
 import type { ReducerSettings } from '../reducer/reducer-settings.js';
 import type { Sample } from '../reducer/sample.js';
-import { NO_FACTS, type Detector } from './detector.js';
+import { placesOf, zoneSpeedLimitAt } from '../zones/place-index.js';
+import { NO_FACTS, type Detector, type VehicleContext } from './detector.js';
 
 /** Statuses a record can produce. */
 export type LiveStatus = 'undefined' | 'off' | 'idling' | 'in-transit' | 'speeding';
@@ -134,12 +135,23 @@ export function statusAfterSilence(
   return engineOn === true ? 'offline-in-transit' : 'offline-off';
 }
 
+/** §2: the vehicle's limit, else the lowest limit of the geofences it is in, else the default. */
+function speedLimitAt(
+  context: VehicleContext,
+  s: Sample,
+  settings: ReducerSettings,
+): number | undefined {
+  if (context.speedLimitKmh !== undefined || !s.hasLocation) return context.speedLimitKmh;
+  const places = placesOf(context, settings.zoneBorderBandM);
+  return places && zoneSpeedLimitAt(places, s.lat, s.lng);
+}
+
 /** The live status (§2 rules 1 and 3–6), with a `status` fact when it changes. */
 export const statusDetector: Detector<StatusState> = {
   name: 'status',
   initial: INITIAL_STATUS,
   step(slice, { sample }, context, settings) {
-    const next = nextStatus(slice, sample, settings, context.speedLimitKmh);
+    const next = nextStatus(slice, sample, settings, speedLimitAt(context, sample, settings));
     if (next.status === slice.status) return { slice: next, facts: NO_FACTS };
     const fact: StatusFact = {
       type: 'status',

@@ -37,10 +37,17 @@ export interface StopAlertState {
 export const INITIAL_STOP_ALERTS: StopAlertState = Object.freeze({});
 
 function isInsidePoi(origin: EventOrigin, context: VehicleContext): boolean {
+  if (origin.lat === undefined || origin.lng === undefined) return false;
   const pois = context.pois;
-  if (!pois || origin.lat === undefined || origin.lng === undefined) return false;
-  for (const poi of pois) {
-    if (haversineM(origin.lat, origin.lng, poi.lat, poi.lng) <= poi.radiusM) return true;
+  if (pois) {
+    for (const poi of pois) {
+      if (haversineM(origin.lat, origin.lng, poi.lat, poi.lng) <= poi.radiusM) return true;
+    }
+  }
+  if (!context.places) return false;
+  // The server's index (issue 12).
+  for (const hit of context.places.at(origin.lat, origin.lng).pois) {
+    if (hit.distanceM <= hit.radiusM) return true;
   }
   return false;
 }

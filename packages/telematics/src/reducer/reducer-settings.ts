@@ -97,6 +97,20 @@ export interface ReducerSettings {
   reeferExcursionS: number;
   /** `SCT`: no temperature reading for this long with ignition on. */
   temperatureSilentS: number;
+  /**
+   * Zones (`AZA`, `SDZ`, …): a record enters a zone this deep inside its border and leaves it this
+   * far outside, metres (a quarter of a smaller zone's size); between the two the state holds, so
+   * GPS jitter along a border raises nothing (docs/decisions/0020-geofences.md).
+   */
+  zoneBorderBandM: number;
+  /** `DZP`: stopped inside a forbidden zone at least this long. */
+  forbiddenStopS: number;
+  /** `DAZ`: stopped outside every allowed zone at least this long. */
+  outsideAllowedStopS: number;
+  /** `DPI`: stopped within a POI's radius at least this long. */
+  poiStopS: number;
+  /** `CIP`: a visit whose longest stop inside the radius stayed under this passes the POI. */
+  poiPassMaxStopS: number;
 }
 
 /** Defaults from docs/domain.md. */
@@ -148,6 +162,11 @@ export const DEFAULT_REDUCER_SETTINGS: Readonly<ReducerSettings> = Object.freeze
   unknownDriverDrivingS: 300,
   reeferExcursionS: 300,
   temperatureSilentS: 600,
+  zoneBorderBandM: 15,
+  forbiddenStopS: 120,
+  outsideAllowedStopS: 1200,
+  poiStopS: 300,
+  poiPassMaxStopS: 60,
 });
 
 /** The defaults with some thresholds overridden. */
