@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSession, saveConfig, scrollsSideways, signIn } from './support/helpers';
+import { vehicleWithDevice } from './support/device-vehicle';
+import { saveConfig, scrollsSideways, signIn } from './support/helpers';
 import { NARROW, SHOTS_DIR, WIDE } from './support/shots';
 import { sendTeltonika } from './support/teltonika-device';
 import { USERS } from './support/users';
@@ -10,26 +11,6 @@ import { USERS } from './support/users';
 // that moment and acknowledges it with a comment.
 
 const FAST = { lat: -34.6037, lng: -58.3816 };
-
-/** A vehicle with a Teltonika device and a registered driver, made through the API. */
-async function vehicleWithDevice(request: APIRequestContext) {
-  const session = await apiSession(request, USERS.alerts);
-  const stamp = String(Date.now()).slice(-6);
-  const plate = `AL${stamp}`;
-  const imei = `35${stamp}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const vehicle = await request.post('/api/vehicles/admin/vehicles', {
-    headers: session.headers,
-    data: { plate },
-  });
-  expect(vehicle.ok(), await vehicle.text()).toBe(true);
-  const { vehicleId } = (await vehicle.json()) as { vehicleId: number };
-  const device = await request.post('/api/vehicles/admin/devices', {
-    headers: session.headers,
-    data: { uniqueId: imei, protocol: 'teltonika', model: 'FMB640', vehicleId },
-  });
-  expect(device.ok(), await device.text()).toBe(true);
-  return { plate, imei, vehicleId, session };
-}
 
 /** The alerts company's events of the last day, as the screen reads them. */
 async function events(request: APIRequestContext, headers: Record<string, string>) {
@@ -58,7 +39,7 @@ test('a speeding alert from a device frame is listed, opened and acknowledged', 
   request,
 }) => {
   test.setTimeout(420_000);
-  const { plate, imei, session } = await vehicleWithDevice(request);
+  const { plate, imei, session } = await vehicleWithDevice(request, USERS.alerts, 'AL');
   // 110 km/h for 25 s, then back under the limit: one speeding episode, closed.
   await sendTeltonika(imei, [
     ...Array.from({ length: 6 }, (_, i) => ({

@@ -21,6 +21,7 @@ import {
   type AlertsPart,
 } from '../modules/alerts/alerts.service.js';
 import { DeviceModelCatalog } from '../modules/device-models/device-models.catalog.js';
+import { PlacesCache } from '../modules/geofences/places-cache.js';
 import { DeviceRegistry } from '../modules/fleet/device-registry.js';
 import { PositionPartitions } from '../pipeline/partitions.js';
 import { Pipeline } from '../pipeline/pipeline.js';
@@ -169,6 +170,7 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
   // process that committed the event and pushed by every API node to its own sockets.
   const alertCatalogue = new AlertCatalogue(database.db);
   const alertCache = new AlertSettingsCache(database.db);
+  let alertReload: NodeJS.Timeout | undefined;
   if (roles.has('pipeline') || roles.has('jobs')) {
     await alertCache.start(60_000, (error) =>
       log().warn({ err: error }, 'alert settings reload failed'),
@@ -180,6 +182,17 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
           .reloadTenant(tenantId)
           .catch((error: unknown) => log().warn({ err: error }, 'alert settings reload failed'));
       }),
+      // A vehicle, device or driver changed (plate, group, a new card): reload, once per burst.
+      bus.onDeviceChanged(() => {
+        clearTimeout(alertReload);
+        alertReload = setTimeout(() => {
+          alertCache
+            .reloadAll()
+            .catch((error: unknown) => log().warn({ err: error }, 'alert settings reload failed'));
+        }, 300);
+        alertReload.unref();
+      }),
+      () => clearTimeout(alertReload),
     );
   }
   const alertDispatcher = new AlertDispatcher({
@@ -204,6 +217,27 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   if (roles.has('api')) {
     cleanups.push(bus.onNotifications((deliveries) => pushNotifications(hubs.ws, deliveries)));
+  }
+
+  // Geofences and POIs: indexed in memory where records are evaluated, rebuilt when they change.
+  const placesCache = new PlacesCache(database.db);
+  let placesReload: NodeJS.Timeout | undefined;
+  if (roles.has('pipeline')) {
+    const warn = (error: unknown) => log().warn({ err: error }, 'geofence index reload failed');
+    await placesCache.start(60_000, warn);
+    cleanups.push(
+      () => placesCache.stop(),
+      bus.onPlacesChanged((tenantId) => {
+        placesCache.reloadTenant(tenantId).catch(warn);
+      }),
+      // A vehicle moved to another group: the zones given to its groups follow it.
+      bus.onDeviceChanged(() => {
+        clearTimeout(placesReload);
+        placesReload = setTimeout(() => placesCache.reloadAll().catch(warn), 300);
+        placesReload.unref();
+      }),
+      () => clearTimeout(placesReload),
+    );
   }
 
   const partitions = new PositionPartitions();
@@ -239,6 +273,7 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
         alertDispatcher.handleFacts(facts);
       },
       vehicleSettings: alertCache,
+      places: placesCache,
       detectors:
         deps.pipeline?.detectors ?? (config.ALERT_RULES === 'off' ? CORE_DETECTORS : undefined),
     });
@@ -288,6 +323,7 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
             catalogue: alertCatalogue,
             onSettingsChanged: (tenantId) => bus.publishAlertSettingsChanged(tenantId),
           },
+          onPlacesChanged: (tenantId) => bus.publishPlacesChanged(tenantId),
         }
       : undefined,
   });

@@ -8,6 +8,8 @@ export const ADMIN_TENANT = 'E2E Administración';
 /** The drivers and alerts tests' companies (their drivers, vehicles and events stay there). */
 export const DRIVERS_TENANT = 'E2E Choferes';
 export const ALERTS_TENANT = 'E2E Alertas';
+/** The notifications test's company: no other test's alert reaches its users. */
+export const BELL_TENANT = 'E2E Avisos';
 
 export interface TestUser {
   username: string;
@@ -53,4 +55,5 @@ export const USERS = {
   logout: user('logout01', 'logout1234'),
   drivers: { ...user('drivers1', 'drivers1234', 'admin', 'Dora', 'Díaz'), tenant: DRIVERS_TENANT },
   alerts: { ...user('alerts01', 'alerts1234', 'admin', 'Alma', 'Arce'), tenant: ALERTS_TENANT },
+  bell: { ...user('bell0001', 'bell12345', 'admin', 'Bruno', 'Bell'), tenant: BELL_TENANT },
 } satisfies Record<string, TestUser>;

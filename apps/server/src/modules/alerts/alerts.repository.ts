@@ -93,11 +93,16 @@ export interface AlertVehicleRow {
 }
 
 /** Vehicles (of one tenant, or all). */
-export async function alertVehicles(db: Db, tenantId?: number): Promise<AlertVehicleRow[]> {
+export async function alertVehicles(
+  db: Db,
+  tenantId?: number,
+  ids?: readonly number[],
+): Promise<AlertVehicleRow[]> {
   let query = db
     .selectFrom('vehicles')
     .select(['id', 'tenant_id as tenantId', 'plate', 'group_id as groupId']);
   if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+  if (ids !== undefined) query = query.where('id', 'in', ids.length > 0 ? ids : [0]);
   return query.execute();
 }
 

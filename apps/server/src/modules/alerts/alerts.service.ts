@@ -176,9 +176,22 @@ export class AlertSettingsCache {
     return this.tenants.get(tenantId)?.settings ?? normalizeSettings(undefined);
   }
 
-  /** A vehicle's plate (or `#id` for one created since the last load). */
+  /** A vehicle's plate (`#id` only for one deleted before it was ever loaded). */
   plate(vehicleId: number): string {
     return this.vehicles.get(vehicleId)?.plate ?? `#${vehicleId}`;
+  }
+
+  /**
+   * Loads the vehicles created since the last load (their plate and group), so an event of a
+   * vehicle made a moment ago names it (the next full reload would come up to a minute later).
+   */
+  async ensureVehicles(tenantId: number, vehicleIds: Iterable<number>): Promise<void> {
+    const missing = [...new Set(vehicleIds)].filter((id) => !this.vehicles.has(id));
+    if (missing.length === 0) return;
+    for (const v of await alertVehicles(this.db, tenantId, missing)) {
+      this.vehicles.set(v.id, { tenantId: v.tenantId, plate: v.plate, groupId: v.groupId });
+      this.resolved.delete(v.id);
+    }
   }
 
   private vehicle(tenantId: number, vehicleId: number) {
@@ -319,6 +332,10 @@ export class AlertDispatcher {
     }
     const deliveries: Delivery[] = [];
     for (const [tenantId, list] of byTenant) {
+      await cache.ensureVehicles(
+        tenantId,
+        list.map((e) => e.vehicleId),
+      );
       const settings = cache.settings(tenantId);
       const candidates = await tenantRecipients(db, tenantId);
       const keyOf = (e: TaggedEvent): EventKey => ({

@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { vehicleWithDevice } from './support/device-vehicle';
+import { saveConfig, signIn } from './support/helpers';
+import { NARROW, SHOTS_DIR, WIDE } from './support/shots';
+import { sendTeltonika } from './support/teltonika-device';
+import { USERS } from './support/users';
+
+// Spec §2 and issue 11: an alert raised by a real device frame reaches a signed-in user as a
+// snackbar and on the bell; the list and its read flags are kept on the server (a reload agrees);
+// mark all read and clear all. The company is the test's own, so no other alert arrives.
+
+const START = { lat: -34.6037, lng: -58.3816 };
+
+const bell = (page: Page) => page.getByTestId('notifications-bell');
+const badge = (page: Page) => bell(page).locator('.MuiBadge-badge');
+
+async function shot(page: Page, name: string, theme: string, language: string) {
+  const { width } = page.viewportSize() ?? WIDE;
+  await page.screenshot({
+    path: join(SHOTS_DIR, `notifications-${name}-${width}-${theme}-${language}.png`),
+    animations: 'disabled',
+  });
+}
+
+test('a speeding alert from a device frame shows as a snackbar and on the bell; mark all read and clear all', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const { plate, imei } = await vehicleWithDevice(request, USERS.bell, 'NT');
+  await saveConfig(request, USERS.bell, { idioma: 'es', darkMode: false });
+  await page.setViewportSize(WIDE);
+  await signIn(page, USERS.bell);
+  await expect(bell(page)).toBeVisible();
+  await expect(badge(page)).toHaveClass(/MuiBadge-invisible/);
+  // The socket is signed in once the server's list was read (the bell's label says 0 unread).
+  await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones: 0 sin leer');
+  await page.waitForTimeout(1500);
+
+  // 110 km/h for 25 s, then back under the limit: a speeding episode closes (V95 and EXV).
+  const firstSentAt = Date.now();
+  await sendTeltonika(imei, [
+    ...Array.from({ length: 6 }, (_, i) => ({
+      ...START,
+      lng: START.lng + i * 0.0015,
+      speedKmh: 110,
+    })),
+    { ...START, lng: START.lng + 0.0095, speedKmh: 40 },
+    { ...START, lng: START.lng + 0.01, speedKmh: 30 },
+  ]);
+  const snackbar = page.getByTestId('snackbar');
+  await expect(snackbar).toBeVisible({ timeout: 10_000 });
+  await expect(snackbar).toContainText(/Exceso de velocidad/);
+  await expect(snackbar).toContainText(plate);
+  await shot(page, 'snackbar', 'light', 'es');
+  await expect(badge(page)).not.toHaveClass(/MuiBadge-invisible/);
+  const unread = Number(await badge(page).textContent());
+  expect(unread).toBeGreaterThanOrEqual(1);
+
+  // The panel lists it, newest first, unread.
+  await bell(page).click();
+  const panel = page.getByRole('dialog', { name: 'Notificaciones' });
+  const list = panel.getByTestId('notifications-list');
+  await expect(list.getByRole('listitem')).toHaveCount(unread);
+  await expect(list).toContainText(plate);
+  await expect(list.getByRole('img', { name: 'No leída' })).toHaveCount(unread);
+  await shot(page, 'panel', 'light', 'es');
+
+  // Mark all read: the bell goes quiet, and a reload (the server's list) agrees.
+  await panel.getByRole('button', { name: 'Marcar todas como leídas' }).click();
+  await expect(list.getByRole('img', { name: 'Leída', exact: true })).toHaveCount(unread);
+  await expect(badge(page)).toHaveClass(/MuiBadge-invisible/);
+  await page.reload();
+  await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones: 0 sin leer');
+  await bell(page).click();
+  await expect(list.getByRole('listitem')).toHaveCount(unread);
+  await expect(list.getByRole('img', { name: 'Leída', exact: true })).toHaveCount(unread);
+
+  // Clear all: the list is empty, here and after a reload.
+  await panel.getByRole('button', { name: 'Borrar todas' }).click();
+  await expect(panel.getByText('No hay notificaciones')).toBeVisible();
+  await page.reload();
+  await bell(page).click();
+  await expect(page.getByRole('dialog', { name: 'Notificaciones' })).toContainText(
+    'No hay notificaciones',
+  );
+  await page.keyboard.press('Escape');
+
+  // A second alert in English and dark mode, on a phone: snackbar and panel.
+  await saveConfig(request, USERS.bell, { idioma: 'en', darkMode: true });
+  await page.setViewportSize(NARROW);
+  await page.reload();
+  await expect(bell(page)).toHaveAttribute('aria-label', 'Notifications: 0 unread');
+  // The second episode's records (40 s up to now) come after the first's, as a device sends them.
+  await page.waitForTimeout(Math.max(1500, firstSentAt + 45_000 - Date.now()));
+  await sendTeltonika(imei, [
+    ...Array.from({ length: 6 }, (_, i) => ({
+      ...START,
+      lng: START.lng - i * 0.0015,
+      speedKmh: 112,
+    })),
+    { ...START, lng: START.lng - 0.0095, speedKmh: 40 },
+    { ...START, lng: START.lng - 0.01, speedKmh: 30 },
+  ]);
+  await expect(snackbar).toBeVisible({ timeout: 10_000 });
+  await expect(snackbar).toContainText(/Speed over 95 km\/h|Over the vehicle's limit/);
+  await shot(page, 'snackbar', 'dark', 'en');
+  await bell(page).click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText(plate);
+  await shot(page, 'panel', 'dark', 'en');
+  await saveConfig(request, USERS.bell, { idioma: 'es', darkMode: false });
+});
