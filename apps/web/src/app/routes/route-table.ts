@@ -184,7 +184,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/app/fuel/consumption', access: 'redirect', to: '/app/fuel/consumtion' },
   view('diagnostic/history', 'diagnostic-history', placeholder),
   view('trip/travels', 'trip-travels', placeholder),
-  view('geofence/admin', 'geofence-admin', placeholder),
+  view(
+    'geofence/admin',
+    'geofence-admin',
+    () => import('../../features/geofences/geofence-admin-page'),
+  ),
   view('driver/admin', 'driver-admin', () => import('../../features/admin/drivers-page')),
   view('admin/users', 'admin-users', () => import('../../features/admin/users-page')),
   view('admin/roles', 'admin-roles', () => import('../../features/admin/roles-page')),
