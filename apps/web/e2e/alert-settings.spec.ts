@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { navigateInApp, saveConfig, scrollsSideways, signIn } from './support/helpers';
+import { apiSession, navigateInApp, saveConfig, scrollsSideways, signIn } from './support/helpers';
 import { USERS } from './support/users';
 
 // The administrator's alert settings (issue 11): a speed level turned on and saved survives a
@@ -27,6 +27,50 @@ test('alert settings: turn V85 on, save, reload; screenshots', async ({ page, re
   await expect(page.getByTestId('alert-code-V85').getByRole('switch')).toBeChecked({
     checked: !wasOn,
   });
+
+  // A group of its own: a longer stop threshold and a refrigerated load; a bad range blocks saving.
+  const session = await apiSession(request, user);
+  const groupName = `Frío ${String(Date.now()).slice(-6)}`;
+  const made = await request.post('/api/vehicles/admin/groups', {
+    headers: session.headers,
+    data: { name: groupName },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Grupos y vehículos' }).click();
+  await page.getByLabel('Agregar grupo').click();
+  await page.getByRole('option', { name: groupName }).click();
+  const scope = page.getByTestId('alert-scope').filter({ hasText: groupName });
+  await scope.getByTestId('alert-scope-more').click();
+  await scope.getByTestId('scope-threshold-stopMinutes').fill('45');
+  await scope.getByTestId('scope-reefer').check();
+  await scope.getByTestId('scope-reefer-minC').fill('10');
+  await expect(scope.getByText('La mínima debe ser menor que la máxima')).toBeVisible();
+  const save = page.getByRole('button', { name: 'Guardar' });
+  await expect(save).toBeDisabled();
+  await scope.getByTestId('scope-reefer-maxC').fill('12');
+  await scope.getByTestId('scope-reefer-setPointC').fill('11');
+  await expect(save).toBeEnabled();
+  await page.mouse.move(1435, 5);
+  await page.screenshot({
+    path: join(OUT, 'admin-alerts-scope-1440-light-es.png'),
+    animations: 'disabled',
+  });
+  await save.click();
+  await expect(page.getByTestId('snackbar')).toContainText('Configuración guardada');
+  await page.reload();
+  await page.getByRole('tab', { name: 'Grupos y vehículos' }).click();
+  const saved = page.getByTestId('alert-scope').filter({ hasText: groupName });
+  await saved.getByTestId('alert-scope-more').click();
+  await expect(saved.getByTestId('scope-threshold-stopMinutes')).toHaveValue('45');
+  await expect(saved.getByTestId('scope-threshold-idleMinutes')).toHaveValue('');
+  await expect(saved.getByTestId('scope-reefer-setPointC')).toHaveValue('11');
+  await expect(saved.getByTestId('scope-reefer-maxC')).toHaveValue('12');
+  const stored = await request.get('/api/rest/alerts/settings', { headers: session.headers });
+  const group = ((await stored.json()) as { groups: { thresholds: object; reefer?: object }[] })
+    .groups;
+  expect(group.some((g) => JSON.stringify(g.thresholds) === '{"stopMinutes":45}')).toBe(true);
+
   await page.evaluate(() => localStorage.clear());
   await page.context().clearCookies();
 

@@ -55,6 +55,30 @@ const alertSettingsApi = {
 
 const THRESHOLD_KEYS = Object.keys(alertThresholdsSchema.shape) as (keyof AlertThresholds)[];
 
+type ScopeError = keyof AlertThresholds | 'reefer';
+
+/** What is wrong in a group's or vehicle's overrides (thresholds out of range, a bad reefer range). */
+export function scopeErrors(scope: AlertScope): Set<ScopeError> {
+  const errors = new Set<ScopeError>(
+    THRESHOLD_KEYS.filter(
+      (k) =>
+        scope.thresholds[k] !== undefined &&
+        !alertThresholdsSchema.shape[k].safeParse(scope.thresholds[k]).success,
+    ),
+  );
+  const r = scope.reefer;
+  if (
+    r &&
+    (![r.setPointC, r.toleranceC, r.minC, r.maxC].every(Number.isFinite) ||
+      r.toleranceC < 0 ||
+      r.minC >= r.maxC ||
+      r.setPointC < r.minC ||
+      r.setPointC > r.maxC)
+  )
+    errors.add('reefer');
+  return errors;
+}
+
 /** Administrator's alert settings (`/app/admin/alerts`, view `admin-alerts`). */
 export default function AlertSettingsPage() {
   const { t, i18n } = useTranslation();
@@ -105,6 +129,8 @@ export default function AlertSettingsPage() {
       ),
     [draft],
   );
+  const scopesInvalid =
+    draft !== null && [...draft.groups, ...draft.vehicles].some((x) => scopeErrors(x).size > 0);
   const dirty = edited !== null && JSON.stringify(edited) !== JSON.stringify(settings.data);
 
   if (settings.isError || types.isError) {
@@ -149,7 +175,7 @@ export default function AlertSettingsPage() {
           </Button>
           <Button
             variant="contained"
-            disabled={!dirty || save.isPending || thresholdErrors.size > 0}
+            disabled={!dirty || save.isPending || thresholdErrors.size > 0 || scopesInvalid}
             onClick={() => draft && save.mutate(draft)}
           >
             {t('alerts.settings.save')}
@@ -406,6 +432,130 @@ function ThresholdsTab({
 
 type ScopeRow = AlertScope & { groupId?: number; vehicleId?: number };
 
+const REEFER_FIELDS = [
+  ['setPointC', 'alerts.settings.reefer_setpoint'],
+  ['toleranceC', 'alerts.settings.reefer_tolerance'],
+  ['minC', 'alerts.settings.reefer_min'],
+  ['maxC', 'alerts.settings.reefer_max'],
+] as const;
+
+/** A scope's own thresholds (empty = as the company) and its refrigerated load. */
+function ScopeDetails({
+  scope,
+  tenant,
+  onChange,
+}: {
+  scope: ScopeRow;
+  tenant: AlertThresholds;
+  onChange: (scope: ScopeRow) => void;
+}) {
+  const { t } = useTranslation();
+  const errors = scopeErrors(scope);
+  const setThreshold = (key: keyof AlertThresholds, text: string) => {
+    const thresholds = { ...scope.thresholds };
+    if (text.trim() === '') delete thresholds[key];
+    else thresholds[key] = Number(text);
+    onChange({ ...scope, thresholds });
+  };
+  const reefer = scope.reefer ?? null;
+  return (
+    <Box sx={{ mt: 1.5 }} data-testid="alert-scope-details">
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {t('alerts.settings.own_thresholds')}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          gap: 1.5,
+        }}
+      >
+        {THRESHOLD_KEYS.map((key) => (
+          <TextField
+            key={key}
+            size="small"
+            type="number"
+            label={t(`alerts.settings.threshold.${key}`)}
+            value={scope.thresholds[key] ?? ''}
+            placeholder={String(tenant[key])}
+            error={errors.has(key)}
+            helperText={
+              errors.has(key)
+                ? t('alerts.settings.invalid_number')
+                : t('alerts.settings.own_thresholds_hint', { value: tenant[key] })
+            }
+            onChange={(e) => setThreshold(key, e.target.value)}
+            slotProps={{
+              htmlInput: { step: 'any', 'data-testid': `scope-threshold-${key}` },
+              inputLabel: { shrink: true },
+            }}
+          />
+        ))}
+      </Box>
+      <FormControlLabel
+        sx={{ mt: 1 }}
+        control={
+          <Checkbox
+            checked={reefer !== null}
+            data-testid="scope-reefer"
+            onChange={(e) =>
+              onChange({
+                ...scope,
+                reefer: e.target.checked
+                  ? { setPointC: 4, toleranceC: tenant.temperatureToleranceC, minC: 0, maxC: 8 }
+                  : null,
+              })
+            }
+          />
+        }
+        label={t('alerts.settings.reefer')}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {t('alerts.settings.reefer_hint')}
+      </Typography>
+      {reefer ? (
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: {
+              xs: 'repeat(2, minmax(0, 1fr))',
+              md: 'repeat(4, minmax(0, 1fr))',
+            },
+            gap: 1.5,
+            mt: 1.5,
+          }}
+        >
+          {REEFER_FIELDS.map(([key, label]) => (
+            <TextField
+              key={key}
+              size="small"
+              type="number"
+              label={t(label)}
+              value={Number.isFinite(reefer[key]) ? reefer[key] : ''}
+              error={errors.has('reefer')}
+              onChange={(e) =>
+                onChange({
+                  ...scope,
+                  reefer: {
+                    ...reefer,
+                    [key]: e.target.value.trim() === '' ? Number.NaN : Number(e.target.value),
+                  },
+                })
+              }
+              slotProps={{ htmlInput: { step: 'any', 'data-testid': `scope-reefer-${key}` } }}
+            />
+          ))}
+        </Box>
+      ) : null}
+      {errors.has('reefer') ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t('alerts.settings.reefer_range')}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
+
 function ScopesTab({
   draft,
   groups,
@@ -427,6 +577,20 @@ function ScopesTab({
   const tenantLevels = SPEED_LEVELS_KMH.filter(
     (l) => draft.codes.find((c) => c.code === `V${l}`)?.enabled,
   );
+  // Scopes whose thresholds are shown (an invalid one stays open so its error shows).
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setOpened((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  const keyOf = (kind: 'groups' | 'vehicles', scope: ScopeRow) =>
+    `${kind}-${kind === 'groups' ? (groupName.get(scope.groupId!) ?? `#${scope.groupId}`) : (plate.get(scope.vehicleId!) ?? `#${scope.vehicleId}`)}`;
+  const open = new Set(opened);
+  for (const kind of ['groups', 'vehicles'] as const)
+    for (const scope of draft[kind] as ScopeRow[])
+      if (scopeErrors(scope).size > 0) open.add(keyOf(kind, scope));
   const update = (kind: 'groups' | 'vehicles', index: number, scope: ScopeRow | null) => {
     const list = [...(draft[kind] as ScopeRow[])];
     if (scope) list[index] = scope;
@@ -459,6 +623,18 @@ function ScopesTab({
             }
             label={t('alerts.settings.as_tenant')}
           />
+          <Button
+            size="small"
+            onClick={() => toggle(`${kind}-${name}`)}
+            aria-expanded={open.has(`${kind}-${name}`)}
+            data-testid="alert-scope-more"
+          >
+            {t(
+              open.has(`${kind}-${name}`)
+                ? 'alerts.settings.show_less'
+                : 'alerts.settings.show_more',
+            )}
+          </Button>
           <IconButton
             aria-label={t('alerts.settings.remove')}
             onClick={() => update(kind, index, null)}
@@ -488,6 +664,13 @@ function ScopesTab({
             );
           })}
         </Box>
+        {open.has(`${kind}-${name}`) ? (
+          <ScopeDetails
+            scope={scope}
+            tenant={draft.thresholds}
+            onChange={(next) => update(kind, index, next)}
+          />
+        ) : null}
       </Paper>
     );
   };
