@@ -23,9 +23,10 @@ import { FLAG_HIDDEN, GL_STRIDE } from '../../shared/fleet/live-fleet-store';
 import { useOpenVehiclePopup } from '../../shared/fleet/vehicle-popup';
 import { STATUS_COLORS, VEHICLE_STATUSES } from '../../shared/fleet/vehicle-status';
 import { BaseMap } from '../../shared/map/base-map';
+import { ZoneOverlay } from '../../shared/geofences/zone-overlay';
 import { useSession } from '../../shared/services';
 import { filterFleet, samePass, sortByPlate, type FleetFilter } from './fleet-filter';
-import { LiveMapController, type LiveMapTheme } from './live-map-controller';
+import { LiveMapController, LOWEST_VEHICLE_LAYER, type LiveMapTheme } from './live-map-controller';
 import { VehicleListPanel } from './vehicle-list-panel';
 
 /** How often the list and counts follow the live data (the map itself redraws on every frame). */
@@ -47,6 +48,7 @@ export default function CurrentLocationPage() {
   const following = followingId >= 0 ? store.slotOf(followingId) : -1;
   const [listOpen, setListOpen] = useState(false);
   const [everLive, setEverLive] = useState(false);
+  const [map, setMap] = useState<MapLibre | null>(null);
   const [tick, setTick] = useState(0);
   if (status === 'live' && !everLive) setEverLive(true);
 
@@ -209,6 +211,7 @@ export default function CurrentLocationPage() {
         <Box sx={{ flex: 1, minWidth: 0, position: 'relative' }}>
           <BaseMap
             onStyleLoad={onStyleLoad}
+            onMap={setMap}
             label={t('map.current.map_label')}
             initialView={{ center: [config.lng, config.lat], zoom: config.zoom }}
           >
@@ -273,6 +276,11 @@ export default function CurrentLocationPage() {
                 </Paper>
               </Tooltip>
             )}
+            <ZoneOverlay
+              map={map}
+              beforeId={LOWEST_VEHICLE_LAYER}
+              top={everLive && store.count > 0 ? 143 : 107}
+            />
             {everLive && status !== 'live' && (
               <Alert
                 severity="warning"

@@ -11,6 +11,8 @@ import { gridCluster, toLngLat, type Cluster } from './grid-cluster';
 import { VehicleLayer } from './vehicle-layer';
 
 const CLUSTERS = 'rumbo-vehicle-clusters';
+/** The lowest of the live map's own layers: other overlays (zones) go under it. */
+export const LOWEST_VEHICLE_LAYER = `${CLUSTERS}-circle`;
 const LABELS = 'rumbo-vehicle-labels';
 /** Plate labels from this zoom on, when at most MAX_LABELS vehicles are in view. */
 const LABEL_MIN_ZOOM = 9;

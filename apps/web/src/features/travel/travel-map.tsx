@@ -5,6 +5,7 @@ import { LngLatBounds, Marker, type GeoJSONSource, type Map as MapLibre } from '
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { BaseMap, useMapDark } from '../../shared/map/base-map';
+import { ZoneOverlay } from '../../shared/geofences/zone-overlay';
 import { convertFromBase, unitSymbol } from '../../shared/units/units';
 import type { RouteSample } from './replay-engine';
 import { SPEED_BANDS, routeSegments } from './speed-scale';
@@ -312,7 +313,11 @@ export function TravelMap({
     [],
   );
 
-  return <BaseMap onStyleLoad={addLayers} onMap={onMap} label={t('travel.map.label')} />;
+  return (
+    <BaseMap onStyleLoad={addLayers} onMap={onMap} label={t('travel.map.label')}>
+      <ZoneOverlay map={map} beforeId={`${ROUTE}-casing`} top={107} />
+    </BaseMap>
+  );
 }
 
 /** The colours of the route by speed, in the user's unit. */

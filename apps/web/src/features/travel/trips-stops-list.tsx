@@ -10,8 +10,10 @@ import { driverText } from '../../shared/fleet/driver-text';
 import type { Stop, Trip, Units } from '@rumbo/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { useZoneStrings } from '../../shared/geofences/zone-strings';
 import { formatMeasure, formatTime, formatDate } from '../../shared/format/format';
 import { formatDuration, formatSpeed } from './travel-format';
+import type { TFunction } from '../../shared/i18n/i18n';
 
 export type TravelItem =
   | { kind: 'trip'; startTime: number; endTime: number; trip: Trip }
@@ -80,6 +82,18 @@ export function TravelSummary({
   );
 }
 
+/** "Zones: A, B" and "Points of interest: C" of a trip, when the server lists them. */
+export function visitedText(trip: Trip, t: TFunction): ['zones' | 'pois', string][] {
+  const lines: ['zones' | 'pois', string][] = [];
+  for (const kind of ['zones', 'pois'] as const) {
+    const places = trip[kind];
+    if (places && places.length > 0) {
+      lines.push([kind, `${t(`zones.trip.${kind}`)}: ${places.map((p) => p.name).join(', ')}`]);
+    }
+  }
+  return lines;
+}
+
 /** The list of trips and stops; the one holding the replayed instant is marked. */
 export function TripsStopsList({
   trips,
@@ -99,6 +113,7 @@ export function TripsStopsList({
   onSelect: (item: TravelItem) => void;
 }) {
   const { t } = useTranslation();
+  useZoneStrings();
   const items = useMemo(() => mergeItems(trips, stops), [trips, stops]);
   if (items.length === 0) {
     return (
@@ -130,6 +145,7 @@ export function TripsStopsList({
           item.kind === 'trip'
             ? driverText(item.trip, (code) => t('drivers.unknown_code', { code }))
             : null;
+        const places = item.kind === 'trip' ? visitedText(item.trip, t) : [];
         return (
           <ListItemButton
             key={`${item.kind}-${item.kind === 'trip' ? item.trip.id : item.stop.id}`}
@@ -148,12 +164,25 @@ export function TripsStopsList({
             <ListItemText
               primary={`${t(`travel.list.${item.kind}`)} · ${range}`}
               secondary={
-                driver ? (
+                driver || places.length > 0 ? (
                   <>
                     {secondary}
-                    <Box component="span" sx={{ display: 'block' }} data-testid="trip-driver">
-                      {t('drivers.current')}: {driver}
-                    </Box>
+                    {driver ? (
+                      <Box component="span" sx={{ display: 'block' }} data-testid="trip-driver">
+                        {t('drivers.current')}: {driver}
+                      </Box>
+                    ) : null}
+                    {places.map(([kind, text]) => (
+                      <Box
+                        component="span"
+                        key={kind}
+                        sx={{ display: 'block' }}
+                        data-testid={`trip-${kind}`}
+                        title={text}
+                      >
+                        {text}
+                      </Box>
+                    ))}
                   </>
                 ) : (
                   secondary

@@ -58,6 +58,7 @@ export function addZoneLayers(
   const halo = theme.dark ? '#0b121a' : '#ffffff';
   const text = theme.dark ? '#e8eef5' : '#1b2733';
   const before = beforeId && map.getLayer(beforeId) ? beforeId : undefined;
+  const font = styleFont(map);
   const add = (layer: Parameters<MapLibre['addLayer']>[0]) => map.addLayer(layer, before);
   add({
     id: ZONE_LAYERS.fill,
@@ -139,7 +140,7 @@ export function addZoneLayers(
     minzoom: 10,
     layout: {
       'text-field': ['get', 'name'],
-      'text-font': LABEL_FONT,
+      'text-font': font,
       'text-size': 12,
       'symbol-placement': 'point',
       'text-max-width': 10,
@@ -154,7 +155,7 @@ export function addZoneLayers(
     minzoom: 12,
     layout: {
       'text-field': ['get', 'name'],
-      'text-font': LABEL_FONT,
+      'text-font': font,
       'text-size': 11,
       'text-offset': [0, 1.1],
       'text-anchor': 'top',
@@ -162,6 +163,15 @@ export function addZoneLayers(
     },
     paint: { 'text-color': text, 'text-halo-color': halo, 'text-halo-width': 1.5 },
   });
+}
+
+/** A font stack the style can draw: an external style's own, else the served one. */
+function styleFont(map: MapLibre): string[] {
+  for (const layer of map.getStyle().layers) {
+    const font = layer.type === 'symbol' ? layer.layout?.['text-font'] : undefined;
+    if (Array.isArray(font) && font.every((f) => typeof f === 'string')) return font as string[];
+  }
+  return LABEL_FONT;
 }
 
 /** Replaces what the zone layers draw. */
