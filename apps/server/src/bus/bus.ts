@@ -54,6 +54,9 @@ export interface Bus {
   /** API → all: a tenant's alert settings changed (cached settings are reloaded). */
   publishAlertSettingsChanged(tenantId: number): void;
   onAlertSettingsChanged(handler: (tenantId: number) => void): () => void;
+  /** API → all: a tenant's geofences or POIs changed (zone indexes are rebuilt). */
+  publishPlacesChanged(tenantId: number): void;
+  onPlacesChanged(handler: (tenantId: number) => void): () => void;
   /** Any node → all: sessions revoked (sockets and caches drop them at once). */
   publishSessionsRevoked(ids: readonly string[]): void;
   onSessionsRevoked(handler: (ids: string[]) => void): () => void;

@@ -20,6 +20,7 @@ export function memoryBus(): Bus {
   const devices = new Listeners<string>();
   const notifications = new Listeners<NotificationDelivery[]>();
   const alertSettings = new Listeners<number>();
+  const places = new Listeners<number>();
   return {
     kind: 'memory',
     publishRecords(device: IngestDevice, positions: readonly Position[]): Promise<SubmitResult> {
@@ -43,6 +44,8 @@ export function memoryBus(): Bus {
     onNotifications: (handler) => notifications.add(handler),
     publishAlertSettingsChanged: (tenantId) => alertSettings.emit(tenantId),
     onAlertSettingsChanged: (handler) => alertSettings.add(handler),
+    publishPlacesChanged: (tenantId) => places.emit(tenantId),
+    onPlacesChanged: (handler) => places.add(handler),
     publishSessionsRevoked: (ids) => revoked.emit([...ids]),
     onSessionsRevoked: (handler) => revoked.add(handler),
     publishDeviceChanged: (uniqueId) => devices.emit(uniqueId),

@@ -28,6 +28,7 @@ export function natsNames(prefix: string) {
     facts: `${prefix}.facts`,
     notifications: `${prefix}.notifications`,
     alertSettings: `${prefix}.alerts.settings`,
+    places: `${prefix}.geofences.changed`,
     sessionsRevoked: `${prefix}.sessions.revoked`,
     deviceChanged: `${prefix}.devices.changed`,
   };
@@ -137,6 +138,8 @@ export async function natsBus(options: NatsBusOptions): Promise<Bus> {
       subscribe<NotificationDelivery[]>(SUBJECTS.notifications, handler),
     publishAlertSettingsChanged: (tenantId) => nc.publish(SUBJECTS.alertSettings, encode(tenantId)),
     onAlertSettingsChanged: (handler) => subscribe<number>(SUBJECTS.alertSettings, handler),
+    publishPlacesChanged: (tenantId) => nc.publish(SUBJECTS.places, encode(tenantId)),
+    onPlacesChanged: (handler) => subscribe<number>(SUBJECTS.places, handler),
     publishSessionsRevoked: (ids) => nc.publish(SUBJECTS.sessionsRevoked, encode(ids)),
     onSessionsRevoked: (handler) => subscribe<string[]>(SUBJECTS.sessionsRevoked, handler),
     publishDeviceChanged: (uniqueId) => nc.publish(SUBJECTS.deviceChanged, encode(uniqueId)),

@@ -292,6 +292,58 @@ export interface DriversTable {
   updated_at: Timestamp;
 }
 
+/** A geofence (migration 0009): GeoJSON geometry plus its bounding box for SQL prefiltering. */
+export interface GeofencesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  kind: 'polygon' | 'corridor' | 'circle';
+  geom: Json<{ type: string; coordinates: unknown }>;
+  width_m: number | null;
+  radius_m: number | null;
+  access_type: 'allowed' | 'forbidden' | 'none';
+  auto_asign: boolean;
+  speed_limit_kmh: number | null;
+  attributes: Json<Record<string, string | number | boolean | null>>;
+  color: string;
+  vehicle_ids: ColumnType<number[], number[] | undefined, number[]>;
+  group_ids: ColumnType<number[], number[] | undefined, number[]>;
+  min_lng: number;
+  min_lat: number;
+  max_lng: number;
+  max_lat: number;
+  vertex_count: number;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A POI type: built-in (tenant_id null, `code` set) or a tenant's own. */
+export interface InterestPointTypesTable {
+  id: Generated<number>;
+  tenant_id: number | null;
+  code: string | null;
+  nombre: string;
+  icono: string;
+}
+
+/** A point of interest (spec §3), soft-deleted. */
+export interface InterestPointsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  type_id: number | null;
+  nombre: string;
+  descripcion: Generated<string>;
+  radio_m: number;
+  id_cliente: number | null;
+  user_id: number | null;
+  lat: number;
+  lng: number;
+  deleted: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface AlertTypeGroupTable {
   id: Generated<number>;
   code: string;
@@ -388,4 +440,7 @@ export interface Database {
   alert_dispatches: AlertDispatchesTable;
   notifications: NotificationsTable;
   drivers: DriversTable;
+  geofences: GeofencesTable;
+  interest_point_types: InterestPointTypesTable;
+  interest_points: InterestPointsTable;
 }

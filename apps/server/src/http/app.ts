@@ -14,6 +14,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { DomainError } from '../lib/errors.js';
 import { deviceModelRoutes } from '../modules/device-models/device-models.routes.js';
 import { driverRoutes } from '../modules/drivers/drivers.routes.js';
+import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/geofences.routes.js';
 import { adminRoutes } from '../modules/admin/admin.routes.js';
 import {
   alertsRestRoutes,
@@ -68,6 +69,8 @@ export interface HttpDeps {
     onDeviceChanged: (uniqueId: string) => void;
     /** The alert catalogue and settings routes (issue 11). */
     alerts: Omit<AlertRoutesDeps, 'db'>;
+    /** A tenant's geofences or POIs changed: every pipeline node rebuilds its zone index. */
+    onPlacesChanged?: (tenantId: number) => void;
   };
 }
 
@@ -202,6 +205,9 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     }),
     { prefix: '/api/driver' },
   );
+  const places = { db: database.db, onChanged: api.onPlacesChanged };
+  await app.register(geofenceV2Routes(places), { prefix: '/api/v2' });
+  await app.register(interestPointRoutes(places), { prefix: '/api/rest' });
 
   // Every service key answers at its base address, also those whose calls come later.
   for (const key of SERVICE_KEYS) {

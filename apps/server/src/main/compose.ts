@@ -233,7 +233,9 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
       // A vehicle moved to another group: the zones given to its groups follow it.
       bus.onDeviceChanged(() => {
         clearTimeout(placesReload);
-        placesReload = setTimeout(() => placesCache.reloadAll().catch(warn), 300);
+        placesReload = setTimeout(() => {
+          placesCache.reloadAll().catch(warn);
+        }, 300);
         placesReload.unref();
       }),
       () => clearTimeout(placesReload),

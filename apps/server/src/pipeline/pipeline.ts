@@ -10,6 +10,7 @@ import {
   type DeviceFact,
   type DeviceState,
   type LiveStatus,
+  type PlaceLookup,
   type Position,
   type ReducerSettings,
   type VehicleContext,
@@ -56,6 +57,11 @@ export interface VehicleSettingsProvider {
   settingsFor(device: IngestDevice, base: ReducerSettings): ReducerSettings;
 }
 
+/** A vehicle's geofences and POIs from the composition root's index (issue 12), from memory. */
+export interface PlacesProvider {
+  placesFor(device: IngestDevice): PlaceLookup | undefined;
+}
+
 /** A derived fact as committed, with whose it is. */
 export interface CommittedFact {
   tag: VehicleTag;
@@ -95,6 +101,8 @@ export interface PipelineDeps {
   settings?: Partial<ReducerSettings>;
   /** Per-vehicle alert settings and thresholds (default: none, the pipeline's settings). */
   vehicleSettings?: VehicleSettingsProvider;
+  /** Per-vehicle geofences and POIs (default: none). */
+  places?: PlacesProvider;
   /** The detector chain (default: the package's; tests add their own). */
   detectors?: DetectorChain;
 }
@@ -200,12 +208,17 @@ export class Pipeline {
   /** What the detectors know of a device's vehicle beyond its records. */
   contextFor(device: IngestDevice): VehicleContext {
     const alerts = this.deps.vehicleSettings?.alertsFor(device);
-    if (alerts) {
+    const places = this.deps.places?.placesFor(device);
+    if (!alerts && !places) {
       return device.speedLimitKmh === null
-        ? { alerts }
-        : { speedLimitKmh: device.speedLimitKmh, alerts };
+        ? EMPTY_CONTEXT
+        : { speedLimitKmh: device.speedLimitKmh };
     }
-    return device.speedLimitKmh === null ? EMPTY_CONTEXT : { speedLimitKmh: device.speedLimitKmh };
+    const context: VehicleContext = {};
+    if (device.speedLimitKmh !== null) context.speedLimitKmh = device.speedLimitKmh;
+    if (alerts) context.alerts = alerts;
+    if (places) context.places = places;
+    return context;
   }
 
   private runtime(device: IngestDevice, vehicleId: number): Promise<VehicleRuntime> {
