@@ -208,6 +208,8 @@ export default tseslint.config(
       'apps/server/bin/**',
       '**/*.config.js',
       '**/*.mjs',
+      // Plain scripts served as they are (the service worker's notification click).
+      'apps/web/public/**',
     ],
   },
   js.configs.recommended,

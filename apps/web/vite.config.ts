@@ -102,6 +102,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/config\.json$/, /^\/docs/],
         cleanupOutdatedCaches: true,
+        // A click on an alert's system notification focuses the tab (public/sw-notification-click.js).
+        importScripts: ['sw-notification-click.js'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),

@@ -20,7 +20,7 @@ export async function requestBrowserNotifications(): Promise<BrowserNotification
 export function notifyWhenHidden(title: string, body: string, tag: string): void {
   if (typeof document === 'undefined' || !document.hidden) return;
   if (browserNotificationState() !== 'granted') return;
-  const options = { body, tag, icon: '/logo.svg' };
+  const options = { body, tag, icon: '/logo.svg', data: { url: '/app/fleet/alerts' } };
   const plain = () => {
     try {
       new Notification(title, options);
