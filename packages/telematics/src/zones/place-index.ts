@@ -22,6 +22,11 @@ const METRES_PER_DEGREE = (EARTH_RADIUS_M * Math.PI) / 180;
 export interface IndexedZone extends ContextGeofence {
   /** Applies to every vehicle of the tenant. */
   autoAsign: boolean;
+  /**
+   * The stored version (e.g. its last save's time): an index built with a `previous` one reuses
+   * the compiled shape of a zone of the same id and version instead of projecting it again.
+   */
+  version?: string | number;
   vehicleIds?: readonly number[];
   groupIds?: readonly number[];
 }
@@ -46,6 +51,10 @@ interface CompiledZone {
   bandM: number;
   vehicles: ReadonlySet<number> | null;
   groups: ReadonlySet<number> | null;
+  /** Bounding box widened by the reach and the band: [minLng, minLat, maxLng, maxLat]. */
+  box: readonly [number, number, number, number];
+  /** The band it was compiled with (a compiled zone is reused only with the same). */
+  borderBandM: number;
 }
 
 interface CompiledPoi {
@@ -81,46 +90,51 @@ function segmentDistance2(
   return ex * ex + ey * ey;
 }
 
-function compileZone(zone: IndexedZone, borderBandM: number) {
+function compileZone(zone: IndexedZone, borderBandM: number): CompiledZone {
   const shape: ContextShape = zone.shape;
-  let positions: (readonly [number, number])[];
-  let ringEnds = new Int32Array(0);
+  let rings: readonly (readonly (readonly [number, number])[])[];
   let kind: Kind;
   let reach = 0;
   if (shape.kind === 'circle') {
     kind = Kind.Circle;
-    positions = [[shape.lng, shape.lat]];
+    rings = [[[shape.lng, shape.lat]]];
     reach = shape.radiusM;
   } else if (shape.kind === 'corridor') {
     kind = Kind.Corridor;
-    positions = [...shape.line];
+    rings = [shape.line];
     reach = shape.widthM / 2;
   } else {
     kind = Kind.Polygon;
-    positions = [];
-    ringEnds = new Int32Array(shape.rings.length);
-    shape.rings.forEach((ring, r) => {
-      positions.push(...ring);
-      ringEnds[r] = positions.length;
-    });
+    rings = shape.rings;
   }
+  let count = 0;
   let minLng = Infinity;
   let minLat = Infinity;
   let maxLng = -Infinity;
   let maxLat = -Infinity;
-  for (const [lng, lat] of positions) {
-    if (lng < minLng) minLng = lng;
-    if (lng > maxLng) maxLng = lng;
-    if (lat < minLat) minLat = lat;
-    if (lat > maxLat) maxLat = lat;
+  for (const ring of rings) {
+    count += ring.length;
+    for (const p of ring) {
+      const lng = p[0];
+      const lat = p[1];
+      if (lng < minLng) minLng = lng;
+      if (lng > maxLng) maxLng = lng;
+      if (lat < minLat) minLat = lat;
+      if (lat > maxLat) maxLat = lat;
+    }
   }
   const lng0 = (minLng + maxLng) / 2;
   const lat0 = (minLat + maxLat) / 2;
   const kx = kxAt(lat0);
-  const xy = new Float64Array(positions.length * 2);
-  positions.forEach(([lng, lat], i) => {
-    xy[2 * i] = (lng - lng0) * kx;
-    xy[2 * i + 1] = (lat - lat0) * METRES_PER_DEGREE;
+  const xy = new Float64Array(count * 2);
+  const ringEnds = new Int32Array(kind === Kind.Polygon ? rings.length : 0);
+  let k = 0;
+  rings.forEach((ring, r) => {
+    for (const p of ring) {
+      xy[k++] = (p[0] - lng0) * kx;
+      xy[k++] = (p[1] - lat0) * METRES_PER_DEGREE;
+    }
+    if (kind === Kind.Polygon) ringEnds[r] = k / 2;
   });
   // A smaller zone gets a narrower band: a quarter of its size.
   const sizeM =
@@ -129,9 +143,8 @@ function compileZone(zone: IndexedZone, borderBandM: number) {
       : reach;
   const bandM = Math.max(0.5, Math.min(borderBandM, sizeM / 4));
   const pad = reach + bandM;
-  const vehicles = zone.vehicleIds?.length ? new Set(zone.vehicleIds) : null;
-  const groups = zone.groupIds?.length ? new Set(zone.groupIds) : null;
-  const compiled: CompiledZone = {
+  const kxEdge = kxAt(Math.max(Math.abs(minLat), Math.abs(maxLat)));
+  return {
     zone,
     kind,
     lng0,
@@ -141,17 +154,16 @@ function compileZone(zone: IndexedZone, borderBandM: number) {
     ringEnds,
     reach,
     bandM,
-    vehicles,
-    groups,
+    vehicles: zone.vehicleIds?.length ? new Set(zone.vehicleIds) : null,
+    groups: zone.groupIds?.length ? new Set(zone.groupIds) : null,
+    box: [
+      minLng - pad / kxEdge,
+      minLat - pad / METRES_PER_DEGREE,
+      maxLng + pad / kxEdge,
+      maxLat + pad / METRES_PER_DEGREE,
+    ],
+    borderBandM,
   };
-  const kxEdge = kxAt(Math.max(Math.abs(minLat), Math.abs(maxLat)));
-  const box = [
-    minLng - pad / kxEdge,
-    minLat - pad / METRES_PER_DEGREE,
-    maxLng + pad / kxEdge,
-    maxLat + pad / METRES_PER_DEGREE,
-  ] as const;
-  return { compiled, box };
 }
 
 /** Signed depth of (lat, lng) inside a zone, metres (negative outside). */
@@ -192,6 +204,8 @@ function depthOf(z: CompiledZone, lat: number, lng: number): number {
 export interface PlaceIndexOptions {
   /** The widest border band, metres (ReducerSettings.zoneBorderBandM). */
   borderBandM?: number;
+  /** The index this one replaces: zones of the same id and `version` are not compiled again. */
+  previous?: PlaceIndex;
 }
 
 /** A tenant's zones and POIs, indexed. Immutable: a change builds a new one. */
@@ -211,10 +225,19 @@ export class PlaceIndex {
     this.borderBandM = options.borderBandM ?? 15;
     const count = zones.length + pois.length;
     this.tree = count > 0 ? new Flatbush(count) : null;
+    const previous = options.previous;
     for (const zone of [...zones].sort((a, b) => a.id - b.id)) {
-      const { compiled, box } = compileZone(zone, this.borderBandM);
+      const before = previous?.zoneIds.get(zone.id);
+      const compiled =
+        before &&
+        zone.version !== undefined &&
+        before.zone.version === zone.version &&
+        before.borderBandM === this.borderBandM
+          ? { ...before, zone }
+          : compileZone(zone, this.borderBandM);
       this.zones.push(compiled);
       this.zoneIds.set(zone.id, compiled);
+      const box = compiled.box;
       this.tree!.add(box[0], box[1], box[2], box[3]);
     }
     for (const poi of [...pois].sort((a, b) => a.id - b.id)) {

@@ -131,11 +131,39 @@ export async function listGeofences(db: Kysely<Database>, tenantId: number): Pro
   return rows.map(toGeofence);
 }
 
-/** Every stored geofence row of a tenant (the pipeline's index), or of all tenants. */
-export function geofenceRows(db: Kysely<Database>, tenantId?: number): Promise<GeofenceRow[]> {
+/** Every stored geofence row of a tenant (the pipeline's index), or of all tenants; or some. */
+export function geofenceRows(
+  db: Kysely<Database>,
+  tenantId?: number,
+  ids?: readonly number[],
+): Promise<GeofenceRow[]> {
   let query = db.selectFrom('geofences').selectAll();
   if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+  if (ids !== undefined) query = query.where('id', 'in', [...ids]);
   return query.orderBy('id').execute();
+}
+
+/** Tenants with at least one geofence or live POI. */
+export async function tenantsWithPlaces(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db
+    .selectFrom('geofences')
+    .select('tenant_id')
+    .union(db.selectFrom('interest_points').select('tenant_id').where('deleted', '=', false))
+    .execute();
+  return rows.map((row) => row.tenant_id);
+}
+
+/** Id and last save of each geofence of a tenant (what changed since the index was built). */
+export function geofenceVersions(
+  db: Kysely<Database>,
+  tenantId: number,
+): Promise<{ id: number; updated_at: Date }[]> {
+  return db
+    .selectFrom('geofences')
+    .select(['id', 'updated_at'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('id')
+    .execute();
 }
 
 export async function findGeofence(

@@ -3,7 +3,13 @@ import { PlaceIndex, type IndexedZone, type PlaceLookup } from '@rumbo/telematic
 import type { ContextPoi, ContextShape } from '@rumbo/telematics';
 import type { Database } from '../../db/schema.js';
 import type { IngestDevice } from '../../lib/ingest-device.js';
-import { geofenceRows, interestPointRows, vehicleGroups } from './geofences.repository.js';
+import {
+  geofenceRows,
+  geofenceVersions,
+  interestPointRows,
+  tenantsWithPlaces,
+  vehicleGroups,
+} from './geofences.repository.js';
 
 // The pipeline's view of every tenant's geofences and POIs (docs/decisions/0020-geofences.md):
 // one PlaceIndex per tenant, rebuilt whole when the tenant's zones or POIs change (told on the
@@ -15,6 +21,8 @@ type PoiRow = Awaited<ReturnType<typeof interestPointRows>>[number];
 
 interface TenantPlaces {
   index: PlaceIndex;
+  /** The zones it was built from, by id (a reload reads only those saved since). */
+  zones: Map<number, IndexedZone>;
   lookups: Map<number, PlaceLookup>;
 }
 
@@ -37,6 +45,7 @@ export function indexedZoneOf(row: GeofenceRow): IndexedZone {
     shape: shapeOf(row),
     accessType: row.access_type,
     autoAsign: row.auto_asign,
+    version: new Date(row.updated_at).getTime(),
     vehicleIds: row.vehicle_ids,
     groupIds: row.group_ids,
   };
@@ -76,36 +85,31 @@ export class PlacesCache {
     this.timer = null;
   }
 
-  private build(zones: GeofenceRow[], pois: PoiRow[]): TenantPlaces {
+  private build(tenantId: number, zones: IndexedZone[], pois: PoiRow[]): TenantPlaces {
     const started = performance.now();
-    const index = new PlaceIndex(zones.map(indexedZoneOf), pois.map(contextPoiOf), {
+    // Zones saved since the last build are compiled; the others are taken from it.
+    const index = new PlaceIndex(zones, pois.map(contextPoiOf), {
       borderBandM: this.options.borderBandM,
+      previous: this.tenants.get(tenantId)?.index,
     });
     this.lastBuildMs = performance.now() - started;
-    return { index, lookups: new Map() };
+    return { index, zones: new Map(zones.map((z) => [z.id, z])), lookups: new Map() };
   }
 
-  /** Every tenant's places and every vehicle's group. */
+  /**
+   * Every tenant's places and every vehicle's group: tenants without places are dropped, the
+   * others reloaded one by one, reading only the zones saved since their last build.
+   */
   async reloadAll(): Promise<void> {
-    const [zones, pois, vehicles] = await Promise.all([
-      geofenceRows(this.db),
-      interestPointRows(this.db),
+    const [tenantIds, vehicles] = await Promise.all([
+      tenantsWithPlaces(this.db),
       vehicleGroups(this.db),
     ]);
-    const byTenant = new Map<number, { zones: GeofenceRow[]; pois: PoiRow[] }>();
-    const of = (tenantId: number) => {
-      let entry = byTenant.get(tenantId);
-      if (!entry) byTenant.set(tenantId, (entry = { zones: [], pois: [] }));
-      return entry;
-    };
-    for (const row of zones) of(row.tenant_id).zones.push(row);
-    for (const row of pois) of(row.tenant_id).pois.push(row);
-    const tenants = new Map<number, TenantPlaces>();
-    for (const [tenantId, entry] of byTenant) {
-      tenants.set(tenantId, this.build(entry.zones, entry.pois));
-    }
     this.groups = new Map(vehicles.map((v) => [v.id, v.group_id]));
-    this.tenants = tenants;
+    const keep = new Set(tenantIds);
+    for (const tenantId of this.tenants.keys())
+      if (!keep.has(tenantId)) this.tenants.delete(tenantId);
+    for (const tenantId of tenantIds) await this.reloadTenant(tenantId);
   }
 
   /** One tenant's places, at once after a change (concurrent calls share one reload). */
@@ -115,14 +119,30 @@ export class PlacesCache {
     const next = (running ?? Promise.resolve())
       .catch(() => undefined)
       .then(async () => {
-        const [zones, pois, vehicles] = await Promise.all([
-          geofenceRows(this.db, tenantId),
+        const [versions, pois, vehicles] = await Promise.all([
+          geofenceVersions(this.db, tenantId),
           interestPointRows(this.db, tenantId),
           vehicleGroups(this.db, tenantId),
         ]);
+        // Only the zones saved since the last build are read again.
+        const known = this.tenants.get(tenantId)?.zones;
+        const stale = versions
+          .filter((v) => known?.get(v.id)?.version !== new Date(v.updated_at).getTime())
+          .map((v) => v.id);
+        const fresh = new Map<number, IndexedZone>();
+        if (stale.length > 0) {
+          for (const row of await geofenceRows(this.db, tenantId, stale)) {
+            fresh.set(row.id, indexedZoneOf(row));
+          }
+        }
+        const zones: IndexedZone[] = [];
+        for (const v of versions) {
+          const zone = fresh.get(v.id) ?? known?.get(v.id);
+          if (zone) zones.push(zone);
+        }
         for (const v of vehicles) this.groups.set(v.id, v.group_id);
         if (zones.length === 0 && pois.length === 0) this.tenants.delete(tenantId);
-        else this.tenants.set(tenantId, this.build(zones, pois));
+        else this.tenants.set(tenantId, this.build(tenantId, zones, pois));
       })
       .finally(() => {
         if (this.pending.get(tenantId) === next) this.pending.delete(tenantId);
