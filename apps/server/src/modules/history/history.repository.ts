@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { driverDisplayName, type HistoryPoint, type Stop, type Trip } from '@rumbo/contracts';
+import {
+  driverDisplayName,
+  type HistoryPoint,
+  type Stop,
+  type Trip,
+  type VisitedPlace,
+} from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { FLAG } from '../../db/position-flags.js';
 
@@ -77,6 +83,83 @@ export async function vehiclePositions(
   }));
 }
 
+/** Zone and POI events that tell a trip went through a place (issue 12). */
+const ZONE_CODES = ['AZA', 'SDZ', 'AZP', 'EEZ'];
+const POI_CODES = ['AIP', 'CIP', 'DPI'];
+
+/**
+ * The geofences and POIs each trip went through, from the zone events stored while it ran
+ * (entered, left, sped in; reached, passed, stopped at): in order of first event, by name. A
+ * zone deleted since is left out; a trip wholly inside one zone, which raises no event, lists none.
+ */
+async function placesVisited(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleId: number,
+  trips: readonly (readonly [number, number])[],
+): Promise<{ zones: VisitedPlace[]; pois: VisitedPlace[] }[]> {
+  const empty = () =>
+    trips.map(() => ({ zones: [] as VisitedPlace[], pois: [] as VisitedPlace[] }));
+  if (trips.length === 0) return [];
+  const from = Math.min(...trips.map(([start]) => start));
+  const to = Math.max(...trips.map(([, end]) => end));
+  const events = await db
+    .selectFrom('events')
+    .select(['start_time', 'code', 'data'])
+    .where('tenant_id', '=', tenantId)
+    .where('vehicle_id', '=', vehicleId)
+    .where('code', 'in', [...ZONE_CODES, ...POI_CODES])
+    .where('start_time', '>=', new Date(from))
+    // Zone events start up to 999 ms after their record (zone.detector.ts).
+    .where('start_time', '<=', new Date(to + 1_000))
+    .orderBy('start_time')
+    .execute();
+  if (events.length === 0) return empty();
+  const zoneIds = new Set<number>();
+  const poiIds = new Set<number>();
+  for (const e of events) {
+    if (typeof e.data?.idzona === 'number') zoneIds.add(e.data.idzona);
+    if (typeof e.data?.idinterestpoint === 'number') poiIds.add(e.data.idinterestpoint);
+  }
+  const zoneNames = new Map<number, string>();
+  const poiNames = new Map<number, string>();
+  if (zoneIds.size > 0) {
+    const named = await db
+      .selectFrom('geofences')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', [...zoneIds])
+      .execute();
+    for (const z of named) zoneNames.set(z.id, z.name);
+  }
+  if (poiIds.size > 0) {
+    const named = await db
+      .selectFrom('interest_points')
+      .select(['id', 'nombre'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', [...poiIds])
+      .execute();
+    for (const p of named) poiNames.set(p.id, p.nombre);
+  }
+  return trips.map(([start, end]) => {
+    const zones = new Map<number, VisitedPlace>();
+    const pois = new Map<number, VisitedPlace>();
+    for (const e of events) {
+      const t = new Date(e.start_time).getTime();
+      if (t < start || t > end + 1_000) continue;
+      const zoneId = e.data?.idzona;
+      const poiId = e.data?.idinterestpoint;
+      if (typeof zoneId === 'number' && zoneNames.has(zoneId) && !zones.has(zoneId)) {
+        zones.set(zoneId, { id: zoneId, name: zoneNames.get(zoneId)! });
+      }
+      if (typeof poiId === 'number' && poiNames.has(poiId) && !pois.has(poiId)) {
+        pois.set(poiId, { id: poiId, name: poiNames.get(poiId)! });
+      }
+    }
+    return { zones: [...zones.values()], pois: [...pois.values()] };
+  });
+}
+
 /** Trips of a vehicle overlapping [from, to). */
 export async function vehicleTrips(
   db: Kysely<Database>,
@@ -101,7 +184,14 @@ export async function vehicleTrips(
     .where('t.start_time', '<', new Date(toMs))
     .orderBy('t.start_time')
     .execute();
-  return rows.map((row) => ({
+  const visits = await placesVisited(
+    db,
+    tenantId,
+    vehicleId,
+    rows.map((row) => [new Date(row.start_time).getTime(), new Date(row.end_time).getTime()]),
+  );
+  return rows.map((row, i) => ({
+    ...visits[i],
     id: row.id,
     startTime: new Date(row.start_time).getTime(),
     endTime: new Date(row.end_time).getTime(),
@@ -138,7 +228,14 @@ export async function vehicleStops(
     .where('start_time', '<', new Date(toMs))
     .orderBy('start_time')
     .execute();
-  return rows.map((row) => ({
+  const visits = await placesVisited(
+    db,
+    tenantId,
+    vehicleId,
+    rows.map((row) => [new Date(row.start_time).getTime(), new Date(row.end_time).getTime()]),
+  );
+  return rows.map((row, i) => ({
+    ...visits[i],
     id: row.id,
     startTime: new Date(row.start_time).getTime(),
     endTime: new Date(row.end_time).getTime(),
