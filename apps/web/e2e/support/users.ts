@@ -8,6 +8,8 @@ export const ADMIN_TENANT = 'E2E Administración';
 /** The drivers and alerts tests' companies (their drivers, vehicles and events stay there). */
 export const DRIVERS_TENANT = 'E2E Choferes';
 export const ALERTS_TENANT = 'E2E Alertas';
+/** The geofence tests' companies: one for create/edit/import, one per screenshot combination. */
+export const ZONES_TENANT = 'E2E Zonas';
 /** The notifications test's company: no other test's alert reaches its users. */
 export const BELL_TENANT = 'E2E Avisos';
 
@@ -55,5 +57,10 @@ export const USERS = {
   logout: user('logout01', 'logout1234'),
   drivers: { ...user('drivers1', 'drivers1234', 'admin', 'Dora', 'Díaz'), tenant: DRIVERS_TENANT },
   alerts: { ...user('alerts01', 'alerts1234', 'admin', 'Alma', 'Arce'), tenant: ALERTS_TENANT },
+  zones: { ...user('zones001', 'zones1234', 'admin', 'Zoe', 'Zárate'), tenant: ZONES_TENANT },
+  zonesEsLight: { ...user('zones002', 'zones1234', 'admin'), tenant: `${ZONES_TENANT} 1` },
+  zonesEsDark: { ...user('zones003', 'zones1234', 'admin'), tenant: `${ZONES_TENANT} 2` },
+  zonesEnLight: { ...user('zones004', 'zones1234', 'admin'), tenant: `${ZONES_TENANT} 3` },
+  zonesEnDark: { ...user('zones005', 'zones1234', 'admin'), tenant: `${ZONES_TENANT} 4` },
   bell: { ...user('bell0001', 'bell12345', 'admin', 'Bruno', 'Bell'), tenant: BELL_TENANT },
 } satisfies Record<string, TestUser>;

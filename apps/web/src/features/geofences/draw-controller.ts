@@ -151,9 +151,13 @@ export class DrawController {
       this.shape = shape;
       this.onShape(shape);
       if (context.action === 'draw') {
-        // Drawn: straight into editing, so vertices can be dragged at once.
-        draw.setMode('select');
-        draw.selectFeature(id);
+        // Drawn: straight into editing, so vertices can be dragged at once (after the drawing
+        // mode has finished its own handling of this event).
+        setTimeout(() => {
+          if (this.draw !== draw || !draw.hasFeature(id)) return;
+          draw.setMode('select');
+          draw.selectFeature(id);
+        }, 0);
       }
     });
     draw.start();
@@ -223,14 +227,10 @@ export class DrawController {
   }
 
   private clearFeatures(): void {
-    const draw = this.draw;
-    if (!draw) return;
-    const ids = draw
-      .getSnapshot()
-      .map((f) => f.id)
-      .filter((id): id is string | number => id !== undefined);
     this.featureId = null;
-    if (ids.length > 0) draw.removeFeatures(ids);
+    // Clears the store with the selection's guidance points (removing those one by one throws
+    // once the selection is gone).
+    this.draw?.clear();
   }
 
   private put(shape: DrawnShape): void {

@@ -14,7 +14,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { InterestPointType } from '@rumbo/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchGroupsWithVehicles, fleetQueryKeys } from '../../shared/fleet/fleet-queries';
 import {
   createInterestPoint,
@@ -24,7 +24,7 @@ import {
   useInterestPoints,
   useInterestPointTypes,
 } from '../../shared/geofences/geofence-api';
-import { zoneFeatures } from '../../shared/geofences/zone-shapes';
+import { collectionBbox, zoneFeatures } from '../../shared/geofences/zone-shapes';
 import { useZoneStrings } from '../../shared/geofences/zone-strings';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';
@@ -96,6 +96,16 @@ function GeofenceAdmin() {
       }),
     [geofences.data, pois.data, hiddenGeofence, hiddenPoi],
   );
+
+  // The first time the lists are in, the map shows them all.
+  const fitted = useRef(false);
+  const { fitTo } = editing;
+  const loaded = geofences.isSuccess && pois.isSuccess;
+  useEffect(() => {
+    if (!loaded || fitted.current) return;
+    fitted.current = true;
+    fitTo(collectionBbox(data));
+  }, [loaded, data, fitTo]);
 
   const loading = geofences.isPending || pois.isPending;
   const failed = geofences.isError || pois.isError;

@@ -202,3 +202,23 @@ export function geofenceBbox(
   const [e, n] = destination([box[2], box[3]], pad * Math.SQRT2, 45);
   return [w, s, e, n];
 }
+
+/** The bounding box of everything a feature collection draws, or null when it is empty. */
+export function collectionBbox(
+  data: GeoJSON.FeatureCollection,
+): [number, number, number, number] | null {
+  let box: [number, number, number, number] | null = null;
+  for (const f of data.features) {
+    const b = f.geometry ? bboxOf(f.geometry) : null;
+    if (!b) continue;
+    box = box
+      ? [
+          Math.min(box[0], b[0]),
+          Math.min(box[1], b[1]),
+          Math.max(box[2], b[2]),
+          Math.max(box[3], b[3]),
+        ]
+      : b;
+  }
+  return box;
+}

@@ -15,6 +15,8 @@ import { zoneKind } from '../../../shared/geofences/zone-shapes';
 import { geofenceSearchText } from '../geofence-form';
 
 const ROW_HEIGHT = 56;
+/** Up to this many rows are all rendered; longer lists render only what scrolls into view. */
+const PLAIN_ROWS = 150;
 
 export type ZoneTab = 'geofences' | 'pois';
 
@@ -141,8 +143,11 @@ export function ZoneList({
           aria-label={t(tab === 'geofences' ? 'zones.layers.geofences' : 'zones.layers.pois')}
           sx={{ flex: 1, minHeight: 0, overflowY: 'auto', maxHeight }}
         >
-          <Box sx={{ height: virtual.getTotalSize(), position: 'relative' }}>
-            {virtual.getVirtualItems().map((item) => {
+          <Box sx={{ height: count * ROW_HEIGHT, position: 'relative' }}>
+            {(count <= PLAIN_ROWS
+              ? Array.from({ length: count }, (_, index) => ({ index, start: index * ROW_HEIGHT }))
+              : virtual.getVirtualItems()
+            ).map((item) => {
               const style = {
                 position: 'absolute' as const,
                 top: 0,
