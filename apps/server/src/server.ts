@@ -131,6 +131,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       osmandPort: ingestListeners.osmandPort,
       nowMs: Date.now(),
       onRegistered: () => loadLiveFleet(database.db, live, Date.now()),
+      onPlacesRegistered: (tenantId) => bus.publishPlacesChanged(tenantId),
       log,
     });
   }

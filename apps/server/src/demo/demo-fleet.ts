@@ -15,6 +15,7 @@ import {
 import { ensureTenant } from '../modules/tenants/tenants.repository.js';
 import { backfillDemoHistory, type DemoTruck } from './demo-backfill.js';
 import { insertDemoHistory, listDemoHistory } from './demo-history.repository.js';
+import { registerDemoPlaces } from './demo-places.js';
 
 /** The seed of the demo fleet: same trucks, same journeys on every installation. */
 export const DEMO_SEED = 'rumbo-demo';
@@ -98,6 +99,8 @@ export function startDemoFleet(options: {
   nowMs: number;
   /** Called after new demo vehicles were registered (to load them into the live fleet). */
   onRegistered: () => Promise<void>;
+  /** Called after the demo geofences and POIs were added (the pipeline's zone index reloads). */
+  onPlacesRegistered?: (tenantId: number) => void;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }): DemoFleet {
   const { db, log } = options;
@@ -111,6 +114,8 @@ export function startDemoFleet(options: {
     );
     const created = await registerDemoFleet(db, devices);
     if (created.size > 0) await options.onRegistered();
+    const placesTenant = await registerDemoPlaces(db);
+    if (placesTenant !== null) options.onPlacesRegistered?.(placesTenant);
     if (stopped) return;
 
     // Each truck's history row: the first start gives its trucks `historyDays` of history; a truck
