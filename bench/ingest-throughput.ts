@@ -7,7 +7,8 @@
 // the record → browser latency through NATS is bench/live-latency.ts with BUS=nats),
 // SERVER_DIST (another build, to compare)
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, startServer } from './server-process.js';
@@ -19,8 +20,27 @@ const durationS = Number(process.env.DURATION_S ?? 30);
 const warmupS = 8;
 
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0; // the process ended
+  }
+}
+
+/** CPU seconds of every PostgreSQL process of the machine (the server's backends included). */
+function postgresCpuSeconds(): number {
+  let sum = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        sum += cpuSeconds(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
 }
 
 async function freshPostgres(adminUrl: string): Promise<string> {
@@ -109,7 +129,9 @@ type Progress = {
   ackP50Ms?: number;
   ackP99Ms?: number;
 };
-let window: { startAcked: number; startCpu: number; startMs: number } | undefined;
+let window:
+  | { startAcked: number; startCpu: number; startMs: number; startPg: number; startGen: number }
+  | undefined;
 let last: Progress | undefined;
 const done = new Promise<Progress>((resolve) => {
   generator.on('message', (message: Progress) => {
@@ -121,6 +143,8 @@ const done = new Promise<Progress>((resolve) => {
           startAcked: message.acked,
           startCpu: cpuAll(),
           startMs: performance.now(),
+          startPg: postgresCpuSeconds(),
+          startGen: cpuSeconds(generator.pid!),
         };
       }
     } else if (message.type === 'done') resolve(message);
@@ -130,6 +154,8 @@ await new Promise((resolve) => setTimeout(resolve, (durationS + warmupS) * 1000 
 const endAcked = last?.acked ?? 0;
 const endCpu = cpuAll();
 const endMs = performance.now();
+const endPg = postgresCpuSeconds();
+const endGen = cpuSeconds(generator.pid!);
 const final = await done;
 
 let bytesPerRow = NaN;
@@ -155,10 +181,18 @@ const seconds = (endMs - window.startMs) / 1000;
 const records = endAcked - window.startAcked;
 const rate = records / seconds;
 const cpuUs = ((endCpu - window.startCpu) * 1e6) / records;
+// Where the machine's cores went: the server, PostgreSQL's processes (a separate server; the
+// embedded database runs inside the server process) and the device generator.
+const cores = (cpu: number) => (cpu / seconds).toFixed(2);
 const label = `${db}${isNats ? ` + NATS, ${pipelines.length} pipeline processes` : ''}`;
 console.log(
   `ingest ${label}: ${devices} devices × ${perPacket}-record Codec 8E packets: ${rate.toFixed(0)} records/s acked over ${seconds.toFixed(0)} s ` +
     `(ack latency p50 ${final.ackP50Ms?.toFixed(1)} ms, p99 ${final.ackP99Ms?.toFixed(1)} ms); server CPU ${cpuUs.toFixed(1)} µs/record`,
+);
+console.log(
+  `cores busy: server ${cores(endCpu - window.startCpu)}` +
+    (databaseUrl ? `, PostgreSQL ${cores(endPg - window.startPg)}` : '') +
+    `, generator ${cores(endGen - window.startGen)} (of ${availableParallelism()})`,
 );
 console.log(
   `stored: ${rows} rows, ${bytesPerRow.toFixed(0)} bytes per position (table + indexes, all partitions)`,

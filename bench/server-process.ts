@@ -43,6 +43,8 @@ export async function startServer(
     process.execPath,
     // SERVER_DIST: another build (e.g. a worktree of an older commit) to compare in one run.
     [
+      // As `npm start` and the README run it (SERVER_NODE_FLAGS="" for V8's defaults).
+      ...(process.env.SERVER_NODE_FLAGS ?? '--max-semi-space-size=64').split(' ').filter(Boolean),
       ...profile,
       join(process.env.SERVER_DIST ?? join(root, 'apps/server/dist'), 'cli.js'),
       'serve',

@@ -90,10 +90,14 @@ describe('first run of the demo (npm start)', () => {
   });
 
   async function start(): Promise<Server> {
-    const child = spawn(process.execPath, [join(distDir, 'cli.js'), 'serve', '--demo'], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--max-semi-space-size=64', join(distDir, 'cli.js'), 'serve', '--demo'],
+      {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     const lines: string[] = [];
     let rest = '';
     child.stdout.on('data', (chunk: Buffer) => {
