@@ -121,6 +121,22 @@ describe('zones (§10 AZA, SDZ, AZP)', () => {
     expect(rows.map((r) => r[0])).toEqual(['AZA', 'SDZ']);
   });
 
+  it('enters a zone parked just inside its border after a minute, from the stop’s first fix', () => {
+    // The zone starts at x = 500; the truck parks at x = 505 (5 m inside, within the band) with
+    // ±3 m of noise, then drives back west out of it.
+    const zone = box(8, [500, -100, 1_000, 100]);
+    const jitter = [2, -1, 3, 0, -2, 1, 2, -3, 1, 0];
+    const track = [
+      ...driveEast(0, 0, 0, 36, 50),
+      ...jitter.map((dx, k) => at(50 + k * 30, 505 + dx, 0, 0)),
+      ...[1, 2, 3, 4, 5].map((k) => at(350 + k * 5, 505 - k * 50, 0, 36)),
+    ];
+    expect(zoneRows(track, { geofences: [zone] })).toEqual([
+      ['AZA', 50, 8, null],
+      ['SDZ', 355, 8, 305],
+    ]);
+  });
+
   it('raises AZA and AZP entering a forbidden zone, and DZP after 2 minutes stopped in it', () => {
     const zone = box(9, [200, -100, 600, 100], { accessType: 'forbidden' });
     const track = [

@@ -5,7 +5,10 @@
 //   one (with its `AZA`). Hysteresis: a record enters a zone when at least `bandM` inside its
 //   border (`zoneBorderBandM`, 15 m, or a quarter of a smaller zone's size) and leaves it when at
 //   least `bandM` outside; in between the state holds, so GPS jitter along a border raises
-//   nothing. A zone deleted (or no longer applying) while inside is forgotten without `SDZ`.
+//   nothing. A vehicle within the band enters (leaves) when it is stopped and every fix for
+//   `zoneDwellS` (60 s) was inside (outside) the border, from the first of them: a truck parked
+//   just inside a tightly drawn client site is in it; one driving along a border never is. A zone deleted (or no longer applying) while inside is
+//   forgotten without `SDZ`.
 // - `DZP`: stopped (ignition off, or speed known under the motion threshold) ≥ 2 min inside a
 //   forbidden zone; raised once per stop when the threshold is crossed, from the stop's start.
 // - `DAZ`: stopped ≥ 20 min outside every allowed zone, when the vehicle has allowed ones.
@@ -40,6 +43,14 @@ export interface ZoneVisit {
   stoppedSinceMs?: number;
   dzp?: boolean;
   eez?: ZoneSpeeding;
+  /** Every fix outside the border (within the band) since: leaves once stopped after a dwell. */
+  outsideSince?: EventOrigin;
+}
+
+/** A zone whose border the vehicle is just inside of (within the band) since, not entered yet. */
+export interface ZoneDwell {
+  id: number;
+  origin: EventOrigin;
 }
 
 /** A POI the vehicle is at. */
@@ -56,6 +67,8 @@ export interface ZoneState {
   pois: readonly PoiVisit[];
   /** Stopped outside every allowed zone since (DAZ). */
   outside?: EventOrigin & { raised: boolean };
+  /** Zones the vehicle stands just inside of, waiting for the dwell to enter them. */
+  dwell?: readonly ZoneDwell[];
 }
 
 /** Before any record. */
@@ -163,6 +176,7 @@ function stayIn(
   if (stoppedSinceMs !== undefined) next.stoppedSinceMs = stoppedSinceMs;
   if (dzp) next.dzp = dzp;
   if (eez) next.eez = eez;
+  if (v.outsideSince) next.outsideSince = v.outsideSince;
   return next;
 }
 
@@ -195,7 +209,17 @@ function stayAt(
 }
 
 function isIdle(slice: ZoneState): boolean {
-  return slice.zones.length === 0 && slice.pois.length === 0 && slice.outside === undefined;
+  return (
+    slice.zones.length === 0 &&
+    slice.pois.length === 0 &&
+    slice.outside === undefined &&
+    slice.dwell === undefined
+  );
+}
+
+function sameDwell(a: readonly ZoneDwell[] | undefined, b: readonly ZoneDwell[]): boolean {
+  if (!a) return b.length === 0;
+  return a.length === b.length && a.every((d, i) => d === b[i]);
 }
 
 /** `AZA SDZ AZP DZP DAZ EEZ AIP DPI CIP`. */
@@ -225,6 +249,7 @@ export const zoneDetector: Detector<ZoneState> = {
     const facts: DeviceFact[] = [];
     const isSilence =
       prev !== undefined && (t - prev.fixTimeMs) / 1000 > settings.speedEpisodeMaxGapS;
+    const dwellMs = settings.zoneDwellS * 1000;
 
     // Zones: leaving, staying, entering (hits and visits are sorted by id).
     let changed = false;
@@ -241,31 +266,57 @@ export const zoneDetector: Detector<ZoneState> = {
         changed = true;
       }
       const hit = findZone(hits.zones, v.id);
-      if (!hit || hit.depthM <= -hit.bandM) {
+      let exit = !hit || hit.depthM <= -hit.bandM ? originOf(s) : undefined;
+      if (hit && !exit) {
+        // Stopped just outside the border (within the band): left after the dwell.
+        let outsideSince = v.outsideSince;
+        if (hit.depthM <= 0) {
+          outsideSince ??= originOf(s);
+          if (m.isStopped && t - outsideSince.startTimeMs >= dwellMs) exit = outsideSince;
+        } else {
+          outsideSince = undefined;
+        }
+        if (outsideSince !== v.outsideSince) {
+          const { outsideSince: _old, ...rest } = v;
+          v = outsideSince ? { ...rest, outsideSince } : rest;
+          changed = true;
+        }
+      }
+      if (exit) {
         closeSpeeding(v, t, facts, settings.speedingMinS);
-        const value = (t - v.sinceMs) / 1000;
-        facts.push(placeEvent('SDZ', originOf(s), v.id, { idzona: v.id }, { value }));
+        const value = (exit.startTimeMs - v.sinceMs) / 1000;
+        facts.push(placeEvent('SDZ', exit, v.id, { idzona: v.id }, { value }));
         changed = true;
         continue;
       }
-      const next = stayIn(v, hit, s, m, settings, facts);
+      const next = stayIn(v, hit!, s, m, settings, facts);
       if (next !== v) changed = true;
       zones.push(next);
     }
+    const dwell: ZoneDwell[] = [];
     for (const hit of hits.zones) {
-      if (hit.depthM < hit.bandM) continue;
       if (slice.zones.some((v) => v.id === hit.id)) continue;
-      const origin = originOf(s);
+      let origin: EventOrigin | undefined;
+      if (hit.depthM >= hit.bandM) origin = originOf(s);
+      else if (hit.depthM > 0) {
+        // Stopped just inside the border (within the band): entered after the dwell.
+        const pending = slice.dwell?.find((d) => d.id === hit.id);
+        const since = pending?.origin ?? originOf(s);
+        if (m.isStopped && t - since.startTimeMs >= dwellMs) origin = since;
+        else dwell.push(pending ?? { id: hit.id, origin: since });
+      }
+      if (!origin) continue;
       facts.push(placeEvent('AZA', origin, hit.id, { idzona: hit.id }));
       if (hit.accessType === 'forbidden') {
         facts.push(placeEvent('AZP', origin, hit.id, { idzona: hit.id }));
       }
       const visit: ZoneVisit = {
         id: hit.id,
-        sinceMs: t,
+        sinceMs: origin.startTimeMs,
         allowed: hit.accessType === 'allowed',
         forbidden: hit.accessType === 'forbidden',
       };
+      if (m.isStopped && hit.accessType === 'forbidden') visit.stoppedSinceMs = origin.startTimeMs;
       zones.push(stayIn(visit, hit, s, m, settings, facts));
       changed = true;
     }
@@ -317,12 +368,16 @@ export const zoneDetector: Detector<ZoneState> = {
     }
 
     const out = facts.length > 0 ? facts : NO_FACTS;
-    if (!changed && !poisChanged && outside === slice.outside) return { slice, facts: out };
+    const dwellSame = sameDwell(slice.dwell, dwell);
+    if (!changed && !poisChanged && outside === slice.outside && dwellSame) {
+      return { slice, facts: out };
+    }
     const next: ZoneState = {
       zones: changed ? zones : slice.zones,
       pois: poisChanged ? pois : slice.pois,
     };
     if (outside) next.outside = outside;
+    if (dwell.length > 0) next.dwell = dwellSame ? slice.dwell! : dwell;
     return { slice: isIdle(next) ? INITIAL_ZONES : next, facts: out };
   },
 };

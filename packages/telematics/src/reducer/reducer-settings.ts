@@ -103,6 +103,11 @@ export interface ReducerSettings {
    * GPS jitter along a border raises nothing (docs/decisions/0020-geofences.md).
    */
   zoneBorderBandM: number;
+  /**
+   * A vehicle also enters a zone when stopped and every fix for this long was inside its border
+   * (within the band: parked just inside), and leaves it the same way outside.
+   */
+  zoneDwellS: number;
   /** `DZP`: stopped inside a forbidden zone at least this long. */
   forbiddenStopS: number;
   /** `DAZ`: stopped outside every allowed zone at least this long. */
@@ -163,6 +168,7 @@ export const DEFAULT_REDUCER_SETTINGS: Readonly<ReducerSettings> = Object.freeze
   reeferExcursionS: 300,
   temperatureSilentS: 600,
   zoneBorderBandM: 15,
+  zoneDwellS: 60,
   forbiddenStopS: 120,
   outsideAllowedStopS: 1200,
   poiStopS: 300,
