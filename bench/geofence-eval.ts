@@ -87,10 +87,11 @@ function trucks(): Position[][] {
     let lat: number;
     if (v % 3 === 0) {
       // Start a kilometre or two from a zone's centre, heading somewhere: it drives through.
-      const ring = (zones[Math.floor(rnd() * zones.length)]!.shape as { rings: number[][][] })
-        .rings[0]!;
-      lng = ring[0]![0]! + between(-0.02, 0.02);
-      lat = ring[0]![1]! + between(-0.02, 0.02);
+      const shape = zones[Math.floor(rnd() * zones.length)]!.shape;
+      if (shape.kind !== 'polygon') throw new Error('polygons only');
+      const ring = shape.rings[0]!;
+      lng = ring[0]![0] + between(-0.02, 0.02);
+      lat = ring[0]![1] + between(-0.02, 0.02);
     } else {
       lng = between(COUNTRY.minLng, COUNTRY.maxLng);
       lat = between(COUNTRY.minLat, COUNTRY.maxLat);
