@@ -112,6 +112,7 @@ interface Derived {
   stops: unknown[];
   idle: unknown[];
   rollups: unknown[];
+  indicators: unknown[];
 }
 
 for (const backend of testBackends()) {
@@ -159,7 +160,24 @@ for (const backend of testBackends()) {
         .where('vehicle_id', '=', vehicleId)
         .orderBy('bucket')
         .execute();
+      const indicators = [];
+      for (const table of ['vehicle_indicators', 'vehicle_indicators_daily'] as const) {
+        const rows = await db
+          .selectFrom(table)
+          .selectAll()
+          .where('vehicle_id', '=', vehicleId)
+          .orderBy('bucket')
+          .orderBy('driver_code')
+          .execute();
+        for (const r of rows)
+          indicators.push(
+            Object.fromEntries(
+              Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v]),
+            ),
+          );
+      }
       return {
+        indicators,
         trips: trips.map((r) => ({
           ...r,
           distance_km: round(r.distance_km),

@@ -103,3 +103,12 @@ export {
   ROLLUP_BUCKET_MS,
   type RollupDeltas,
 } from './detectors/rollup.detector.js';
+export {
+  indicatorsDetector,
+  INDICATOR_THRESHOLDS,
+  INITIAL_INDICATORS,
+  type IndicatorState,
+  type IndicatorThresholds,
+  type OverLimitRun,
+} from './detectors/indicators.detector.js';
+export * from './analysis/scores.js';

@@ -266,6 +266,35 @@ export interface VehicleRollupsTable {
   idle_s: number;
 }
 
+/** Hourly (and daily, UTC) driving-indicator sums per vehicle and driver (migration 0011). */
+export interface VehicleIndicatorsTable {
+  vehicle_id: number;
+  bucket: Timestamp;
+  driver_code: string;
+  tenant_id: number;
+  distance_km: number;
+  fuel_l: number;
+  engine_s: number;
+  unknown_s: number;
+  driving_s: number;
+  idle_s: number;
+  can_s: number;
+  green_s: number;
+  inertia_s: number;
+  over60_s: number;
+  cruise_s: number;
+  torque_sum: number;
+  torque_s: number;
+  torque_high_s: number;
+  kickdowns: number;
+  excess_km: number;
+  speeding_s: number;
+  speeding10_s: number;
+  hard_brakes: number;
+  harsh_accels: number;
+  harsh_corners: number;
+}
+
 export interface IngestRejectionsTable {
   id: Generated<number>;
   device_unique_id: string | null;
@@ -313,6 +342,8 @@ export interface GeofencesTable {
   max_lng: number;
   max_lat: number;
   vertex_count: number;
+  /** +1 on every save (the pipeline's index recompiles only changed zones). */
+  revision: Generated<number>;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -424,6 +455,8 @@ export interface Database {
   trips: TripsTable;
   stops: StopsTable;
   vehicle_rollups: VehicleRollupsTable;
+  vehicle_indicators: VehicleIndicatorsTable;
+  vehicle_indicators_daily: VehicleIndicatorsTable;
   ingest_rejections: IngestRejectionsTable;
   tenants: TenantsTable;
   roles: RolesTable;

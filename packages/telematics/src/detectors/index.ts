@@ -5,6 +5,7 @@ import { deviceDetector } from './device.detector.js';
 import { driverDetector } from './driver.detector.js';
 import { harshDetector } from './harsh.detector.js';
 import { idleDetector } from './idle.detector.js';
+import { indicatorsDetector } from './indicators.detector.js';
 import { motionDetector } from './motion.detector.js';
 import { rollupDetector } from './rollup.detector.js';
 import { speedDetector } from './speed.detector.js';
@@ -14,7 +15,7 @@ import { temperatureDetector } from './temperature.detector.js';
 import { zoneDetector } from './zone.detector.js';
 
 /**
- * Status, trips and stops, idle periods, hourly rollups, then the alert rules (§10: speed, stops
+ * Status, trips and stops, idle periods, hourly rollups and driving indicators, then the alert rules (§10: speed, stops
  * and idling, harsh driving, device power, drivers, reefer temperatures, zones and POIs). Later capabilities
  * append theirs.
  */
@@ -23,6 +24,7 @@ export const DEFAULT_DETECTORS: DetectorChain = Object.freeze([
   motionDetector,
   idleDetector,
   rollupDetector,
+  indicatorsDetector,
   speedDetector,
   stopDetector,
   harshDetector,
@@ -33,7 +35,7 @@ export const DEFAULT_DETECTORS: DetectorChain = Object.freeze([
 ] as const);
 
 /** The alert-rule detectors alone, in chain order (benchmarks, tests). */
-export const ALERT_DETECTORS: DetectorChain = Object.freeze(DEFAULT_DETECTORS.slice(4));
+export const ALERT_DETECTORS: DetectorChain = Object.freeze(DEFAULT_DETECTORS.slice(5));
 
 /** The chain without the alert rules (a node run with `ALERT_RULES=off`, the rules-off benchmark). */
-export const CORE_DETECTORS: DetectorChain = Object.freeze(DEFAULT_DETECTORS.slice(0, 4));
+export const CORE_DETECTORS: DetectorChain = Object.freeze(DEFAULT_DETECTORS.slice(0, 5));

@@ -107,6 +107,44 @@ export interface RollupFact {
   idleS: number;
 }
 
+/**
+ * What one interval adds to a vehicle's hourly driving indicators (domain.md §5, §6), per driver
+ * (`driverCode` of the interval's first record, '' when unknown). Times in seconds, distances in km.
+ */
+export interface IndicatorFact {
+  type: 'indicators';
+  bucketMs: number;
+  driverCode: string;
+  distanceKm: number;
+  fuelL: number;
+  engineS: number;
+  /** Engine-on time lost to intervals longer than maxGap (coverage). */
+  unknownS: number;
+  drivingS: number;
+  idleS: number;
+  /** Driving time with rpm known (coverage of the CAN indicators). */
+  canS: number;
+  /** Driving time with rpm in the green band and torque > 0. */
+  greenS: number;
+  /** Driving time coasting (speed > 10, pedal 0, no torque or fuel, brake and cruise off). */
+  inertiaS: number;
+  /** Driving time above 60 km/h, and of it with cruise control on and pedal 0. */
+  over60S: number;
+  cruiseS: number;
+  /** Σ torque × s while torque > 0, that time, and the time at ≥ 90 % torque. */
+  torqueSum: number;
+  torqueS: number;
+  torqueHighS: number;
+  kickdowns: number;
+  /** Distance and time over the speed limit in runs of ≥ 15 s; time above limit + 10 km/h. */
+  excessKm: number;
+  speedingS: number;
+  speeding10S: number;
+  hardBrakes: number;
+  harshAccels: number;
+  harshCorners: number;
+}
+
 /** How an idle period's fuel was measured: counter delta, ∫ fuel rate, or the flat estimate. */
 export type IdleFuelSource = 'counter' | 'rate' | 'estimated';
 
@@ -151,6 +189,7 @@ export type DeviceFact =
   | StopFact
   | IdleFact
   | RollupFact
+  | IndicatorFact
   | EventFact
   | StatusFact
   | LateFact

@@ -28,6 +28,14 @@ export interface Sample {
   fuelLevelL?: number;
   driverCode?: string;
   headingDeg?: number;
+  /** Engine torque, % of reference (driving indicators, §5). */
+  torquePct?: number;
+  /** Accelerator pedal position, %. */
+  pedalPct?: number;
+  /** Kickdown switch, brake pedal and cruise control (FMS), when sent. */
+  kickdown?: boolean;
+  brake?: boolean;
+  cruise?: boolean;
   /** The device's own harsh-driving event (Teltonika green driving, IO 253). */
   harshEvent?: HarshEvent;
   /** Its magnitude (IO 254, g × 100 on the wire) in m/s²; undefined when not sent. */
@@ -96,6 +104,11 @@ export function toSample(
     fuelLevelL: p.fuelLevelL,
     driverCode: p.driverCode,
     headingDeg: p.headingDeg,
+    torquePct: p.torquePct,
+    pedalPct: p.pedalPct,
+    kickdown: p.kickdown,
+    brake: p.brake,
+    cruise: p.cruise,
     harshEvent: p.harshEvent,
     harshMps2: harshMps2Of(p),
     powerV: p.powerV,

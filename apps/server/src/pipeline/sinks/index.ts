@@ -1,11 +1,19 @@
 import { eventsSink, type EventFilter } from './events.sink.js';
 import { idleSink } from './idle.sink.js';
+import { indicatorsSink } from './indicators.sink.js';
 import { rollupsSink } from './rollups.sink.js';
 import { SinkSet } from './sink.js';
 import { stopsSink } from './stops.sink.js';
 import { tripsSink } from './trips.sink.js';
 
-/** Every sink of derived facts, in write order; `events` filters the alert events stored. */
+/** Every sink of derived facts (indicators: issue 13), in write order; `events` filters the alert events stored. */
 export function defaultSinks(options: { events?: EventFilter } = {}): SinkSet {
-  return new SinkSet([tripsSink, stopsSink, idleSink, rollupsSink, eventsSink(options.events)]);
+  return new SinkSet([
+    tripsSink,
+    stopsSink,
+    idleSink,
+    rollupsSink,
+    indicatorsSink,
+    eventsSink(options.events),
+  ]);
 }

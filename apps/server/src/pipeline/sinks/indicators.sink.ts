@@ -1,0 +1,159 @@
+import { sql } from 'kysely';
+import {
+  bucketOf,
+  INDICATOR_SUM_KEYS,
+  ROLLUP_BUCKET_MS,
+  type IndicatorSums,
+} from '@rumbo/telematics';
+import type { Sink } from './sink.js';
+
+/** Daily copies of the hourly indicator rows are aligned on UTC days. */
+export const INDICATOR_DAY_MS = 86_400_000;
+
+/** One interval's (or a batch's) contribution to a vehicle's hourly indicators for one driver. */
+export interface IndicatorRow extends IndicatorSums {
+  vehicleId: number;
+  tenantId: number;
+  bucketMs: number;
+  driverCode: string;
+}
+
+/** Table column of each summed field (snake case). */
+export const INDICATOR_COLUMNS: Readonly<Record<keyof IndicatorSums, string>> = {
+  distanceKm: 'distance_km',
+  fuelL: 'fuel_l',
+  engineS: 'engine_s',
+  unknownS: 'unknown_s',
+  drivingS: 'driving_s',
+  idleS: 'idle_s',
+  canS: 'can_s',
+  greenS: 'green_s',
+  inertiaS: 'inertia_s',
+  over60S: 'over60_s',
+  cruiseS: 'cruise_s',
+  torqueSum: 'torque_sum',
+  torqueS: 'torque_s',
+  torqueHighS: 'torque_high_s',
+  kickdowns: 'kickdowns',
+  excessKm: 'excess_km',
+  speedingS: 'speeding_s',
+  speeding10S: 'speeding10_s',
+  hardBrakes: 'hard_brakes',
+  harshAccels: 'harsh_accels',
+  harshCorners: 'harsh_corners',
+};
+
+const INTEGER_KEYS = new Set<keyof IndicatorSums>([
+  'kickdowns',
+  'hardBrakes',
+  'harshAccels',
+  'harshCorners',
+]);
+
+function addInto(row: IndicatorSums, f: IndicatorSums): void {
+  for (const key of INDICATOR_SUM_KEYS) row[key] += f[key];
+}
+
+/** Sums rows per (vehicle, bucket, driver), in one lock order. */
+export function mergeIndicatorRows(
+  rows: readonly IndicatorRow[],
+  bucketMs: number = ROLLUP_BUCKET_MS,
+): IndicatorRow[] {
+  const byKey = new Map<string, IndicatorRow>();
+  for (const row of rows) {
+    const bucket = bucketOf(row.bucketMs, bucketMs);
+    const key = `${row.vehicleId}|${bucket}|${row.driverCode}`;
+    const sum = byKey.get(key);
+    if (!sum) byKey.set(key, { ...row, bucketMs: bucket });
+    else addInto(sum, row);
+  }
+  return [...byKey.values()].sort(
+    (a, b) =>
+      a.vehicleId - b.vehicleId ||
+      a.bucketMs - b.bucketMs ||
+      (a.driverCode < b.driverCode ? -1 : a.driverCode > b.driverCode ? 1 : 0),
+  );
+}
+
+const COLUMN_LIST = INDICATOR_SUM_KEYS.map((k) => INDICATOR_COLUMNS[k]).join(', ');
+
+/** Upserts summed rows into `table`, adding to what its buckets hold. */
+async function upsert(
+  trx: Parameters<Sink<IndicatorRow>['write']>[0],
+  table: 'vehicle_indicators' | 'vehicle_indicators_daily',
+  merged: readonly IndicatorRow[],
+): Promise<void> {
+  const arrays = INDICATOR_SUM_KEYS.map((key) => {
+    const type = INTEGER_KEYS.has(key) ? 'int4' : 'float8';
+    return sql`${merged.map((r) => r[key])}::${sql.raw(type)}[]`;
+  });
+  const updates = INDICATOR_SUM_KEYS.map((key) => {
+    const c = INDICATOR_COLUMNS[key];
+    return `${c} = ${table}.${c} + excluded.${c}`;
+  }).join(', ');
+  await sql`
+    insert into ${sql.table(table)} (vehicle_id, bucket, driver_code, tenant_id, ${sql.raw(COLUMN_LIST)})
+    select * from unnest(${merged.map((r) => r.vehicleId)}::int4[],
+      ${merged.map((r) => new Date(r.bucketMs).toISOString())}::timestamptz[],
+      ${merged.map((r) => r.driverCode)}::text[], ${merged.map((r) => r.tenantId)}::int4[],
+      ${sql.join(arrays)})
+    on conflict (vehicle_id, bucket, driver_code) do update set ${sql.raw(updates)}`.execute(trx);
+}
+
+/** Hourly and daily driving-indicator sums per vehicle and driver (migration 0011). */
+export const indicatorsSink: Sink<IndicatorRow> = {
+  name: 'indicators',
+  kinds: ['indicators'],
+  publishes: false,
+  collect({ vehicleId, tenantId }, f) {
+    if (f.type !== 'indicators') return undefined;
+    const row = {
+      vehicleId,
+      tenantId,
+      bucketMs: f.bucketMs,
+      driverCode: f.driverCode,
+    } as IndicatorRow;
+    for (const key of INDICATOR_SUM_KEYS) row[key] = f[key];
+    return row;
+  },
+  fold(last, { vehicleId }, f) {
+    if (
+      f.type !== 'indicators' ||
+      last.vehicleId !== vehicleId ||
+      last.bucketMs !== f.bucketMs ||
+      last.driverCode !== f.driverCode
+    )
+      return false;
+    addInto(last, f);
+    return true;
+  },
+  covers(f, fromMs) {
+    return f.type === 'indicators' && f.bucketMs >= bucketOf(fromMs, ROLLUP_BUCKET_MS);
+  },
+  async write(trx, rows) {
+    await upsert(trx, 'vehicle_indicators', mergeIndicatorRows(rows));
+    await upsert(trx, 'vehicle_indicators_daily', mergeIndicatorRows(rows, INDICATOR_DAY_MS));
+  },
+  async deleteRange(trx, vehicleId, fromMs) {
+    const hour = new Date(bucketOf(fromMs, ROLLUP_BUCKET_MS));
+    const day = new Date(bucketOf(fromMs, INDICATOR_DAY_MS));
+    await trx
+      .deleteFrom('vehicle_indicators')
+      .where('vehicle_id', '=', vehicleId)
+      .where('bucket', '>=', hour)
+      .execute();
+    await trx
+      .deleteFrom('vehicle_indicators_daily')
+      .where('vehicle_id', '=', vehicleId)
+      .where('bucket', '>=', day)
+      .execute();
+    // The day of `fromMs` keeps the hours before it: rebuilt from the hourly rows left.
+    const sums = INDICATOR_SUM_KEYS.map((k) => `sum(${INDICATOR_COLUMNS[k]})`).join(', ');
+    await sql`
+      insert into vehicle_indicators_daily (vehicle_id, bucket, driver_code, tenant_id, ${sql.raw(COLUMN_LIST)})
+      select vehicle_id, ${day}::timestamptz, driver_code, min(tenant_id), ${sql.raw(sums)}
+      from vehicle_indicators
+      where vehicle_id = ${vehicleId} and bucket >= ${day} and bucket < ${hour}
+      group by vehicle_id, driver_code`.execute(trx);
+  },
+};

@@ -1,0 +1,361 @@
+// Scores and letters of the driving indicators (docs/domain.md §5) and the safe-driving score (§6),
+// from sums of hourly indicator buckets (indicators.detector.ts). Pure functions.
+
+/** Letters, best first (Mapon's scale). */
+export const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+export type Letter = (typeof LETTERS)[number];
+
+/** Lowest score of each letter; G is below 15. */
+const LETTER_FLOORS: readonly [Letter, number][] = [
+  ['A', 90],
+  ['B', 75],
+  ['C', 60],
+  ['D', 45],
+  ['E', 30],
+  ['F', 15],
+];
+
+/** The letter of a 0–100 score: A ≥ 90, B ≥ 75, C ≥ 60, D ≥ 45, E ≥ 30, F ≥ 15, G < 15. */
+export function letterOf(score: number): Letter {
+  for (const [letter, floor] of LETTER_FLOORS) if (score >= floor) return letter;
+  return 'G';
+}
+
+/** A score that stands for a letter when letters are averaged (the middle of its band). */
+export function scoreOfLetter(letter: Letter): number {
+  const mids: Record<Letter, number> = {
+    A: 95,
+    B: 82.5,
+    C: 67.5,
+    D: 52.5,
+    E: 37.5,
+    F: 22.5,
+    G: 7.5,
+  };
+  return mids[letter];
+}
+
+/** Averages letters through their scores (§5, the dashboard); null for none. */
+export function averageLetters(letters: readonly (Letter | null | undefined)[]): Letter | null {
+  let sum = 0;
+  let n = 0;
+  for (const l of letters) {
+    if (!l) continue;
+    sum += scoreOfLetter(l);
+    n++;
+  }
+  return n === 0 ? null : letterOf(sum / n);
+}
+
+/** Linear and clamped between the value scoring 0 and the value scoring 100 (either order). */
+export function linearScore(value: number, zeroAt: number, hundredAt: number): number {
+  const score = ((value - zeroAt) / (hundredAt - zeroAt)) * 100;
+  return Math.min(100, Math.max(0, score));
+}
+
+/** Sums of indicator buckets over a period (the fields of an indicators fact). */
+export interface IndicatorSums {
+  distanceKm: number;
+  fuelL: number;
+  engineS: number;
+  unknownS: number;
+  drivingS: number;
+  idleS: number;
+  canS: number;
+  greenS: number;
+  inertiaS: number;
+  over60S: number;
+  cruiseS: number;
+  torqueSum: number;
+  torqueS: number;
+  torqueHighS: number;
+  kickdowns: number;
+  excessKm: number;
+  speedingS: number;
+  speeding10S: number;
+  hardBrakes: number;
+  harshAccels: number;
+  harshCorners: number;
+}
+
+export const INDICATOR_SUM_KEYS: readonly (keyof IndicatorSums)[] = [
+  'distanceKm',
+  'fuelL',
+  'engineS',
+  'unknownS',
+  'drivingS',
+  'idleS',
+  'canS',
+  'greenS',
+  'inertiaS',
+  'over60S',
+  'cruiseS',
+  'torqueSum',
+  'torqueS',
+  'torqueHighS',
+  'kickdowns',
+  'excessKm',
+  'speedingS',
+  'speeding10S',
+  'hardBrakes',
+  'harshAccels',
+  'harshCorners',
+];
+
+/** All zero. */
+export function zeroSums(): IndicatorSums {
+  const sums = {} as IndicatorSums;
+  for (const key of INDICATOR_SUM_KEYS) sums[key] = 0;
+  return sums;
+}
+
+/** Adds `b` into `a`. */
+export function addSums(a: IndicatorSums, b: IndicatorSums): IndicatorSums {
+  for (const key of INDICATOR_SUM_KEYS) a[key] += b[key];
+  return a;
+}
+
+/** The ten indicators, in the specification's order. */
+export const INDICATOR_KEYS = [
+  'consumption',
+  'averageEcoDriving',
+  'averageTorque',
+  'ralenti',
+  'excessSpeed',
+  'kickdown',
+  'percentageOptimumRange',
+  'inertia',
+  'useCruiseControl',
+  'hardBraking',
+] as const;
+export type IndicatorKey = (typeof INDICATOR_KEYS)[number];
+
+/** One indicator: value, 0–100 score, letter, coverage (known / engine-on time, 0–1). */
+export interface IndicatorValue {
+  value: number | null;
+  score: number | null;
+  profile: Letter | null;
+  coverage: number;
+  /** Coverage below the minimum: the value is shown flagged, without a letter. */
+  lowCoverage: boolean;
+}
+
+/** Settings of the evaluation (domain.md §5 defaults). */
+export interface EvaluationSettings {
+  /** Reference consumption R, L/100 km (32 tractor, 25 rigid). */
+  referenceL100: number;
+  /** kg of CO₂ per litre (tank-to-wheel). */
+  co2KgPerL: number;
+  /** Below this coverage an indicator has no letter. */
+  minCoverage: number;
+  /** Consumption is scored from this distance on, km. */
+  consumptionMinKm: number;
+}
+
+export const DEFAULT_EVALUATION: Readonly<EvaluationSettings> = Object.freeze({
+  referenceL100: 32,
+  co2KgPerL: 2.64,
+  minCoverage: 0.7,
+  consumptionMinKm: 50,
+});
+
+/** Reference consumption by vehicle kind: rigid trucks 25 L/100 km, everything else 32. */
+export function referenceL100Of(kind: string | null | undefined): number {
+  return kind !== null && kind !== undefined && /rigid|r[ií]gido|camion$|cami[oó]n$/i.test(kind)
+    ? 25
+    : 32;
+}
+
+/** A period's evaluation: the ten indicators plus distance, fuel and CO₂. */
+export interface Evaluation {
+  evaluation: Record<IndicatorKey, IndicatorValue>;
+  distanceKm: number;
+  totalFuelL: number;
+  co2Kg: number;
+  /** Engine-on time known / engine-on time (0–1). */
+  coverage: number;
+}
+
+function ratio(n: number, d: number): number | null {
+  return d > 0 ? n / d : null;
+}
+
+function indicator(
+  value: number | null,
+  coverage: number,
+  settings: EvaluationSettings,
+  zeroAt: number,
+  hundredAt: number,
+  scoreFrom: number | null = value,
+): IndicatorValue {
+  const c = Math.min(1, Math.max(0, coverage));
+  if (value === null || scoreFrom === null)
+    return { value, score: null, profile: null, coverage: c, lowCoverage: value !== null };
+  const lowCoverage = c < settings.minCoverage;
+  const score = linearScore(scoreFrom, zeroAt, hundredAt);
+  return {
+    value,
+    score: lowCoverage ? null : score,
+    profile: lowCoverage ? null : letterOf(score),
+    coverage: c,
+    lowCoverage,
+  };
+}
+
+/** The ten indicators of a period from its summed buckets (domain.md §5). */
+export function evaluate(
+  sums: IndicatorSums,
+  settings: EvaluationSettings = DEFAULT_EVALUATION,
+): Evaluation {
+  const known = sums.engineS;
+  const coverage = known + sums.unknownS > 0 ? known / (known + sums.unknownS) : 0;
+  const canCoverage = sums.drivingS > 0 ? coverage * (sums.canS / sums.drivingS) : 0;
+  const km = sums.distanceKm;
+  const per100 = (n: number) => (km > 0 ? (n * 100) / km : null);
+  const pct = (n: number, d: number) => {
+    const r = ratio(n, d);
+    return r === null ? null : r * 100;
+  };
+  const R = settings.referenceL100;
+
+  const consumptionValue = sums.fuelL > 0 && km > 0 ? (100 * sums.fuelL) / km : null;
+  const consumption = indicator(
+    consumptionValue,
+    km >= settings.consumptionMinKm ? coverage : 0,
+    settings,
+    1.25 * R,
+    0.85 * R,
+  );
+  const hasCan = sums.canS > 0;
+  const hasTorque = sums.torqueS > 0;
+  const e: Record<Exclude<IndicatorKey, 'averageEcoDriving'>, IndicatorValue> = {
+    consumption,
+    averageTorque: indicator(
+      hasTorque ? sums.torqueSum / sums.torqueS : null,
+      coverage,
+      settings,
+      30,
+      5,
+      hasTorque ? (sums.torqueHighS / sums.torqueS) * 100 : null,
+    ),
+    ralenti: indicator(pct(sums.idleS, sums.engineS), coverage, settings, 30, 5),
+    excessSpeed: indicator(pct(sums.excessKm, km), coverage, settings, 15, 1),
+    kickdown: indicator(hasCan ? per100(sums.kickdowns) : null, canCoverage, settings, 3, 0.2),
+    percentageOptimumRange: indicator(
+      hasCan ? pct(sums.greenS, sums.canS) : null,
+      canCoverage,
+      settings,
+      40,
+      85,
+    ),
+    inertia: indicator(hasCan ? pct(sums.inertiaS, sums.canS) : null, canCoverage, settings, 2, 15),
+    useCruiseControl: indicator(
+      hasCan ? pct(sums.cruiseS, sums.over60S) : null,
+      canCoverage,
+      settings,
+      1,
+      61,
+    ),
+    hardBraking: indicator(per100(sums.hardBrakes), coverage, settings, 1.5, 0.1),
+  };
+  let weighted = 0;
+  let weights = 0;
+  for (const [key, v] of Object.entries(e)) {
+    if (v.score === null) continue;
+    const w = key === 'consumption' ? 10 : 5;
+    weighted += v.score * w;
+    weights += w;
+  }
+  const eco = weights > 0 ? weighted / weights : null;
+  const averageEcoDriving: IndicatorValue = {
+    value: eco,
+    score: eco,
+    profile: eco === null ? null : letterOf(eco),
+    coverage: Math.min(1, coverage),
+    lowCoverage: eco === null && km > 0,
+  };
+  return {
+    evaluation: {
+      consumption: e.consumption,
+      averageEcoDriving,
+      averageTorque: e.averageTorque,
+      ralenti: e.ralenti,
+      excessSpeed: e.excessSpeed,
+      kickdown: e.kickdown,
+      percentageOptimumRange: e.percentageOptimumRange,
+      inertia: e.inertia,
+      useCruiseControl: e.useCruiseControl,
+      hardBraking: e.hardBraking,
+    },
+    distanceKm: km,
+    totalFuelL: sums.fuelL,
+    co2Kg: sums.fuelL * settings.co2KgPerL,
+    coverage,
+  };
+}
+
+/** Safe-driving behaviours (§6), their weights and whether they count events or time. */
+export const SAFETY_ITEMS = [
+  { code: 'hardBraking', weight: 2, kind: 'event' },
+  { code: 'harshAcceleration', weight: 1, kind: 'event' },
+  { code: 'harshCornering', weight: 2, kind: 'event' },
+  { code: 'crash', weight: 10, kind: 'event' },
+  { code: 'speeding', weight: 1, kind: 'time' },
+  { code: 'speedingHigh', weight: 3, kind: 'time' },
+] as const;
+export type SafetyItemCode = (typeof SAFETY_ITEMS)[number]['code'];
+
+/** One behaviour of a vehicle's period: count (events) or seconds (time), its rate and penalty. */
+export interface SafetyItem {
+  code: SafetyItemCode;
+  /** Events, or seconds for the speeding items. */
+  count: number;
+  /** Events per 1,000 km, or % of driving time. */
+  rate: number;
+  /** Points it took off the score. */
+  penalty: number;
+}
+
+/** What the safe-driving score needs (sums over the period). */
+export interface SafetySums {
+  distanceKm: number;
+  drivingS: number;
+  hardBrakes: number;
+  harshAccels: number;
+  harshCorners: number;
+  crashes: number;
+  speedingS: number;
+  speeding10S: number;
+}
+
+/** Minimum distance of a scored period, km (§6). */
+export const SAFETY_MIN_KM = 100;
+
+/** The safe-driving score of a period (null under 100 km) and the items that cost points. */
+export function safetyScore(s: SafetySums): { score: number | null; items: SafetyItem[] } {
+  const counts: Record<SafetyItemCode, number> = {
+    hardBraking: s.hardBrakes,
+    harshAcceleration: s.harshAccels,
+    harshCornering: s.harshCorners,
+    crash: s.crashes,
+    speeding: s.speedingS,
+    speedingHigh: s.speeding10S,
+  };
+  let penalty = 0;
+  const items: SafetyItem[] = SAFETY_ITEMS.map(({ code, weight, kind }) => {
+    const count = counts[code];
+    const rate =
+      kind === 'event'
+        ? s.distanceKm > 0
+          ? (count * 1000) / s.distanceKm
+          : 0
+        : s.drivingS > 0
+          ? (100 * count) / s.drivingS
+          : 0;
+    const p = weight * rate;
+    penalty += p;
+    return { code, count, rate, penalty: p };
+  });
+  if (s.distanceKm < SAFETY_MIN_KM) return { score: null, items };
+  return { score: Math.min(100, Math.max(0, 100 - penalty)), items };
+}
