@@ -6,6 +6,7 @@ import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
 import type { Geofence, InterestPoint, InterestPointType, Notification } from '@rumbo/contracts';
 import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { PlacesCache } from '../src/modules/geofences/places-cache.js';
 import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
 import { DeviceSocket, truckRecord } from './ingest-helpers.js';
@@ -418,6 +419,88 @@ for (const backend of testBackends()) {
           pois: [{ id: poiId, name: 'Gasolinera' }],
         },
       ]);
+    });
+
+    it('the pipeline’s index follows saves, deletes, group moves and assignment', async () => {
+      const db = ctx.database.db;
+      const cache = new PlacesCache(db);
+      await cache.reloadAll();
+      const { tenant_id: tenantId } = await db
+        .selectFrom('vehicles')
+        .select('tenant_id')
+        .where('id', '=', vehicleId)
+        .executeTakeFirstOrThrow();
+      const device = {
+        id: 1,
+        uniqueId: imei,
+        tenantId,
+        vehicleId,
+        protocol: 'teltonika' as const,
+        model: null,
+        speedLimitKmh: null,
+      };
+      const zonesAt = (lat: number, lng: number) =>
+        (cache.placesFor(device)?.at(lat, lng).zones ?? []).map((z) => z.id);
+      const saved = await call(
+        'POST',
+        '/v2/geofence/save',
+        operator,
+        feature(
+          { type: 'Polygon', coordinates: [square(10, 10, 0.02)] },
+          { name: 'Indexada', vehicles: [vehicleId] },
+        ),
+      );
+      const id = saved.json<Geofence>().id;
+      expect(zonesAt(10.01, 10.01)).toEqual([]);
+      await cache.reloadTenant(tenantId);
+      expect(zonesAt(10.01, 10.01)).toEqual([id]);
+      // Moved: the index answers the new shape.
+      await call(
+        'POST',
+        '/v2/geofence/save',
+        operator,
+        feature(
+          { type: 'Polygon', coordinates: [square(20, 20, 0.02)] },
+          { id, name: 'Indexada', vehicles: [vehicleId] },
+        ),
+      );
+      await cache.reloadTenant(tenantId);
+      expect(zonesAt(10.01, 10.01)).toEqual([]);
+      expect(zonesAt(20.01, 20.01)).toEqual([id]);
+      // Given to a group the vehicle is not in: not its zone any more.
+      const group = await db
+        .insertInto('vehicle_groups')
+        .values({ tenant_id: tenantId, name: 'Zona test' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await call(
+        'POST',
+        '/v2/geofence/save',
+        operator,
+        feature(
+          { type: 'Polygon', coordinates: [square(20, 20, 0.02)] },
+          { id, name: 'Indexada', groups: [group.id] },
+        ),
+      );
+      await cache.reloadTenant(tenantId);
+      expect(zonesAt(20.01, 20.01)).toEqual([]);
+      // The vehicle joins the group.
+      await db
+        .updateTable('vehicles')
+        .set({ group_id: group.id })
+        .where('id', '=', vehicleId)
+        .execute();
+      await cache.reloadAll();
+      expect(zonesAt(20.01, 20.01)).toEqual([id]);
+      await db
+        .updateTable('vehicles')
+        .set({ group_id: null })
+        .where('id', '=', vehicleId)
+        .execute();
+      await call('POST', '/v2/geofence/delete', operator, { id });
+      await cache.reloadTenant(tenantId);
+      expect(zonesAt(20.01, 20.01)).toEqual([]);
+      expect(cache.lastBuildMs).toBeLessThan(1_000);
     });
 
     it('a device frame inside a new zone raises AZA on /api/ws within 1 s of the zone’s creation', async () => {

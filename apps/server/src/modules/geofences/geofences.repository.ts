@@ -153,14 +153,14 @@ export async function tenantsWithPlaces(db: Kysely<Database>): Promise<number[]>
   return rows.map((row) => row.tenant_id);
 }
 
-/** Id and last save of each geofence of a tenant (what changed since the index was built). */
+/** Id and revision of each geofence of a tenant (what changed since the index was built). */
 export function geofenceVersions(
   db: Kysely<Database>,
   tenantId: number,
-): Promise<{ id: number; updated_at: Date }[]> {
+): Promise<{ id: number; revision: number }[]> {
   return db
     .selectFrom('geofences')
-    .select(['id', 'updated_at'])
+    .select(['id', 'revision'])
     .where('tenant_id', '=', tenantId)
     .orderBy('id')
     .execute();
@@ -203,7 +203,7 @@ export async function updateGeofence(
 ): Promise<boolean> {
   const result = await db
     .updateTable('geofences')
-    .set({ ...columnsOf(input), updated_at: sql`now()` })
+    .set({ ...columnsOf(input), updated_at: sql`now()`, revision: sql`revision + 1` })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .executeTakeFirst();

@@ -45,7 +45,7 @@ export function indexedZoneOf(row: GeofenceRow): IndexedZone {
     shape: shapeOf(row),
     accessType: row.access_type,
     autoAsign: row.auto_asign,
-    version: new Date(row.updated_at).getTime(),
+    version: row.revision,
     vehicleIds: row.vehicle_ids,
     groupIds: row.group_ids,
   };
@@ -127,7 +127,7 @@ export class PlacesCache {
         // Only the zones saved since the last build are read again.
         const known = this.tenants.get(tenantId)?.zones;
         const stale = versions
-          .filter((v) => known?.get(v.id)?.version !== new Date(v.updated_at).getTime())
+          .filter((v) => known?.get(v.id)?.version !== v.revision)
           .map((v) => v.id);
         const fresh = new Map<number, IndexedZone>();
         if (stale.length > 0) {
