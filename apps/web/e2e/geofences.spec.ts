@@ -263,7 +263,14 @@ for (const { language, theme, user } of SHOT_USERS) {
     test.setTimeout(240_000);
     mkdirSync(SHOTS_DIR, { recursive: true });
     await seedZones(request, user);
-    await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
+    // The maps open on the seeded zones (the user's saved centre and zoom).
+    await saveConfig(request, user, {
+      idioma: language,
+      darkMode: theme === 'dark',
+      lat: -34.595,
+      lng: -58.43,
+      zoom: 11.5,
+    });
     await page.addInitScript(
       ([lang, dark]) =>
         localStorage.setItem('rumbo.prefs', JSON.stringify({ language: lang, darkMode: dark })),

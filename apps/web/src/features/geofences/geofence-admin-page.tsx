@@ -1,15 +1,9 @@
-import AddIcon from '@mui/icons-material/Add';
-import DownloadIcon from '@mui/icons-material/FileDownload';
-import UploadIcon from '@mui/icons-material/FileUpload';
-import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { InterestPointType } from '@rumbo/contracts';
@@ -35,6 +29,9 @@ import { ImportDialog } from './components/import-dialog';
 import { PoiFormPanel } from './components/poi-form-panel';
 import { ZoneList, type ZoneTab } from './components/zone-list';
 import { downloadText, toGeoJson, toKml } from './geo-export';
+import { parseNumber } from './geofence-form';
+import { corridorPreview } from './edit-preview';
+import { ZoneToolbar } from './components/zone-toolbar';
 import { useZoneEditor } from './use-zone-editor';
 
 /** `geofence/admin`: geofences and points of interest drawn, edited, imported and exported. */
@@ -60,7 +57,6 @@ function GeofenceAdmin() {
   const [tab, setTab] = useState<ZoneTab>('geofences');
   const [query, setQuery] = useState('');
   const [importOpen, setImportOpen] = useState(false);
-  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
 
   const types = useMemo(() => poiTypes.data ?? [], [poiTypes.data]);
   const typeName = useCallback(
@@ -97,6 +93,15 @@ function GeofenceAdmin() {
     [geofences.data, pois.data, hiddenGeofence, hiddenPoi],
   );
 
+  // A corridor being edited shows its width (the drawing tool draws only its line).
+  const editedGeometry = editor?.kind === 'geofence' ? editor.values.geometry : null;
+  const editedWidth = editor?.kind === 'geofence' ? editor.values.width : '';
+  const editedColor = editor?.kind === 'geofence' ? editor.values.color : '';
+  const preview = useMemo(
+    () => corridorPreview(editedGeometry, parseNumber(editedWidth), editedColor),
+    [editedGeometry, editedWidth, editedColor],
+  );
+
   // The first time the lists are in, the map shows them all.
   const fitted = useRef(false);
   const { fitTo } = editing;
@@ -114,7 +119,6 @@ function GeofenceAdmin() {
     void pois.refetch();
   };
   const exportAs = (format: 'geojson' | 'kml') => {
-    setExportAnchor(null);
     const day = new Date().toISOString().slice(0, 10);
     const g = geofences.data ?? [];
     const p = pois.data ?? [];
@@ -248,58 +252,21 @@ function GeofenceAdmin() {
         <Typography variant="h1" sx={{ mr: 'auto', minWidth: 0 }}>
           {t('geofences.title')}
         </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button
-            variant="contained"
-            size="small"
-            startIcon={<AddIcon />}
-            disabled={!!editor || loading || failed}
-            onClick={() => {
-              setTab('geofences');
-              editing.openGeofence(null);
-            }}
-            data-testid="geofence-create"
-          >
-            {t('geofences.new_geofence')}
-          </Button>
-          <Button
-            variant="outlined"
-            size="small"
-            startIcon={<AddLocationIcon />}
-            disabled={!!editor || loading || failed}
-            onClick={() => {
-              setTab('pois');
-              editing.openPoi(null, types[0]?.idInterestPointType);
-              editing.draw('point');
-            }}
-            data-testid="poi-create"
-          >
-            {t('geofences.new_poi')}
-          </Button>
-          <Button
-            size="small"
-            startIcon={<UploadIcon />}
-            disabled={!!editor || loading || failed}
-            onClick={() => setImportOpen(true)}
-            data-testid="zones-import"
-          >
-            {t('geofences.import')}
-          </Button>
-          <Button
-            size="small"
-            startIcon={<DownloadIcon />}
-            disabled={loading || failed}
-            onClick={(e) => setExportAnchor(e.currentTarget)}
-            aria-haspopup="menu"
-            data-testid="zones-export"
-          >
-            {t('geofences.export')}
-          </Button>
-          <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
-            <MenuItem onClick={() => exportAs('geojson')}>{t('geofences.export_geojson')}</MenuItem>
-            <MenuItem onClick={() => exportAs('kml')}>{t('geofences.export_kml')}</MenuItem>
-          </Menu>
-        </Box>
+        <ZoneToolbar
+          busy={!!editor || loading || failed}
+          canExport={!loading && !failed}
+          onNewGeofence={() => {
+            setTab('geofences');
+            editing.openGeofence(null);
+          }}
+          onNewPoi={() => {
+            setTab('pois');
+            editing.openPoi(null, types[0]?.idInterestPointType);
+            editing.draw('point');
+          }}
+          onImport={() => setImportOpen(true)}
+          onExport={exportAs}
+        />
       </Box>
       <Paper
         variant="outlined"
@@ -322,9 +289,11 @@ function GeofenceAdmin() {
             flexDirection: 'column',
             minHeight: 0,
             minWidth: 0,
-            borderRight: { md: 1 },
-            borderTop: { xs: 1, md: 0 },
+            // Colour and width per breakpoint together: a responsive border shorthand alone
+            // resets the colour to the text's.
+            borderStyle: 'solid',
             borderColor: 'divider',
+            borderWidth: { xs: '1px 0 0 0', md: '0 1px 0 0' },
           }}
         >
           {panel}
@@ -341,6 +310,7 @@ function GeofenceAdmin() {
         >
           <GeofenceMap
             data={data}
+            preview={preview}
             selectedId={null}
             controller={controller}
             picking={!editor}
@@ -371,7 +341,6 @@ function GeofenceAdmin() {
                   position: 'absolute',
                   top: 8,
                   left: 8,
-                  right: 56,
                   maxWidth: 'calc(100% - 64px)',
                   height: 'auto',
                   py: 0.5,

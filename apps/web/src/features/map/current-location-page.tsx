@@ -276,11 +276,6 @@ export default function CurrentLocationPage() {
                 </Paper>
               </Tooltip>
             )}
-            <ZoneOverlay
-              map={map}
-              beforeId={LOWEST_VEHICLE_LAYER}
-              top={everLive && store.count > 0 ? 143 : 107}
-            />
             {everLive && status !== 'live' && (
               <Alert
                 severity="warning"
@@ -337,6 +332,12 @@ export default function CurrentLocationPage() {
                 {t('map.current.open_list', { count: result.shown })}
               </Fab>
             )}
+            {/* Last: its button stays usable over the loading and empty overlays. */}
+            <ZoneOverlay
+              map={map}
+              beforeId={LOWEST_VEHICLE_LAYER}
+              top={everLive && store.count > 0 ? 143 : 107}
+            />
           </BaseMap>
         </Box>
       </Paper>

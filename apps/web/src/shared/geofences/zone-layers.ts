@@ -165,6 +165,39 @@ export function addZoneLayers(
   });
 }
 
+/** The band of the corridor being edited (the drawing tool shows only its line). */
+export const EDIT_PREVIEW_SOURCE = 'rumbo-zone-edit';
+
+/** Adds the edit preview's source and layer (call on each style load, before the drawing tool). */
+export function addEditPreviewLayer(map: MapLibre, data: GeoJSON.FeatureCollection = EMPTY): void {
+  if (map.getSource(EDIT_PREVIEW_SOURCE)) return;
+  map.addSource(EDIT_PREVIEW_SOURCE, { type: 'geojson', data });
+  map.addLayer({
+    id: `${EDIT_PREVIEW_SOURCE}-band`,
+    type: 'line',
+    source: EDIT_PREVIEW_SOURCE,
+    filter: ['==', ['get', 'kind'], 'corridor'],
+    layout: { 'line-join': 'round', 'line-cap': 'round' },
+    paint: {
+      'line-color': ['get', 'color'],
+      'line-opacity': 0.35,
+      'line-width': [
+        'interpolate',
+        ['exponential', 2],
+        ['zoom'],
+        0,
+        ['max', 1, ['get', 'w0']],
+        24,
+        ['max', 2, ['*', ['get', 'w0'], 2 ** 24]],
+      ],
+    },
+  });
+}
+
+export function setEditPreview(map: MapLibre, data: GeoJSON.FeatureCollection): void {
+  void map.getSource<GeoJSONSource>(EDIT_PREVIEW_SOURCE)?.setData(data);
+}
+
 /** A font stack the style can draw: an external style's own, else the served one. */
 function styleFont(map: MapLibre): string[] {
   for (const layer of map.getStyle().layers) {

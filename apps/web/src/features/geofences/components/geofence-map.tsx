@@ -3,7 +3,9 @@ import { LngLatBounds, type Map as MapLibre } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { BaseMap } from '../../../shared/map/base-map';
 import {
+  addEditPreviewLayer,
   addZoneLayers,
+  setEditPreview,
   CLICKABLE_ZONE_LAYERS,
   setSelectedZone,
   setZoneData,
@@ -24,6 +26,7 @@ export interface FitRequest {
  */
 export function GeofenceMap({
   data,
+  preview,
   selectedId,
   controller,
   picking,
@@ -33,6 +36,8 @@ export function GeofenceMap({
   children,
 }: {
   data: GeoJSON.FeatureCollection;
+  /** What the drawing tool does not show of the edited zone (a corridor's width). */
+  preview: GeoJSON.FeatureCollection;
   selectedId: number | null;
   controller: DrawController;
   /** True when a click picks a zone (no form open). */
@@ -44,16 +49,18 @@ export function GeofenceMap({
 }) {
   const theme = useTheme();
   const [map, setMap] = useState<MapLibre | null>(null);
-  const latest = useRef({ data, picking, onPick, selectedId, dark: theme.palette.mode === 'dark' });
+  const dark = theme.palette.mode === 'dark';
+  const latest = useRef({ data, preview, picking, onPick, selectedId, dark });
   const poiColor = theme.palette.secondary.main;
   useEffect(() => {
-    latest.current = { data, picking, onPick, selectedId, dark: theme.palette.mode === 'dark' };
+    latest.current = { data, preview, picking, onPick, selectedId, dark };
   });
 
   const onStyleLoad = useCallback(
     (m: MapLibre) => {
-      const { data: current, dark, selectedId: selected } = latest.current;
-      addZoneLayers(m, { dark, poiColor }, current);
+      const { data: current, preview: edited, dark: isDark, selectedId: selected } = latest.current;
+      addZoneLayers(m, { dark: isDark, poiColor }, current);
+      addEditPreviewLayer(m, edited);
       setSelectedZone(m, null, selected);
       // The drawing tool's layers go on top; a style switch removed them, so it starts again.
       controller.attach(m);
@@ -88,6 +95,10 @@ export function GeofenceMap({
   useEffect(() => {
     if (map) setZoneData(map, data);
   }, [map, data]);
+
+  useEffect(() => {
+    if (map) setEditPreview(map, preview);
+  }, [map, preview]);
 
   const previous = useRef<number | null>(null);
   useEffect(() => {
