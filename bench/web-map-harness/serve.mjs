@@ -15,10 +15,11 @@ const TYPES = {
   '.json': 'application/json',
 };
 
-export async function openHarness(query = '') {
+/** Builds and opens a harness page: this folder's, or another harness folder's (`root`). */
+export async function openHarness(query = '', root = import.meta.dirname) {
   const outDir = mkdtempSync(join(tmpdir(), 'rumbo-map-bench-'));
   await build({
-    root: resolve(import.meta.dirname),
+    root: resolve(root),
     configFile: false,
     logLevel: 'error',
     build: { outDir, emptyOutDir: true, minify: true },
