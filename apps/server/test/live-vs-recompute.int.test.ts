@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { recomputeWindow } from '../src/pipeline/recompute.js';
 import { defaultSinks } from '../src/pipeline/sinks/index.js';
-import { testApp, testBackends } from './harness.js';
+import { signInHeaders, testApp, testBackends } from './harness.js';
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const DAY0 = Date.UTC(2026, 9, 5, 5, 0, 0);
@@ -113,7 +113,11 @@ interface Derived {
   idle: unknown[];
   rollups: unknown[];
   indicators: unknown[];
+  zoneEvents: unknown[];
 }
+
+/** Zone and POI codes (issue 12): their events must not depend on how records arrived either. */
+const ZONE_CODES = ['AZA', 'SDZ', 'AZP', 'DZP', 'DAZ', 'EEZ', 'AIP', 'DPI', 'CIP'];
 
 for (const backend of testBackends()) {
   describe(`live processing equals a replay from scratch (${backend})`, () => {
@@ -121,6 +125,61 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       ctx = await testApp(backend, { pipeline: { flushIntervalMs: 2, recomputeDebounceMs: 5 } });
+      // Zones across the trucks' eastward path: strips every 0.4° of longitude (forbidden,
+      // allowed with a 50 km/h limit, plain), a corridor and POIs along the parallel.
+      const session = await signInHeaders(ctx.app);
+      const headers = { token: session.token, digest: session.digest };
+      const save = (geometry: object, properties: object) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/v2/geofence/save',
+          headers,
+          payload: { type: 'Feature', geometry, properties },
+        });
+      const kinds = ['forbidden', 'allowed', 'none'] as const;
+      for (let k = 0; k < 10; k++) {
+        const west = -3.6 + k * 0.4;
+        const ring = [
+          [west, 40.2],
+          [west + 0.05, 40.2],
+          [west + 0.05, 40.6],
+          [west, 40.6],
+          [west, 40.2],
+        ];
+        const saved = await save(
+          { type: 'Polygon', coordinates: [ring] },
+          {
+            name: `Franja ${k}`,
+            accessType: kinds[k % 3],
+            autoAsign: true,
+            speedLimit: k % 3 === 1 ? 50 : null,
+          },
+        );
+        expect(saved.statusCode, saved.body).toBe(200);
+        const poi = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/rest/routing/interest_point',
+          headers,
+          payload: {
+            nombre: `Estación ${k}`,
+            radio: 2_000,
+            geom: { type: 'Point', coordinates: [west + 0.2, 40.4] },
+          },
+        });
+        expect(poi.statusCode, poi.body).toBe(200);
+      }
+      const corridor = await save(
+        {
+          type: 'LineString',
+          coordinates: [
+            [-3.5, 40.4],
+            [-1.5, 40.4],
+          ],
+        },
+        { name: 'Corredor', autoAsign: true, width: 1_500 },
+      );
+      expect(corridor.statusCode, corridor.body).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the pipeline's index reloads
     });
     afterAll(() => ctx.close());
 
@@ -176,7 +235,16 @@ for (const backend of testBackends()) {
             ),
           );
       }
+      const zoneEvents = await db
+        .selectFrom('events')
+        .select(['code', 'start_time', 'end_time', 'value', 'data'])
+        .where('vehicle_id', '=', vehicleId)
+        .where('code', 'in', ZONE_CODES)
+        .orderBy('start_time')
+        .orderBy('code')
+        .execute();
       return {
+        zoneEvents: zoneEvents.map((e) => ({ ...e, value: round(e.value) })),
         indicators,
         trips: trips.map((r) => ({
           ...r,
@@ -198,6 +266,7 @@ for (const backend of testBackends()) {
 
     it('stores the same trips, stops, idle periods and rollups for random streams with flagged, late and resent records', async () => {
       const table: string[] = [];
+      let zoneEventCount = 0;
       for (const seed of SEEDS) {
         const rnd = random(seed);
         const imei = String(356000000000000 + seed);
@@ -232,12 +301,15 @@ for (const backend of testBackends()) {
         table.push(
           `seed ${seed}: ${records.length} records in ${packets.length} packets, ` +
             `${pipeline.stats.late} late so far, ${live.trips.length} trips, ${live.stops.length} stops, ` +
-            `${live.idle.length} idle periods, ${live.rollups.length} rollup hours`,
+            `${live.idle.length} idle periods, ${live.rollups.length} rollup hours, ` +
+            `${live.zoneEvents.length} zone events`,
         );
         expect(live.trips.length).toBeGreaterThanOrEqual(3);
         expect(live.idle.length).toBeGreaterThanOrEqual(1);
         expect(live).toEqual(replayed);
+        zoneEventCount += live.zoneEvents.length;
       }
+      expect(zoneEventCount).toBeGreaterThan(20);
       console.log(`live vs replay (${backend}):\n  ${table.join('\n  ')}`);
     }, 240_000);
   });

@@ -138,7 +138,6 @@ function crossings(zone: TruthZone, path: readonly { t: number; lat: number; lng
   });
   runs.forEach((run, k) => {
     const before = runs[k - 1];
-    // The first record already inside counts as an entry (the rule sees the zone then).
     const isDecided = (a: number | undefined, b: number) =>
       a === undefined
         ? Math.abs(b) >= DECIDABLE_M
@@ -150,8 +149,10 @@ function crossings(zone: TruthZone, path: readonly { t: number; lat: number; lng
       endMs,
       isPositive: isDecided(before?.extreme, run.extreme) ? true : undefined,
     };
+    // A truck's first record inside a zone is its starting point, not an entry (zone.detector.ts).
+    if (!before) return;
     if (run.inside) entries.push(truth);
-    else if (before) exits.push(truth);
+    else exits.push(truth);
   });
   return { entries, exits };
 }

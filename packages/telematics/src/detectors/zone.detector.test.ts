@@ -92,13 +92,13 @@ function zoneRows(positions: Position[], context: VehicleContext) {
 }
 
 describe('zones (§10 AZA, SDZ, AZP)', () => {
-  it('raises AZA entering a polygon and SDZ leaving it, with the time inside', () => {
+  it('raises AZA entering a polygon and SDZ leaving it', () => {
     // 36 km/h = 10 m/s; the zone spans x 500…1000 m; records every 5 s (50 m).
     const track = driveEast(0, 0, 0, 36, 200);
     const context = { geofences: [box(7, [500, -100, 1000, 100])] };
     expect(zoneRows(track, context)).toEqual([
       ['AZA', 55, 7, null],
-      ['SDZ', 105, 7, 50],
+      ['SDZ', 105, 7, null],
     ]);
   });
 
@@ -112,7 +112,8 @@ describe('zones (§10 AZA, SDZ, AZP)', () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
       return (seed / 2_147_483_648 - 0.5) * 24; // ±12 m
     };
-    let t = 0;
+    track.push(at(0, -4_100, -100, 36)); // coming from the south
+    let t = 5;
     for (; t < 600; t += 5) track.push(at(t, -4_000 + t * 10, noise(), 36));
     for (let k = 1; k <= 20; k++, t += 5) track.push(at(t, 2_000, k * 10 + noise(), 36));
     for (let k = 20; k >= -20; k--, t += 5) track.push(at(t, 2_100, k * 10 + noise(), 36));
@@ -133,7 +134,7 @@ describe('zones (§10 AZA, SDZ, AZP)', () => {
     ];
     expect(zoneRows(track, { geofences: [zone] })).toEqual([
       ['AZA', 50, 8, null],
-      ['SDZ', 355, 8, 305],
+      ['SDZ', 355, 8, null],
     ]);
   });
 
@@ -148,7 +149,7 @@ describe('zones (§10 AZA, SDZ, AZP)', () => {
       ['AZA', 25, 9, null],
       ['AZP', 25, 9, null],
       ['DZP', 30, 9, 120],
-      ['SDZ', 365, 9, 340],
+      ['SDZ', 365, 9, null],
     ]);
   });
 
@@ -166,12 +167,13 @@ describe('zones (§10 AZA, SDZ, AZP)', () => {
       },
     };
     const track = [
-      ...driveEast(0, 0, 0, 36, 100), // x 0…950 on the line
+      at(0, 0, 200, 36), // north of it
+      ...driveEast(5, 0, 0, 36, 100), // x 0…950 on the line
       ...[1, 2, 3, 4, 5, 6].map((k) => at(100 + k * 5, 1_000, k * 20, 36)), // north, off it
     ];
     expect(zoneRows(track, { geofences: [corridor] })).toEqual([
-      ['AZA', 0, 21, null],
-      ['SDZ', 120, 21, 120],
+      ['AZA', 5, 21, null],
+      ['SDZ', 120, 21, null],
     ]);
   });
 
@@ -189,15 +191,26 @@ describe('zones (§10 AZA, SDZ, AZP)', () => {
     const settings = reducerSettings();
     let state = initialDeviceState();
     const codes: string[] = [];
-    const track = driveEast(0, 100, 0, 36, 60);
+    const track = driveEast(0, -100, 0, 36, 60);
     track.forEach((p, i) => {
       const context: VehicleContext =
-        i < 6 ? { geofences: [zone] } : { geofences: [box(6, [5_000, 0, 6_000, 100])] };
+        i < 8 ? { geofences: [zone] } : { geofences: [box(6, [5_000, 0, 6_000, 100])] };
       const r = step(state, p, settings, { context });
       state = r.state;
       for (const f of r.facts) if (f.type === 'event') codes.push(f.code);
     });
     expect(codes.filter((c) => c === 'AZA' || c === 'SDZ')).toEqual(['AZA']);
+  });
+});
+
+describe('a fresh state (a device’s first record, a recompute from a stop)', () => {
+  it('takes the zones and POIs it starts in without AZA, AIP or CIP', () => {
+    const track = driveEast(0, 600, 0, 36, 60);
+    const context = {
+      geofences: [box(4, [500, -100, 2_000, 100])],
+      pois: [poiAt(3, 600, 0)],
+    };
+    expect(zoneRows(track, context)).toEqual([]);
   });
 });
 
@@ -229,7 +242,7 @@ describe('zone speed limit (§10 EEZ, §2 speeding)', () => {
     expect(rows).toEqual([
       ['AZA', 30, 40, null],
       ['EEZ', 30, 40, 72],
-      ['SDZ', 105, 40, 75],
+      ['SDZ', 105, 40, null],
     ]);
   });
 

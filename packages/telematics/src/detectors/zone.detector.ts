@@ -1,14 +1,17 @@
 // Zone and POI alerts (docs/domain.md §10, docs/decisions/0020-geofences.md). The vehicle's
 // geofences and POIs come from the context (`places`: the server's spatial index; or
 // `geofences` / `pois` arrays, indexed once per context), so the rules stay pure.
-// - `AZA` entering a zone, `SDZ` leaving it (value: time inside, s), `AZP` entering a forbidden
+// - `AZA` entering a zone, `SDZ` leaving it, `AZP` entering a forbidden
 //   one (with its `AZA`). Hysteresis: a record enters a zone when at least `bandM` inside its
 //   border (`zoneBorderBandM`, 15 m, or a quarter of a smaller zone's size) and leaves it when at
 //   least `bandM` outside; in between the state holds, so GPS jitter along a border raises
 //   nothing. A vehicle within the band enters (leaves) when it is stopped and every fix for
 //   `zoneDwellS` (60 s) was inside (outside) the border, from the first of them: a truck parked
 //   just inside a tightly drawn client site is in it; one driving along a border never is. A zone deleted (or no longer applying) while inside is
-//   forgotten without `SDZ`.
+//   forgotten without `SDZ`. A fresh state's first record (a device's first, or a recompute
+//   replaying from a stop) takes the zones and POIs it is in as the starting point, raising no
+//   `AZA`/`AIP`: when the vehicle got there is unknown, and a recompute must store what live
+//   processing stored (so no event carries a duration that began before the replay).
 // - `DZP`: stopped (ignition off, or speed known under the motion threshold) ≥ 2 min inside a
 //   forbidden zone; raised once per stop when the threshold is crossed, from the stop's start.
 // - `DAZ`: stopped ≥ 20 min outside every allowed zone, when the vehicle has allowed ones.
@@ -250,6 +253,7 @@ export const zoneDetector: Detector<ZoneState> = {
     const isSilence =
       prev !== undefined && (t - prev.fixTimeMs) / 1000 > settings.speedEpisodeMaxGapS;
     const dwellMs = settings.zoneDwellS * 1000;
+    const isFirst = prev === undefined;
 
     // Zones: leaving, staying, entering (hits and visits are sorted by id).
     let changed = false;
@@ -284,8 +288,7 @@ export const zoneDetector: Detector<ZoneState> = {
       }
       if (exit) {
         closeSpeeding(v, t, facts, settings.speedingMinS);
-        const value = (exit.startTimeMs - v.sinceMs) / 1000;
-        facts.push(placeEvent('SDZ', exit, v.id, { idzona: v.id }, { value }));
+        facts.push(placeEvent('SDZ', exit, v.id, { idzona: v.id }));
         changed = true;
         continue;
       }
@@ -297,7 +300,11 @@ export const zoneDetector: Detector<ZoneState> = {
     for (const hit of hits.zones) {
       if (slice.zones.some((v) => v.id === hit.id)) continue;
       let origin: EventOrigin | undefined;
-      if (hit.depthM >= hit.bandM) origin = originOf(s);
+      if (isFirst) {
+        // A fresh state (a device's first record, or a recompute starting at a stop): already
+        // inside, since an unknown time — no entry is raised.
+        if (hit.depthM > 0) origin = originOf(s);
+      } else if (hit.depthM >= hit.bandM) origin = originOf(s);
       else if (hit.depthM > 0) {
         // Stopped just inside the border (within the band): entered after the dwell.
         const pending = slice.dwell?.find((d) => d.id === hit.id);
@@ -306,9 +313,11 @@ export const zoneDetector: Detector<ZoneState> = {
         else dwell.push(pending ?? { id: hit.id, origin: since });
       }
       if (!origin) continue;
-      facts.push(placeEvent('AZA', origin, hit.id, { idzona: hit.id }));
-      if (hit.accessType === 'forbidden') {
-        facts.push(placeEvent('AZP', origin, hit.id, { idzona: hit.id }));
+      if (!isFirst) {
+        facts.push(placeEvent('AZA', origin, hit.id, { idzona: hit.id }));
+        if (hit.accessType === 'forbidden') {
+          facts.push(placeEvent('AZP', origin, hit.id, { idzona: hit.id }));
+        }
       }
       const visit: ZoneVisit = {
         id: hit.id,
@@ -347,8 +356,10 @@ export const zoneDetector: Detector<ZoneState> = {
     for (const hit of hits.pois) {
       if (hit.distanceM > hit.radiusM) continue;
       if (slice.pois.some((v) => v.id === hit.id)) continue;
-      const visit: PoiVisit = { ...originOf(s), id: hit.id, longestStopS: 0 };
-      facts.push(placeEvent('AIP', visit, hit.id, { idinterestpoint: hit.id }));
+      // A fresh state's first record: arrived at an unknown time, so neither AIP nor CIP.
+      const longestStopS = isFirst ? settings.poiPassMaxStopS : 0;
+      const visit: PoiVisit = { ...originOf(s), id: hit.id, longestStopS };
+      if (!isFirst) facts.push(placeEvent('AIP', visit, hit.id, { idinterestpoint: hit.id }));
       pois.push(stayAt(visit, s, m, settings, facts));
       poisChanged = true;
     }
