@@ -15,3 +15,4 @@ export * from './user.js';
 export * from './views.js';
 export * from './xlsx.js';
 export * from './i18n/index.js';
+export * from './analysis.js';

@@ -16,6 +16,7 @@ import { deviceModelRoutes } from '../modules/device-models/device-models.routes
 import { driverRoutes } from '../modules/drivers/drivers.routes.js';
 import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/geofences.routes.js';
 import { adminRoutes } from '../modules/admin/admin.routes.js';
+import { analysisRoutes, analysisV2Routes } from '../modules/analysis/analysis.routes.js';
 import {
   alertsRestRoutes,
   alertsV2Routes,
@@ -208,6 +209,8 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   const places = { db: database.db, onChanged: api.onPlacesChanged };
   await app.register(geofenceV2Routes(places), { prefix: '/api/v2' });
   await app.register(interestPointRoutes(places), { prefix: '/api/rest' });
+  await app.register(analysisRoutes({ db: database.db }), { prefix: '/api/analysis' });
+  await app.register(analysisV2Routes({ db: database.db }), { prefix: '/api/v2' });
 
   // Every service key answers at its base address, also those whose calls come later.
   for (const key of SERVICE_KEYS) {

@@ -5,10 +5,8 @@ import {
   ROLLUP_BUCKET_MS,
   type IndicatorSums,
 } from '@rumbo/telematics';
+import { INDICATOR_COLUMNS, INDICATOR_DAY_MS } from '../../db/indicator-columns.js';
 import type { Sink } from './sink.js';
-
-/** Daily copies of the hourly indicator rows are aligned on UTC days. */
-export const INDICATOR_DAY_MS = 86_400_000;
 
 /** One interval's (or a batch's) contribution to a vehicle's hourly indicators for one driver. */
 export interface IndicatorRow extends IndicatorSums {
@@ -17,31 +15,6 @@ export interface IndicatorRow extends IndicatorSums {
   bucketMs: number;
   driverCode: string;
 }
-
-/** Table column of each summed field (snake case). */
-export const INDICATOR_COLUMNS: Readonly<Record<keyof IndicatorSums, string>> = {
-  distanceKm: 'distance_km',
-  fuelL: 'fuel_l',
-  engineS: 'engine_s',
-  unknownS: 'unknown_s',
-  drivingS: 'driving_s',
-  idleS: 'idle_s',
-  canS: 'can_s',
-  greenS: 'green_s',
-  inertiaS: 'inertia_s',
-  over60S: 'over60_s',
-  cruiseS: 'cruise_s',
-  torqueSum: 'torque_sum',
-  torqueS: 'torque_s',
-  torqueHighS: 'torque_high_s',
-  kickdowns: 'kickdowns',
-  excessKm: 'excess_km',
-  speedingS: 'speeding_s',
-  speeding10S: 'speeding10_s',
-  hardBrakes: 'hard_brakes',
-  harshAccels: 'harsh_accels',
-  harshCorners: 'harsh_corners',
-};
 
 const INTEGER_KEYS = new Set<keyof IndicatorSums>([
   'kickdowns',

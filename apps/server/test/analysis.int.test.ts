@@ -1,0 +1,366 @@
+// Driving analysis (issue 13): GET /analysis/{from}/{to}/…, POST /v2/vehicle/safety_drive,
+// POST /v2/event/ralenti_agg and …/ralenti_vehicle over facts the real detector chain derived from
+// a CAN truck's records and the real sinks stored.
+import {
+  initialDeviceState,
+  step,
+  type DeviceState,
+  type Position,
+  type VehicleContext,
+} from '@rumbo/telematics';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { defaultSinks } from '../src/pipeline/sinks/index.js';
+import { signInHeaders, testApp, testBackends } from './harness.js';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** Monday 5 Oct 2026, 00:00 UTC. */
+const D0 = Date.UTC(2026, 9, 5);
+
+interface Leg {
+  forS: number;
+  speedKmh: number;
+  ignition?: boolean;
+  rpm?: number;
+  torquePct?: number;
+  pedalPct?: number;
+  cruise?: boolean;
+  /** A harsh brake every this many seconds. */
+  brakeEveryS?: number;
+}
+
+/** A truck's working day from 06:00 UTC, a record every 10 s, ECU odometer and fuel counters. */
+function truckDay(
+  deviceId: string,
+  dayStart: number,
+  driverCode: string,
+  odo: { m: number; l: number },
+): Position[] {
+  const legs: Leg[] = [
+    { forS: 600, speedKmh: 0, ignition: false },
+    { forS: 7200, speedKmh: 82, rpm: 1200, torquePct: 45, pedalPct: 30 },
+    { forS: 3600, speedKmh: 86, rpm: 1300, torquePct: 30, pedalPct: 0, cruise: true },
+    { forS: 900, speedKmh: 0, rpm: 650, torquePct: 5, pedalPct: 0 }, // idle 15 min
+    { forS: 3600, speedKmh: 98, rpm: 1700, torquePct: 92, pedalPct: 97, brakeEveryS: 600 },
+    { forS: 3600, speedKmh: 0, ignition: false },
+    { forS: 5400, speedKmh: 70, rpm: 1400, torquePct: 0, pedalPct: 0 }, // coasting (inertia)
+    { forS: 600, speedKmh: 0, rpm: 650, torquePct: 5, pedalPct: 0 }, // idle 10 min
+    { forS: 600, speedKmh: 0, ignition: false },
+  ];
+  const out: Position[] = [];
+  let t = dayStart + 6 * HOUR;
+  let lng = -60;
+  for (const leg of legs) {
+    for (let s = 0; s < leg.forS; s += 10) {
+      const ignition = leg.ignition ?? true;
+      const metres = (leg.speedKmh / 3.6) * 10;
+      out.push({
+        deviceId,
+        fixTimeMs: t,
+        lat: -33,
+        lng,
+        speedKmh: leg.speedKmh,
+        wheelSpeedKmh: leg.speedKmh,
+        headingDeg: 90,
+        satellites: 12,
+        ignition,
+        rpm: ignition ? leg.rpm : 0,
+        torquePct: ignition ? leg.torquePct : undefined,
+        pedalPct: ignition ? leg.pedalPct : undefined,
+        cruise: ignition ? (leg.cruise ?? false) : undefined,
+        brake: false,
+        odometerM: Math.round(odo.m),
+        fuelUsedL: Math.round(odo.l * 10) / 10,
+        driverCode,
+        harshEvent: leg.brakeEveryS && s > 0 && s % leg.brakeEveryS === 0 ? 'brake' : undefined,
+        attributes: {},
+      });
+      odo.m += metres;
+      lng += metres / 93_000;
+      if (ignition)
+        odo.l +=
+          leg.speedKmh > 0 ? metres * (leg.speedKmh > 90 ? 0.0004 : 0.0003) : (2.5 * 10) / 3600;
+      t += 10_000;
+    }
+  }
+  return out;
+}
+
+for (const backend of testBackends()) {
+  describe(`driving analysis calls (${backend})`, () => {
+    let ctx: Awaited<ReturnType<typeof testApp>>;
+    let headers: Record<string, string>;
+    let vehicleId: number;
+    let otherVehicle: number;
+    let idleCount = 0;
+
+    /** Steps records through the default chain and stores the facts through the real sinks. */
+    async function ingest(vehicle: number, positions: Position[], context: VehicleContext = {}) {
+      const db = ctx.database.db;
+      const { tenant_id: tenantId } = await db
+        .selectFrom('vehicles')
+        .select('tenant_id')
+        .where('id', '=', vehicle)
+        .executeTakeFirstOrThrow();
+      const sinks = defaultSinks();
+      const rows = sinks.empty();
+      let state: DeviceState = initialDeviceState();
+      for (const p of positions) {
+        const r = step(state, p, undefined, { context });
+        state = r.state;
+        for (const f of r.facts) {
+          if (f.type === 'idle') idleCount += vehicle === vehicleId ? 1 : 0;
+          sinks.collect(rows, { vehicleId: vehicle, tenantId }, f);
+        }
+      }
+      await db.transaction().execute((trx) => sinks.write(trx, [rows]));
+    }
+
+    beforeAll(async () => {
+      ctx = await testApp(backend);
+      const own = await addDeviceWithVehicle(ctx.database.db, {
+        imei: '359000000013001',
+        plate: 'ANA001',
+        protocol: 'teltonika',
+        tenant: 'Transportes Demo',
+      });
+      vehicleId = own.vehicleId;
+      const other = await addDeviceWithVehicle(ctx.database.db, {
+        imei: '359000000013002',
+        plate: 'OTRA013',
+        protocol: 'teltonika',
+        tenant: 'Otra Empresa',
+      });
+      otherVehicle = other.vehicleId;
+      const odo = { m: 400_000_000, l: 150_000 };
+      const own3 = [0, 1, 2].flatMap((d) =>
+        truckDay('a', D0 + d * DAY, d === 2 ? 'CARD-B' : 'CARD-A', odo),
+      );
+      await ingest(vehicleId, own3);
+      await ingest(otherVehicle, truckDay('b', D0, 'X', { m: 1, l: 1 }));
+      const session = await signInHeaders(ctx.app);
+      headers = { token: session.token, digest: session.digest };
+    }, 120_000);
+    afterAll(() => ctx.close());
+
+    const get = (path: string, language = 'es') =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/analysis/${path}`,
+        headers: { ...headers, 'accept-language': language },
+      });
+    const post = (path: string, payload: unknown, language = 'es') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v2/${path}`,
+        payload: payload as object,
+        headers: { ...headers, 'accept-language': language },
+      });
+
+    interface Row {
+      vehicleid: number;
+      driverCode?: string;
+      odometers: { distance: number };
+      evaluation: Record<
+        string,
+        { value: number | null; profile: string | null; coverage: number }
+      >;
+      consumption: { totalFuel: number };
+      co2: number;
+      days?: { day: number; distance: number }[];
+    }
+
+    it('answers one row per vehicle with the ten indicators, the spec’s field names', async () => {
+      const response = await get(`${D0}/${D0 + 3 * DAY}/`);
+      expect(response.statusCode).toBe(200);
+      const rows = response.json<Row[]>();
+      expect(rows.map((r) => r.vehicleid)).toEqual([vehicleId]);
+      const row = rows[0]!;
+      expect(Object.keys(row.evaluation).sort()).toEqual(
+        [
+          'consumption',
+          'averageEcoDriving',
+          'averageTorque',
+          'ralenti',
+          'excessSpeed',
+          'kickdown',
+          'percentageOptimumRange',
+          'inertia',
+          'useCruiseControl',
+          'hardBraking',
+        ].sort(),
+      );
+      // 2 h × 82 + 1 h × 86 + 1 h × 98 + 1.5 h × 70 = 453 km a day.
+      expect(row.odometers.distance).toBeCloseTo(3 * 453, -1);
+      expect(row.consumption.totalFuel).toBeGreaterThan(300);
+      expect(row.co2).toBeCloseTo(row.consumption.totalFuel * 2.64, 1);
+      const e = row.evaluation;
+      // Idle 25 min of 5 h 55 min engine-on time.
+      expect(e.ralenti!.value).toBeCloseTo((100 * 25) / 355, 0);
+      // 98 km/h for an hour, over the 90 km/h default limit: 98 of 453 km.
+      expect(e.excessSpeed!.value).toBeCloseTo((100 * 98) / 453, 0);
+      // One kickdown a day (the pedal held at 97 % for an hour) and five hard brakes.
+      expect(e.kickdown!.value).toBeCloseTo((100 * 3) / (3 * 453), 1);
+      expect(e.hardBraking!.value).toBeCloseTo((100 * 15) / (3 * 453), 1);
+      // Cruise: 1 h of 3 h above 60 km/h... plus the 1.5 h coasting at 70: 1 / 5.5.
+      expect(e.useCruiseControl!.value).toBeCloseTo(100 / 5.5, 0);
+      expect(e.inertia!.value).toBeCloseTo((100 * 1.5) / 5.5, 0);
+      for (const v of Object.values(e))
+        expect(v.profile === null || /^[A-G]$/.test(v.profile)).toBe(true);
+      expect(e.averageEcoDriving!.profile).toMatch(/^[A-G]$/);
+    });
+
+    it('sums hourly buckets for periods that cut a trip and days in the user’s time zone', async () => {
+      const whole = (await get(`${D0}/${D0 + DAY}/`)).json<Row[]>()[0]!;
+      // Cut in the middle of the first drive (07:00 UTC; periods count whole hours) and the UTC−3
+      // day (03:00 → 03:00).
+      const a = (await get(`${D0}/${D0 + 7 * HOUR}/?opts[]=all`)).json<Row[]>()[0]!;
+      const b = (await get(`${D0 + 7 * HOUR}/${D0 + DAY}/?opts[]=all`)).json<Row[]>()[0]!;
+      expect(a.odometers.distance + b.odometers.distance).toBeCloseTo(whole.odometers.distance, 2);
+      expect(a.odometers.distance).toBeCloseTo((50 / 60) * 82, 0);
+      const local = (await get(`${D0 + 3 * HOUR}/${D0 + 3 * HOUR + 2 * DAY}/`)).json<Row[]>()[0]!;
+      const twoDays = (await get(`${D0}/${D0 + 2 * DAY}/`)).json<Row[]>()[0]!;
+      expect(local.odometers.distance).toBeCloseTo(twoDays.odometers.distance, 2);
+      // Whole days (daily table) + ragged hours (hourly table) = hours alone.
+      const ragged = (await get(`${D0 + 7 * HOUR}/${D0 + 2 * DAY + 9 * HOUR}/`)).json<Row[]>()[0]!;
+      const expected =
+        (await get(`${D0 + 7 * HOUR}/${D0 + DAY}/?opts[]=all`)).json<Row[]>()[0]!.odometers
+          .distance +
+        (await get(`${D0 + DAY}/${D0 + 2 * DAY + 9 * HOUR}/`)).json<Row[]>()[0]!.odometers.distance;
+      expect(ragged.odometers.distance).toBeCloseTo(expected, 2);
+    });
+
+    it('drops rows of 20 km or less unless opts[]=all, and splits by driver with opts[]=drivers', async () => {
+      // 13:00–14:00: the last idle and the engine stopped, no distance.
+      const short = `${D0 + 13 * HOUR}/${D0 + 14 * HOUR}/`;
+      expect((await get(short)).json()).toEqual([]);
+      expect((await get(`${short}?opts[]=all`)).json<Row[]>()).toHaveLength(1);
+      const byDriver = (
+        await get(`${D0}/${D0 + 3 * DAY}/?opts[]=drivers&vids[]=${vehicleId}`)
+      ).json<Row[]>();
+      expect(byDriver.map((r) => r.driverCode).sort()).toEqual(['CARD-A', 'CARD-B']);
+      expect(byDriver.find((r) => r.driverCode === 'CARD-A')!.odometers.distance).toBeCloseTo(
+        2 * 453,
+        -1,
+      );
+    });
+
+    it('answers one vehicle with its days, and zeros for a period without data', async () => {
+      const one = await get(`${D0}/${D0 + 3 * DAY}/${vehicleId}`);
+      expect(one.statusCode).toBe(200);
+      const row = one.json<Row>();
+      expect(row.vehicleid).toBe(vehicleId);
+      expect(row.days!.map((d) => d.day)).toEqual([D0, D0 + DAY, D0 + 2 * DAY]);
+      const empty = (await get(`${D0 - 10 * DAY}/${D0 - 9 * DAY}/${vehicleId}`)).json<Row>();
+      expect(empty.odometers.distance).toBe(0);
+      expect(empty.evaluation.consumption).toMatchObject({ value: null, profile: null });
+      expect((await get(`${D0 - 10 * DAY}/${D0 - 9 * DAY}/`)).json()).toEqual([]);
+    });
+
+    it('refuses another tenant’s vehicles and bad parameters with a 400 in the caller’s language', async () => {
+      expect((await get(`${D0}/${D0 + DAY}/${otherVehicle}`)).statusCode).toBe(404);
+      const foreign = await get(`${D0}/${D0 + DAY}/?vids[]=${otherVehicle}`, 'en');
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json<{ message: string }>().message).toMatch(/not valid/);
+      expect(JSON.stringify(foreign.json())).toContain(
+        'names a vehicle that is not of your company',
+      );
+      const reversed = await get(`${D0 + DAY}/${D0}/`, 'es');
+      expect(reversed.statusCode).toBe(400);
+      expect(reversed.json<{ message: string }>().message).toContain(
+        'el fin debe ser posterior al inicio',
+      );
+      expect((await get(`${D0}/${D0 + 400 * DAY}/`)).statusCode).toBe(400);
+      expect((await get(`abc/${D0}/`)).statusCode).toBe(400);
+      expect((await get(`${D0}/${D0 + DAY}/?opts[]=bogus`)).statusCode).toBe(400);
+      expect(
+        (await post('vehicle/safety_drive', { from: D0, to: D0 + DAY, vehicles: [otherVehicle] }))
+          .statusCode,
+      ).toBe(400);
+      expect((await post('event/ralenti_agg', { from: D0, to: 'x' })).statusCode).toBe(400);
+      expect(
+        (await post('event/ralenti_vehicle', { from: D0, to: D0 + DAY, vehicle: otherVehicle }))
+          .statusCode,
+      ).toBe(404);
+      const anonymous = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/analysis/${D0}/${D0 + DAY}/`,
+      });
+      expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('scores safe driving: fleet, per vehicle and driver, vehicles per letter; N/A under 100 km', async () => {
+      const response = await post('vehicle/safety_drive', {
+        from: D0,
+        to: D0 + 3 * DAY,
+        vehicles: [vehicleId],
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{
+        fleet: { valor: number | null; perfil: string | null };
+        vehicles: {
+          idVehicle: number;
+          distance: number;
+          items: { code: string; count: number }[];
+          score: number | null;
+        }[];
+        drivers: { driverCode: string }[];
+        profiles: Record<string, number>;
+      }>();
+      expect(body.vehicles).toHaveLength(1);
+      const v = body.vehicles[0]!;
+      expect(v.idVehicle).toBe(vehicleId);
+      expect(v.items.find((i) => i.code === 'hardBraking')!.count).toBe(15);
+      // 15 brakes ·2 per 1,000 km of 1,359 km ≈ 22; an hour of 7.5 h driving 8 km/h over ·1 ≈ 13.
+      expect(v.score).toBeGreaterThan(50);
+      expect(v.score).toBeLessThan(80);
+      expect(body.fleet.valor).toBeCloseTo(v.score!, 5);
+      expect(body.drivers.map((d) => d.driverCode).sort()).toEqual(['CARD-A', 'CARD-B']);
+      expect(Object.values(body.profiles).reduce((a, b) => a + b, 0)).toBe(1);
+      const onlyB = (
+        await post('vehicle/safety_drive', { from: D0, to: D0 + 3 * DAY, driver: 'card-b' })
+      ).json<typeof body>();
+      expect(onlyB.vehicles[0]!.distance).toBeCloseTo(453, -1);
+      const short = (
+        await post('vehicle/safety_drive', { from: D0 + 6 * HOUR, to: D0 + 7 * HOUR })
+      ).json<typeof body>();
+      expect(short.fleet).toMatchObject({ valor: null, perfil: null });
+      expect(short.profiles.NA).toBe(1);
+      const empty = (
+        await post('vehicle/safety_drive', { from: D0 - 9 * DAY, to: D0 - 8 * DAY })
+      ).json<typeof body>();
+      expect(empty.vehicles).toEqual([]);
+      expect(empty.fleet.valor).toBeNull();
+    });
+
+    it('aggregates idle per vehicle from the idle periods and lists one vehicle’s periods', async () => {
+      const response = await post('event/ralenti_agg', { from: D0, to: D0 + 3 * DAY });
+      expect(response.statusCode).toBe(200);
+      const payload = response.json<{ payload: Record<string, number>[] }>().payload;
+      const mine = payload.find((p) => p.vehicle_id === vehicleId)!;
+      expect(mine.count).toBe(idleCount);
+      expect(mine.count).toBe(6);
+      expect(mine.min).toBeGreaterThanOrEqual(590);
+      expect(mine.max).toBeLessThanOrEqual(910);
+      expect(mine.avg).toBeCloseTo(mine.total! / mine.count!, 0);
+      expect(mine.fuel).toBeGreaterThan(0);
+      expect(mine.idlePct).toBeCloseTo((100 * 25) / 355, 0);
+      expect(payload.some((p) => p.vehicle_id === otherVehicle)).toBe(false);
+      const periods = await post('event/ralenti_vehicle', {
+        from: D0,
+        to: D0 + DAY,
+        vehicle: vehicleId,
+      });
+      const list = periods.json<{
+        payload: { start: number; duration: number; lat: number; fuel: number }[];
+      }>().payload;
+      expect(list).toHaveLength(2);
+      expect(list[0]!.duration).toBeGreaterThan(850);
+      expect(list[0]!.lat).toBeCloseTo(-33, 3);
+      expect(
+        (await post('event/ralenti_agg', { from: D0 - 9 * DAY, to: D0 - 8 * DAY })).json(),
+      ).toEqual({ payload: [] });
+    });
+  });
+}

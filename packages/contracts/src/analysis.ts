@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { MAX_EPOCH_MS, MIN_EPOCH_MS, epochMsParam, id, idParam, text } from './fields.js';
+
+// Driving analysis (issue 13): `GET /analysis/{from}/{to}/…`, `POST /v2/vehicle/safety_drive`,
+// `POST /v2/event/ralenti_agg`. Spec §3/§7 fix the field names, decisions.md ("Analysis, alerts
+// and zones") the shapes; what they leave open is docs/decisions/0022-driving-analysis.md.
+
+/** Longest period one call may cover, days. */
+export const ANALYSIS_MAX_DAYS = 366;
+
+/** The ten indicators, in the specification's order (domain.md §5). */
+export const ANALYSIS_INDICATORS = [
+  'consumption',
+  'averageEcoDriving',
+  'averageTorque',
+  'ralenti',
+  'excessSpeed',
+  'kickdown',
+  'percentageOptimumRange',
+  'inertia',
+  'useCruiseControl',
+  'hardBraking',
+] as const;
+export type AnalysisIndicator = (typeof ANALYSIS_INDICATORS)[number];
+
+/** Letters A–G (domain.md §5). */
+export const PROFILE_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+export type ProfileLetter = (typeof PROFILE_LETTERS)[number];
+
+/** The letter of a 0–100 score: A ≥ 90, B ≥ 75, C ≥ 60, D ≥ 45, E ≥ 30, F ≥ 15, else G. */
+export function profileOf(score: number): ProfileLetter {
+  if (score >= 90) return 'A';
+  if (score >= 75) return 'B';
+  if (score >= 60) return 'C';
+  if (score >= 45) return 'D';
+  if (score >= 30) return 'E';
+  if (score >= 15) return 'F';
+  return 'G';
+}
+
+/** Middle score of a letter's band, to average letters (the dashboard, spec §9). */
+export function scoreOfProfile(letter: ProfileLetter): number {
+  return { A: 95, B: 82.5, C: 67.5, D: 52.5, E: 37.5, F: 22.5, G: 7.5 }[letter];
+}
+
+/** Averages letters through their scores; null when there are none. */
+export function averageProfiles(
+  letters: readonly (ProfileLetter | null | undefined)[],
+): ProfileLetter | null {
+  let sum = 0;
+  let n = 0;
+  for (const l of letters) {
+    if (!l) continue;
+    sum += scoreOfProfile(l);
+    n++;
+  }
+  return n === 0 ? null : profileOf(sum / n);
+}
+
+const isOrdered = (p: { from: number; to: number }) => p.to > p.from;
+const isShortEnough = (p: { from: number; to: number }) =>
+  p.to - p.from <= ANALYSIS_MAX_DAYS * 86_400_000;
+const ORDER = { message: 'period_order', path: ['to'] };
+const MAX = { message: 'period_max_year', path: ['to'] };
+
+/** `GET /analysis/{from}/{to}/` path. */
+export const analysisParams = z
+  .object({ from: epochMsParam(), to: epochMsParam() })
+  .refine(isOrdered, ORDER)
+  .refine(isShortEnough, MAX);
+/** `GET /analysis/{from}/{to}/{vehicleId}` path. */
+export const analysisVehicleParams = z
+  .object({ from: epochMsParam(), to: epochMsParam(), vehicleId: idParam() })
+  .refine(isOrdered, ORDER)
+  .refine(isShortEnough, MAX);
+
+/** `opts[]`: `all` keeps rows of ≤ 20 km (dropped by default, spec §9); `drivers` one row per driver. */
+export const ANALYSIS_OPTIONS = ['all', 'drivers'] as const;
+export type AnalysisOption = (typeof ANALYSIS_OPTIONS)[number];
+
+const many = <T extends z.ZodType>(item: T) =>
+  z.union([item, z.array(item).max(10_000)]).transform((v) => (Array.isArray(v) ? v : [v]));
+
+/** `?opts[]=…&vids[]=…&gids[]=…` (also without the brackets). */
+export const analysisQuery = z
+  .object({
+    'opts[]': many(z.enum(ANALYSIS_OPTIONS)).optional(),
+    opts: many(z.enum(ANALYSIS_OPTIONS)).optional(),
+    'vids[]': many(idParam()).optional(),
+    vids: many(idParam()).optional(),
+    'gids[]': many(idParam()).optional(),
+    gids: many(idParam()).optional(),
+  })
+  .strict();
+export type AnalysisQuery = z.infer<typeof analysisQuery>;
+
+/** One indicator of a row: value, letter (null: no data or low coverage), score and coverage. */
+export const indicatorValueSchema = z.object({
+  value: z.number().nullable(),
+  profile: z.enum(PROFILE_LETTERS).nullable(),
+  score: z.number().nullable(),
+  /** Known time / engine-on time, 0–1. */
+  coverage: z.number(),
+  lowCoverage: z.boolean(),
+});
+export type IndicatorValue = z.infer<typeof indicatorValueSchema>;
+
+export const analysisEvaluationSchema = z.object(
+  Object.fromEntries(ANALYSIS_INDICATORS.map((k) => [k, indicatorValueSchema])) as Record<
+    AnalysisIndicator,
+    typeof indicatorValueSchema
+  >,
+);
+
+/** One day of a vehicle's period (the detail screen's timeline). */
+export const analysisDaySchema = z.object({
+  /** Start of the UTC day, epoch ms. */
+  day: z.number(),
+  distance: z.number(),
+  fuel: z.number(),
+  drivingS: z.number(),
+  idleS: z.number(),
+  kickdowns: z.number(),
+  hardBrakes: z.number(),
+  excessKm: z.number(),
+});
+
+/** An analysis row (decisions.md): distance km, fuel litres, CO₂ kg. */
+export const analysisRowSchema = z.object({
+  vehicleid: z.number(),
+  /** With `opts[]=drivers`: the driver's card code ('' = unidentified). */
+  driverCode: z.string().optional(),
+  odometers: z.object({ distance: z.number() }),
+  evaluation: analysisEvaluationSchema,
+  consumption: z.object({ totalFuel: z.number() }),
+  co2: z.number(),
+  /** Engine-on time known / engine-on time, 0–1. */
+  coverage: z.number(),
+  drivingS: z.number(),
+  engineS: z.number(),
+  idleS: z.number(),
+  kickdowns: z.number(),
+  hardBrakes: z.number(),
+  /** Only in the one-vehicle answer. */
+  days: z.array(analysisDaySchema).optional(),
+});
+export type AnalysisRow = z.infer<typeof analysisRowSchema>;
+export const analysisAnswer = z.array(analysisRowSchema);
+
+/** `POST /v2/vehicle/safety_drive`: `vehicles` absent or empty = every vehicle of the tenant. */
+export const safetyDriveQuery = z
+  .strictObject({
+    from: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
+    to: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
+    vehicles: z.array(id()).max(10_000).optional(),
+    /** A driver's id or card code: only what that driver drove. */
+    driver: z.union([id(), text().trim().min(1).max(64)]).nullish(),
+  })
+  .refine(isOrdered, ORDER)
+  .refine(isShortEnough, MAX);
+export type SafetyDriveQuery = z.infer<typeof safetyDriveQuery>;
+
+export const SAFETY_ITEM_CODES = [
+  'hardBraking',
+  'harshAcceleration',
+  'harshCornering',
+  'crash',
+  'speeding',
+  'speedingHigh',
+] as const;
+
+/** A behaviour's count (events, or seconds for speeding), rate (per 1,000 km or % of driving). */
+export const safetyItemSchema = z.object({
+  code: z.enum(SAFETY_ITEM_CODES),
+  count: z.number(),
+  rate: z.number(),
+  penalty: z.number(),
+});
+
+export const safetyScoreSchema = z.object({
+  /** 0–100; null under 100 km (N/A). */
+  valor: z.number().nullable(),
+  perfil: z.enum(PROFILE_LETTERS).nullable(),
+});
+
+export const safetyVehicleSchema = z.object({
+  idVehicle: z.number(),
+  distance: z.number(),
+  items: z.array(safetyItemSchema),
+  score: z.number().nullable(),
+  perfil: z.enum(PROFILE_LETTERS).nullable(),
+});
+
+export const safetyDriverSchema = z.object({
+  driverCode: z.string(),
+  driverId: z.number().nullable(),
+  name: z.string().nullable(),
+  distance: z.number(),
+  items: z.array(safetyItemSchema),
+  score: z.number().nullable(),
+  perfil: z.enum(PROFILE_LETTERS).nullable(),
+});
+
+export const safetyDriveAnswer = z.object({
+  fleet: safetyScoreSchema.extend({ distance: z.number(), items: z.array(safetyItemSchema) }),
+  vehicles: z.array(safetyVehicleSchema),
+  drivers: z.array(safetyDriverSchema),
+  /** Vehicles per letter; `NA` those under 100 km. */
+  profiles: z.object({
+    A: z.number(),
+    B: z.number(),
+    C: z.number(),
+    D: z.number(),
+    E: z.number(),
+    F: z.number(),
+    G: z.number(),
+    NA: z.number(),
+  }),
+});
+export type SafetyDriveAnswer = z.infer<typeof safetyDriveAnswer>;
+
+/** `POST /v2/event/ralenti_agg` `{from, to, vehicles?}`. */
+export const ralentiQuery = z
+  .strictObject({
+    from: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
+    to: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
+    vehicles: z.array(id()).max(10_000).optional(),
+  })
+  .refine(isOrdered, ORDER)
+  .refine(isShortEnough, MAX);
+export type RalentiQuery = z.infer<typeof ralentiQuery>;
+
+/** Idle of one vehicle over the period: durations in seconds, fuel in litres. */
+export const ralentiAggItemSchema = z.object({
+  vehicle_id: z.number(),
+  count: z.number(),
+  min: z.number(),
+  max: z.number(),
+  total: z.number(),
+  avg: z.number(),
+  /** Litres burnt idling (periods' fuel). */
+  fuel: z.number(),
+  /** Idle time / engine-on time of the period, % (null without engine time). */
+  idlePct: z.number().nullable(),
+  engineS: z.number(),
+});
+export const ralentiAggAnswer = z.object({ payload: z.array(ralentiAggItemSchema) });
+export type RalentiAggAnswer = z.infer<typeof ralentiAggAnswer>;
+
+/** `POST /v2/event/ralenti_vehicle` `{from, to, vehicle}`: one vehicle's idle periods. */
+export const ralentiVehicleQuery = z
+  .strictObject({
+    from: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
+    to: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
+    vehicle: id(),
+  })
+  .refine(isOrdered, ORDER)
+  .refine(isShortEnough, MAX);
+
+export const idlePeriodSchema = z.object({
+  start: z.number(),
+  end: z.number(),
+  duration: z.number(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  fuel: z.number(),
+  fuelSource: z.enum(['counter', 'rate', 'estimated']),
+  driverCode: z.string().nullable(),
+});
+export type IdlePeriod = z.infer<typeof idlePeriodSchema>;
+export const ralentiVehicleAnswer = z.object({ payload: z.array(idlePeriodSchema) });
