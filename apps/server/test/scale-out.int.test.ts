@@ -130,7 +130,7 @@ describe.skipIf(!adminUrl || !natsUp)('scale-out: 2 ingest, 2 pipeline, 2 API, 1
     return node;
   }
 
-  it('stores every acknowledged record once, in order, through a pipeline killed mid-run', async () => {
+  it('stores every acknowledged record once, in order, through a pipeline killed mid-run; a zone saved on one API node raises AZA on the pipelines', async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${name} with (force)`);
@@ -288,6 +288,47 @@ describe.skipIf(!adminUrl || !natsUp)('scale-out: 2 ingest, 2 pipeline, 2 API, 1
       expect(seen.size).toBe(DEVICES);
     }
     for (const socket of browsers) socket.close();
+
+    // A geofence saved on one API node reaches the pipeline processes (rumbo.geofences.changed):
+    // the next record inside it raises AZA, stored by the pipeline that owns the device.
+    const saved = await fetch(`http://127.0.0.1:${apiB.httpPort}/api/v2/geofence/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token, digest },
+      body: JSON.stringify({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [-58.0, -34.0] },
+        properties: { name: 'Cluster', radius: 500, autoAsign: true },
+      }),
+    });
+    expect(saved.status).toBe(200);
+    const zoneId = ((await saved.json()) as { id: number }).id;
+    const savedAt = performance.now();
+    const zoneDevice = new DeviceSocket(ingestA.teltonikaPort);
+    await zoneDevice.ready();
+    zoneDevice.write(encodeLogin(imeis[0]!));
+    await expect.poll(() => zoneDevice.bytes().length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const azaOf = async () =>
+      db
+        .selectFrom('events')
+        .select('start_time')
+        .where('code', '=', 'AZA')
+        .where(sql<string>`data->>'idzona'`, '=', String(zoneId))
+        .execute();
+    let sent = 0;
+    for (let i = 0; i < 40 && (await azaOf()).length === 0; i++) {
+      // Two hours after its last record: a plausible hop to the zone.
+      const t = base + 2 * 3_600_000 + i * 10_000;
+      zoneDevice.write(
+        encodeCodec8eFrame([truckRecord(t, { lat: -34.0, lng: -58.0, speedKmh: 20 })]),
+      );
+      sent += 1;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await azaOf()).toHaveLength(1);
+    zoneDevice.end();
+    console.log(
+      `scale-out: AZA stored ${Math.round(performance.now() - savedAt)} ms after the zone was saved on API node B (${sent} record(s) sent)`,
+    );
 
     console.log(
       `scale-out: ${total} records from ${DEVICES} devices acknowledged in ${Math.round(sendMs)} ms ` +

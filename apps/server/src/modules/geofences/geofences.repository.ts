@@ -425,33 +425,3 @@ export async function insertInterestPointType(
     .executeTakeFirstOrThrow();
   return id;
 }
-
-/** Names of geofences and POIs by id (trips' visited places). */
-export async function placeNames(
-  db: Kysely<Database>,
-  tenantId: number,
-  zoneIds: readonly number[],
-  poiIds: readonly number[],
-): Promise<{ zones: Map<number, string>; pois: Map<number, string> }> {
-  const zones = new Map<number, string>();
-  const pois = new Map<number, string>();
-  if (zoneIds.length > 0) {
-    const rows = await db
-      .selectFrom('geofences')
-      .select(['id', 'name'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', [...zoneIds])
-      .execute();
-    for (const row of rows) zones.set(row.id, row.name);
-  }
-  if (poiIds.length > 0) {
-    const rows = await db
-      .selectFrom('interest_points')
-      .select(['id', 'nombre'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', [...poiIds])
-      .execute();
-    for (const row of rows) pois.set(row.id, row.nombre);
-  }
-  return { zones, pois };
-}
