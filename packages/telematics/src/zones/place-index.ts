@@ -216,6 +216,13 @@ export class PlaceIndex {
   private readonly zoneIds = new Map<number, CompiledZone>();
   private readonly poiIds = new Set<number>();
   readonly borderBandM: number;
+  /** Who has an `allowed` zone (DAZ), gathered once per build rather than per vehicle. */
+  private readonly allowed = {
+    any: false,
+    auto: false,
+    vehicles: new Set<number>(),
+    groups: new Set<number>(),
+  };
 
   constructor(
     zones: readonly IndexedZone[],
@@ -253,6 +260,13 @@ export class PlaceIndex {
       );
     }
     this.tree?.finish();
+    for (const { zone } of this.zones) {
+      if (zone.accessType !== 'allowed') continue;
+      this.allowed.any = true;
+      if (zone.autoAsign) this.allowed.auto = true;
+      for (const v of zone.vehicleIds ?? []) this.allowed.vehicles.add(v);
+      for (const g of zone.groupIds ?? []) this.allowed.groups.add(g);
+    }
   }
 
   get zoneCount(): number {
@@ -316,14 +330,10 @@ export class PlaceIndex {
 
   /** Whether the vehicle has an `allowed` zone. */
   hasAllowedZones(vehicleId: number | null, groupId: number | null): boolean {
-    for (const z of this.zones) {
-      if (
-        z.zone.accessType === 'allowed' &&
-        (vehicleId === null || this.applies(z, vehicleId, groupId))
-      )
-        return true;
-    }
-    return false;
+    const a = this.allowed;
+    if (a.any === false) return false;
+    if (vehicleId === null || a.auto) return true;
+    return a.vehicles.has(vehicleId) || (groupId !== null && a.groups.has(groupId));
   }
 
   /** A vehicle's view of the index (remembers its last answer: status and zone rules ask twice). */
