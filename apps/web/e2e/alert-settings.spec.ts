@@ -11,7 +11,7 @@ const OUT = join(import.meta.dirname, 'screenshots');
 test('alert settings: turn V85 on, save, reload; screenshots', async ({ page, request }) => {
   test.setTimeout(300_000);
   mkdirSync(OUT, { recursive: true });
-  const user = USERS.adminShots;
+  const user = USERS.alertSettings;
   await saveConfig(request, user, { idioma: 'es', darkMode: false });
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, user);

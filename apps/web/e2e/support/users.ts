@@ -48,6 +48,12 @@ export const USERS = {
   layout: user('layout01', 'layout1234'),
   admin: { ...user('admin001', 'admin1234', 'admin', 'Ada', 'Admin'), tenant: ADMIN_TENANT },
   adminShots: { ...user('admin002', 'admin1234', 'admin', 'Alba', 'Admin'), tenant: ADMIN_TENANT },
+  // Its own administrator: the settings test saves language and theme while the admin screenshots
+  // run with theirs.
+  alertSettings: {
+    ...user('admin003', 'admin1234', 'admin', 'Abril', 'Avisos'),
+    tenant: ADMIN_TENANT,
+  },
   fleet: user('fleet001', 'fleet1234'),
   fleetEsLight: user('fleet002', 'fleet1234'),
   fleetEsDark: user('fleet003', 'fleet1234'),
