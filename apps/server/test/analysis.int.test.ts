@@ -319,7 +319,7 @@ for (const backend of testBackends()) {
       expect(body.drivers.map((d) => d.driverCode).sort()).toEqual(['CARD-A', 'CARD-B']);
       expect(Object.values(body.profiles).reduce((a, b) => a + b, 0)).toBe(1);
       const onlyB = (
-        await post('vehicle/safety_drive', { from: D0, to: D0 + 3 * DAY, driver: 'card-b' })
+        await post('vehicle/safety_drive', { from: D0, to: D0 + 3 * DAY, driverCode: 'card-b' })
       ).json<typeof body>();
       expect(onlyB.vehicles[0]!.distance).toBeCloseTo(453, -1);
       const short = (

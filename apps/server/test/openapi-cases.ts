@@ -84,12 +84,23 @@ export function sampleCase(sample: Sample, name: string, mustRefuse: boolean): F
  * and unknown fields and huge arrays in the body, bodies of the wrong shape, malformed bodies. A
  * mutating operation gets only the variants it must refuse: a valid one may rightly write.
  */
-export function casesOf(op: Operation, mutator: Mutator, sample: Sample): FuzzCase[] {
+export function casesOf(
+  op: Operation,
+  mutator: Mutator,
+  sample: Sample,
+  /** Every documented `METHOD path`: an empty last segment may name another operation. */
+  documented: ReadonlySet<string> = new Set(),
+): FuzzCase[] {
   const { params, query, body } = sample;
   const base = sampleCase(sample, '', true);
   const opCases: FuzzCase[] = [];
   for (const p of op.parameters.filter((p) => p.in === 'path')) {
+    const last = `/{${p.name}}`;
+    // `/analysis/{from}/{to}/{vehicleId}` with vehicleId '' is `/analysis/{from}/{to}/`, the fleet.
+    const isParentRoute =
+      op.path.endsWith(last) && documented.has(`${op.method} ${op.path.slice(0, -last.length)}/`);
     for (const bad of mutator.badParamValues(p.schema)) {
+      if (bad.name === 'empty' && isParentRoute) continue;
       opCases.push({
         ...base,
         name: `${p.name} ${bad.name}`,
@@ -114,6 +125,8 @@ export function casesOf(op: Operation, mutator: Mutator, sample: Sample): FuzzCa
         mustRefuse: true,
       });
     }
+    // A list parameter (`vids[]`) may rightly come more than once.
+    if (JSON.stringify(p.schema).includes('"array"')) continue;
     opCases.push({
       ...base,
       name: `?${p.name} twice`,

@@ -153,8 +153,10 @@ export const safetyDriveQuery = z
     from: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
     to: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
     vehicles: z.array(id()).max(10_000).optional(),
-    /** A driver's id or card code: only what that driver drove. */
-    driver: z.union([id(), text().trim().min(1).max(64)]).nullish(),
+    /** A driver's id: only what that driver drove. */
+    driver: id().optional(),
+    /** Or a driver's card code (drivers the tenant has not registered too). */
+    driverCode: text().trim().min(1).max(64).optional(),
   })
   .refine(isOrdered, ORDER)
   .refine(isShortEnough, MAX);

@@ -215,7 +215,7 @@ function safetyOf(sums: IndicatorSums) {
 export async function safetyDrive(
   db: Kysely<Database>,
   tenantId: number,
-  query: { from: number; to: number; vehicles?: number[]; driver?: number | string | null },
+  query: { from: number; to: number; vehicles?: number[]; driver?: number; driverCode?: string },
   lang: Language,
 ): Promise<SafetyDriveAnswer> {
   const vehicles = await selectVehicles(db, tenantId, query.vehicles, undefined, lang);
@@ -225,7 +225,7 @@ export async function safetyDrive(
     const code = await driverCodeOf(db, tenantId, query.driver);
     if (code === null) refuse('body.driver', 'unknown_driver', lang);
     driverCode = code;
-  } else if (typeof query.driver === 'string') driverCode = query.driver.toUpperCase();
+  } else if (query.driverCode !== undefined) driverCode = query.driverCode.toUpperCase();
 
   const isFiltered = (query.vehicles?.length ?? 0) > 0;
   const rows = await periodSums(
