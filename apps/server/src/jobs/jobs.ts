@@ -46,8 +46,16 @@ export function startJobs(deps: {
       if (old.length) deps.log.info({ dropped: old }, 'event partitions past retention dropped');
     }
   };
-  const runHousekeeping = () =>
-    housekeeping().catch((error: unknown) => deps.log.warn({ err: error }, 'housekeeping failed'));
+  // The run under way, awaited by stop() so the database is not closed under it.
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const runHousekeeping = () => {
+    if (stopped) return running;
+    running = running
+      .then(housekeeping)
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'housekeeping failed'));
+    return running;
+  };
   void runHousekeeping();
   // Often enough that a standby takes over soon after the lease holder dies.
   const daily = setInterval(() => void runHousekeeping(), deps.lease ? 60_000 : 6 * 3_600_000);
@@ -55,8 +63,10 @@ export function startJobs(deps: {
   daily.unref();
   return {
     async stop() {
+      stopped = true;
       clearInterval(offline);
       clearInterval(daily);
+      await running;
       await deps.lease?.close();
     },
   };
