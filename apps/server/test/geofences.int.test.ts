@@ -561,6 +561,8 @@ for (const backend of testBackends()) {
       const aza = added.find((a) => a.payload.code === 'AZA')!;
       expect(aza.at - createdAt).toBeLessThan(1_000);
       expect(aza.payload).toMatchObject({ plate: 'GF001AA', data: { idzona: zoneId } });
+      // The message names the zone (the bell's panel shows it as the place).
+      expect(aza.payload.payload).toMatchObject({ place: 'Cliente Palermo' });
       const stored = await ctx.database.db
         .selectFrom('events')
         .select(['code', 'data'])

@@ -33,6 +33,7 @@ import {
   insertSilenceEvent,
   knownDriverCodes,
   loadCatalogue,
+  placeNames,
   pruneDispatches,
   saveSettings,
   silentVehicles,
@@ -256,12 +257,14 @@ function mailText(
   title: string,
   plate: string,
   event: EventFact,
+  named?: string,
 ): { subject: string; text: string } {
   const at = new Date(event.startTimeMs).toISOString().replace('T', ' ').slice(0, 19);
-  const place =
+  const coordinates =
     event.lat === undefined || event.lng === undefined
       ? ''
       : `${event.lat.toFixed(5)}, ${event.lng.toFixed(5)}`;
+  const place = named && coordinates ? `${named} (${coordinates})` : (named ?? coordinates);
   const params = { title, plate, at: `${at} UTC`, place };
   const texts = translations[lang].alerts.mail;
   return {
@@ -338,6 +341,20 @@ export class AlertDispatcher {
       );
       const settings = cache.settings(tenantId);
       const candidates = await tenantRecipients(db, tenantId);
+      const names = await placeNames(
+        db,
+        tenantId,
+        idsOf(list, 'idzona'),
+        idsOf(list, 'idinterestpoint'),
+      );
+      /** The zone's or POI's name, where the event is about one. */
+      const placeOf = (fact: EventFact): string | undefined => {
+        const zone = fact.data?.['idzona'];
+        const poi = fact.data?.['idinterestpoint'];
+        if (typeof zone === 'number') return names.zones.get(zone);
+        if (typeof poi === 'number') return names.pois.get(poi);
+        return undefined;
+      };
       const keyOf = (e: TaggedEvent): EventKey => ({
         vehicleId: e.vehicleId,
         code: e.fact.code.toUpperCase(),
@@ -359,6 +376,7 @@ export class AlertDispatcher {
           const plate = cache.plate(e.vehicleId);
           const { app, email } = recipientsOf(settings, key.code, candidates);
           const data = eventData(e.fact);
+          const place = placeOf(e.fact);
           for (const user of app) {
             const title = type ? (user.lang === 'en' ? type.en : type.es) : key.code;
             const payload = {
@@ -369,6 +387,7 @@ export class AlertDispatcher {
               lng: e.fact.lng ?? null,
               value: e.fact.value ?? null,
               endTime: e.fact.endTimeMs ?? null,
+              ...(place === undefined ? {} : { place }),
             };
             rows.push({
               tenantId,
@@ -399,7 +418,7 @@ export class AlertDispatcher {
           }
           for (const user of email) {
             const title = type ? (user.lang === 'en' ? type.en : type.es) : key.code;
-            const mail = mailText(user.lang, title, plate, e.fact);
+            const mail = mailText(user.lang, title, plate, e.fact, place);
             await enqueueMail(trx, { tenantId, to: user.email, ...mail });
             this.stats.mails += 1;
           }
@@ -417,6 +436,16 @@ export class AlertDispatcher {
     this.stats.notifications += deliveries.length;
     if (deliveries.length > 0) this.deps.publish(deliveries);
   }
+}
+
+/** The distinct ids an events' `data` names under `key` (idzona, idinterestpoint). */
+function idsOf(list: readonly TaggedEvent[], key: string): number[] {
+  const ids = new Set<number>();
+  for (const e of list) {
+    const id = e.fact.data?.[key];
+    if (typeof id === 'number') ids.add(id);
+  }
+  return [...ids];
 }
 
 /** The spec's optional data of an event (idzona, idinterestpoint, temperature, route). */
