@@ -4,6 +4,7 @@
 
 import { ROUTE_DEFINITIONS, type FleetGroup } from './routes.js';
 import { Random } from './random.js';
+import { styleOf, type DriverStyle } from './truck-profile.js';
 
 /** The protocol a simulated device speaks. */
 export type SimProtocol = 'teltonika' | 'osmand';
@@ -182,6 +183,8 @@ export interface SimDevice {
   tankCapacityL: number;
   ureaCapacityL: number;
   driverCode: string;
+  /** How its driver drives (issue 13's demo story). */
+  style: DriverStyle;
 }
 
 /** What {@link describeVehicle} needs besides the index. */
@@ -255,5 +258,6 @@ export function describeVehicle(index: number, options: CatalogOptions): SimDevi
     tankCapacityL: vehicle.tankCapacityL,
     ureaCapacityL: vehicle.ureaCapacityL,
     driverCode: driverCodeFor(options.seed, index),
+    style: styleOf(index),
   };
 }

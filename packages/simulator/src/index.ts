@@ -56,7 +56,8 @@ export {
   type ReeferProfile,
   type SituationRates,
 } from './truck-events.js';
-export type { TruckIdentity, TruckTraits } from './truck-profile.js';
+export type { TruckIdentity, TruckTraits, DriverStyle } from './truck-profile.js';
+export { styleOf } from './truck-profile.js';
 export {
   DEFAULT_RECORDER_SETTINGS,
   HISTORY_RECORDER_SETTINGS,

@@ -30,6 +30,8 @@ export interface DrivingInput {
   usesCruiseControl: boolean;
   /** The truck's consumption factor (1 = average). */
   efficiency: number;
+  /** Floors the pedal pulling away and revs high (aggressive), or is gentle (smooth). */
+  style?: 'smooth' | 'aggressive' | 'idler' | 'average';
 }
 
 /** Km/h per gear in the lower gears, where each gear covers a small speed band. */
@@ -59,16 +61,18 @@ export function drivingSignals(input: DrivingInput): EngineSignals {
     torquePct = 0;
     pedalPct = 0;
   } else if (isAccelerating) {
-    torquePct = 88;
-    pedalPct = cruise ? 0 : 72; // the cruise control opens the throttle itself
+    torquePct = input.style === 'aggressive' ? 100 : input.style === 'smooth' ? 70 : 88;
+    // The cruise control opens the throttle itself; an aggressive driver floors it (kickdown).
+    pedalPct = cruise ? 0 : input.style === 'aggressive' ? 98 : input.style === 'smooth' ? 50 : 72;
   } else {
     torquePct = 12 + 0.4 * v; // road load grows with speed
     pedalPct = cruise ? 0 : 20 + 0.25 * v;
   }
   // Overrun cut-off while coasting; otherwise fuel follows load.
   const fuelRateLph = torquePct > 0 ? input.efficiency * (1.5 + 0.58 * torquePct) : 0.4;
+  const revs = input.style === 'aggressive' && isAccelerating && v < TOP_GEAR_FROM_KMH ? 350 : 0;
   return {
-    rpm: rpmFor(v, isAccelerating),
+    rpm: rpmFor(v, isAccelerating) + revs,
     torquePct,
     pedalPct,
     brake: a < -0.25,

@@ -12,6 +12,21 @@ export interface TruckIdentity {
   ureaCapacityL: number;
   /** Tachograph card of the driver, e.g. `ARG0000012345678`. */
   driverCode: string;
+  /** How the driver drives (default `average`). */
+  style?: DriverStyle;
+}
+
+/**
+ * Driving styles, so the demo's screens tell a story (issue 13): a smooth driver (gentle pedal,
+ * cruise control, few harsh events), an aggressive one (floors the pedal — kickdown —, revs high,
+ * speeds and brakes hard) and one who idles a lot at the docks; the rest drive on average.
+ */
+export type DriverStyle = 'smooth' | 'aggressive' | 'idler' | 'average';
+
+/** The style of the catalogue's truck `index`: the first three of every ten show one each. */
+export function styleOf(index: number): DriverStyle {
+  const styles: readonly DriverStyle[] = ['smooth', 'aggressive', 'idler'];
+  return styles[index % 10] ?? 'average';
 }
 
 /** Traits of the truck and its driver. */
@@ -25,6 +40,7 @@ export interface TruckTraits {
   /** Local hour (0–24) the driver's shift starts and ends. */
   shiftStartHour: number;
   shiftEndHour: number;
+  style: DriverStyle;
 }
 
 /** Counters and levels of a truck at an instant. */
@@ -43,15 +59,21 @@ export interface TruckStartState extends TruckCounterValues {
   direction: 1 | -1;
 }
 
-/** Draws the traits of a truck. */
-export function drawTraits(rng: Random): TruckTraits {
-  return {
+/** Draws the traits of a truck (the same draws whatever the style: the style overrides some). */
+export function drawTraits(rng: Random, style: DriverStyle = 'average'): TruckTraits {
+  const traits: TruckTraits = {
     efficiency: rng.range(0.93, 1.07),
     cruiseControlShare: rng.range(0.35, 0.95),
     aggressiveness: rng.range(0.3, 2),
     shiftStartHour: rng.range(5, 7.5),
     shiftEndHour: rng.range(18.5, 21),
+    style,
   };
+  if (style === 'smooth')
+    return { ...traits, efficiency: 0.94, cruiseControlShare: 0.95, aggressiveness: 0.2 };
+  if (style === 'aggressive')
+    return { ...traits, efficiency: 1.08, cruiseControlShare: 0.15, aggressiveness: 2.5 };
+  return traits;
 }
 
 /** Draws where a truck is and what its counters read when the simulation starts. */

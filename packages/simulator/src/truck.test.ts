@@ -121,10 +121,14 @@ describe('a simulated truck', () => {
 
     const dockIdles = idlePeriods.filter((i) => i.kind === 'dock');
     expect(dockIdles.length).toBeGreaterThan(10);
-    for (const idle of dockIdles) {
-      expect(idle.durationMs).toBeGreaterThanOrEqual(3 * MINUTE_MS - 1000);
-      expect(idle.durationMs).toBeLessThanOrEqual(15 * MINUTE_MS + 1000);
-    }
+    // 3–15 min; the idler (one truck in ten, issue 13) idles three times as long, 15–45 min.
+    trucks.forEach((truck, i) => {
+      const maxMin = truck.identity.style === 'idler' ? 45 : 15;
+      for (const idle of truths[i]!.idlePeriods.filter((p) => p.kind === 'dock')) {
+        expect(idle.durationMs).toBeGreaterThanOrEqual(3 * MINUTE_MS - 1000);
+        expect(idle.durationMs).toBeLessThanOrEqual(maxMin * MINUTE_MS + 1000);
+      }
+    });
 
     expect(speedingEpisodes.length).toBeGreaterThan(5);
     for (const s of speedingEpisodes) {

@@ -148,7 +148,7 @@ export class Truck {
   constructor(identity: TruckIdentity, options: TruckOptions) {
     this.identity = identity;
     const rng = new Random(options.seed);
-    this.traits = drawTraits(rng.fork('traits'));
+    this.traits = drawTraits(rng.fork('traits'), identity.style);
     this.rates = { ...DEFAULT_EVENT_RATES, ...options.rates };
     this.recorder = new DeviceRecorder({ ...DEFAULT_RECORDER_SETTINGS, ...options.recorder });
     this.truth = new TruckTruth(emptyGroundTruth(identity.imei, identity.plate));
@@ -341,6 +341,7 @@ export class Truck {
       isCruising: step.isCruising,
       usesCruiseControl: leg.usesCruiseControl,
       efficiency: this.traits.efficiency,
+      style: this.traits.style,
     });
 
     if (v1 >= 5 && !this.truth.isTripOpen) {
