@@ -6,6 +6,7 @@ import fleet from './fleet.en.json' with { type: 'json' };
 import fleetAlerts from './fleet-alerts.en.json' with { type: 'json' };
 import map from './map.en.json' with { type: 'json' };
 import travel from './travel.en.json' with { type: 'json' };
+import analysis from './analysis.en.json' with { type: 'json' };
 
 /** English strings: the base file plus one file per feature area (each owns its top-level keys). */
 export default {
@@ -17,4 +18,5 @@ export default {
   ...alerts,
   ...drivers,
   ...fleetAlerts,
+  ...analysis,
 };

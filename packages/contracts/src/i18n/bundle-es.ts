@@ -6,6 +6,7 @@ import fleet from './fleet.es.json' with { type: 'json' };
 import fleetAlerts from './fleet-alerts.es.json' with { type: 'json' };
 import map from './map.es.json' with { type: 'json' };
 import travel from './travel.es.json' with { type: 'json' };
+import analysis from './analysis.es.json' with { type: 'json' };
 
 /** Spanish strings: the base file plus one file per feature area (each owns its top-level keys). */
 export default {
@@ -17,4 +18,5 @@ export default {
   ...alerts,
   ...drivers,
   ...fleetAlerts,
+  ...analysis,
 };
