@@ -28,7 +28,7 @@ describe('route table', () => {
   });
   it('titles every placeholder screen (the placeholder page shows the title)', () => {
     const placeholders = ROUTE_TABLE.filter((e) => hasScreen(e) && e.screen === placeholder);
-    expect(placeholders.map((e) => e.path)).toContain('/app/analysis');
+    expect(placeholders.map((e) => e.path)).toContain('/app/fuel/consumtion');
     for (const entry of placeholders) expect(entry.titleKey, entry.path).toMatch(/^menu\./);
   });
 });

@@ -1,34 +1,158 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { averageProfiles, type ProfileLetter } from '@rumbo/contracts';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { formatDate } from '../../shared/format/format';
+import { formatDate, formatMeasure, formatNumber } from '../../shared/format/format';
+import { startOfDay } from '../../shared/format/period';
+import { useLastPositions } from '../../shared/fleet/fleet-queries';
+import { DEFAULT_UNITS } from '@rumbo/contracts';
 import { useSession } from '../../shared/services';
+import {
+  DASHBOARD_STALE_MS,
+  useEventCount,
+  useFleetAnalysis,
+  useRalentiAgg,
+  useSafetyDrive,
+} from '../../shared/analysis/analysis-api';
+import { durationText } from '../../shared/analysis/indicator-format';
+import { ProfileChip } from '../../shared/analysis/profile-chip';
 import { dashboardPeriod } from './dashboard-period';
 
-const FIGURES = [
-  'fleet_score',
-  'distance',
-  'fuel',
-  'co2',
-  'ralenti',
-  'eco_driving',
-  'vehicles_in_transit',
-  'alerts_today',
-] as const;
+type Figure =
+  | 'fleet_score'
+  | 'distance'
+  | 'fuel'
+  | 'co2'
+  | 'ralenti'
+  | 'eco_driving'
+  | 'vehicles_in_transit'
+  | 'alerts_today';
 
-/** The dashboard frame: the period and the figure cards the analysis issue fills in. */
+interface CardData {
+  figure: Figure;
+  to: string;
+  loading: boolean;
+  value: string;
+  letter?: ProfileLetter | null;
+  detail?: string;
+}
+
+/**
+ * The dashboard (spec §9): the week so far (start of this week to the end of yesterday, the
+ * previous week on a Monday), cached 15 minutes; vehicles in transit now and today's alerts.
+ * Each card opens its screen.
+ */
 export default function HomePage() {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const user = useSession((s) => s.user);
   const offset = user?.config.timeZone ?? 0;
+  const units = user?.config.units ?? DEFAULT_UNITS;
   const language = i18n.language === 'en' ? 'en' : 'es';
   const [now] = useState(() => Date.now());
   const period = useMemo(() => dashboardPeriod(now, offset), [now, offset]);
+  const from = period.fromMs;
+  const to = period.toMs + 1;
+  const today = startOfDay(now, offset);
   const name = user?.personaFisica.nombre ?? '';
+
+  const analysis = useFleetAnalysis(from, to, ['all'], DASHBOARD_STALE_MS);
+  const safety = useSafetyDrive({ from, to }, DASHBOARD_STALE_MS);
+  const ralenti = useRalentiAgg(from, to, DASHBOARD_STALE_MS);
+  const live = useLastPositions();
+  const events = useEventCount(today, now);
+
+  const sums = useMemo(() => {
+    const rows = analysis.data ?? [];
+    return {
+      km: rows.reduce((a, r) => a + r.odometers.distance, 0),
+      fuel: rows.reduce((a, r) => a + r.consumption.totalFuel, 0),
+      co2: rows.reduce((a, r) => a + r.co2, 0),
+      // Letters are averaged over the rows the analysis keeps (spec §9: over 20 km).
+      eco: averageProfiles(
+        rows
+          .filter((r) => r.odometers.distance > 20)
+          .map((r) => r.evaluation.averageEcoDriving.profile),
+      ),
+    };
+  }, [analysis.data]);
+  const idle = useMemo(() => {
+    const p = ralenti.data?.payload ?? [];
+    return { s: p.reduce((a, r) => a + r.total, 0), l: p.reduce((a, r) => a + r.fuel, 0) };
+  }, [ralenti.data]);
+  const moving = (live.data ?? []).filter(
+    (v) => v.status === 'in-transit' || v.status === 'speeding',
+  ).length;
+  const q = `?period=custom&from=${from}&to=${to}`;
+  const none = t('common.no_data');
+  const cards: CardData[] = [
+    {
+      figure: 'fleet_score',
+      to: `/app/fleet/safety_drive${q}`,
+      loading: safety.isPending,
+      value:
+        safety.data?.fleet.valor == null
+          ? t('analysis.dashboard.na')
+          : formatNumber(safety.data.fleet.valor, language),
+      letter: safety.data?.fleet.perfil ?? null,
+    },
+    {
+      figure: 'distance',
+      to: `/app/analysis${q}`,
+      loading: analysis.isPending,
+      value: analysis.data ? formatMeasure('distance', sums.km, units, language) : none,
+    },
+    {
+      figure: 'fuel',
+      to: `/app/analysis${q}`,
+      loading: analysis.isPending,
+      value: analysis.data ? `${formatNumber(sums.fuel, language)} L` : none,
+    },
+    {
+      figure: 'co2',
+      to: `/app/analysis${q}`,
+      loading: analysis.isPending,
+      value: analysis.data ? `${formatNumber(sums.co2 / 1000, language)} t` : none,
+    },
+    {
+      figure: 'ralenti',
+      to: `/app/fleet/ralenti_agg${q}`,
+      loading: ralenti.isPending,
+      value: ralenti.data ? durationText(idle.s) : none,
+      detail: ralenti.data
+        ? t('analysis.dashboard.idle_fuel', { fuel: `${formatNumber(idle.l, language)} L` })
+        : undefined,
+    },
+    {
+      figure: 'eco_driving',
+      to: `/app/analysis${q}`,
+      loading: analysis.isPending,
+      value: sums.eco ?? t('analysis.dashboard.na'),
+      letter: sums.eco,
+    },
+    {
+      figure: 'vehicles_in_transit',
+      to: '/app/map/current_location',
+      loading: live.isPending,
+      value: live.data ? String(moving) : none,
+      detail: live.data
+        ? t('analysis.dashboard.of_vehicles', { total: live.data.length })
+        : undefined,
+    },
+    {
+      figure: 'alerts_today',
+      to: '/app/fleet/alerts?period=today',
+      loading: events.isPending,
+      value: events.data === undefined ? none : String(events.data),
+    },
+  ];
+
   return (
     <>
       <Typography variant="h1">{t('view.dashboard.title')}</Typography>
@@ -43,26 +167,64 @@ export default function HomePage() {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            md: 'repeat(4, minmax(0, 1fr))',
+          },
         }}
       >
-        {FIGURES.map((figure) => (
-          <Card key={figure} variant="outlined" data-figure={figure}>
-            <CardContent>
-              <Typography variant="body2" color="text.secondary" noWrap>
-                {t(`view.dashboard.figures.${figure}`)}
-              </Typography>
-              <Typography
-                sx={{ fontSize: '2rem', fontWeight: 700 }}
-                aria-label={t('common.no_data')}
-              >
-                —
-              </Typography>
-              <Skeleton variant="rounded" height={8} animation={false} />
-            </CardContent>
-          </Card>
+        {cards.map((card) => (
+          <FigureCard
+            key={card.figure}
+            card={card}
+            label={t(`view.dashboard.figures.${card.figure}`)}
+            onOpen={() => void navigate(card.to)}
+            openLabel={t('analysis.dashboard.open', {
+              name: t(`view.dashboard.figures.${card.figure}`),
+            })}
+          />
         ))}
       </Box>
     </>
+  );
+}
+
+function FigureCard(props: {
+  card: CardData;
+  label: string;
+  onOpen: () => void;
+  openLabel: string;
+}): ReactNode {
+  const { card } = props;
+  return (
+    <Card variant="outlined" data-figure={card.figure}>
+      <CardActionArea onClick={props.onOpen} aria-label={props.openLabel} sx={{ height: '100%' }}>
+        <CardContent>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {props.label}
+          </Typography>
+          {card.loading ? (
+            <Skeleton variant="rounded" height={40} sx={{ my: 0.5 }} />
+          ) : (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+              <Typography
+                data-testid={`figure-${card.figure}`}
+                sx={{ fontSize: '2rem', fontWeight: 700, minWidth: 0 }}
+                noWrap
+              >
+                {card.value}
+              </Typography>
+              {card.letter !== undefined && card.figure !== 'eco_driving' && (
+                <ProfileChip letter={card.letter} />
+              )}
+            </Box>
+          )}
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {card.detail ?? '\u00a0'}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
   );
 }

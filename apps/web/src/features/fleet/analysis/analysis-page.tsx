@@ -1,0 +1,251 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { ANALYSIS_INDICATORS, type AnalysisRow } from '@rumbo/contracts';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useVehicles } from '../../../shared/fleet/fleet-queries';
+import { formatNumber } from '../../../shared/format/format';
+import { useServices } from '../../../shared/services';
+import { useFleetFormat, type FleetFormat } from '../fleet-format';
+import { DataTable, type TableColumn } from '../table/data-table';
+import {
+  LoadError,
+  SearchField,
+  SelectFilter,
+  TableLoading,
+  TableMessage,
+  TableToolbar,
+} from '../table/table-parts';
+import { excelTable, normalizeText, sortRows, type SortState } from '../table/table-model';
+import { useFleetAnalysis } from '../../../shared/analysis/analysis-api';
+import { analysisPeriod } from './analysis-period';
+import { indicatorText } from '../../../shared/analysis/indicator-format';
+import { PeriodBar } from './period-bar';
+import { ProfileChip } from '../../../shared/analysis/profile-chip';
+
+/** A fleet row with the vehicle's plate and group. */
+export interface FleetAnalysisRow extends AnalysisRow {
+  plate: string;
+  groupId: number | null;
+}
+
+function columnsOf(f: FleetFormat): TableColumn<FleetAnalysisRow>[] {
+  const { t, language } = f;
+  return [
+    { id: 'plate', label: t('analysis.vehicle'), value: (r) => r.plate },
+    {
+      id: 'distance',
+      label: `${t('analysis.distance')} (${f.symbol('distance')})`,
+      value: (r) => r.odometers.distance,
+      exportValue: (r) => f.inUnit('distance', r.odometers.distance),
+      render: (r) => f.distance(r.odometers.distance),
+      type: 'number',
+      align: 'right',
+    },
+    {
+      id: 'fuel',
+      label: `${t('analysis.fuel')} (L)`,
+      value: (r) => r.consumption.totalFuel,
+      render: (r) => formatNumber(r.consumption.totalFuel, language),
+      type: 'number',
+      align: 'right',
+    },
+    ...ANALYSIS_INDICATORS.map((key): TableColumn<FleetAnalysisRow> => ({
+      id: key,
+      label: t(`analysis.indicators.${key}`),
+      value: (r) => r.evaluation[key].score ?? r.evaluation[key].value,
+      exportValue: (r) => r.evaluation[key].value,
+      type: 'number',
+      align: 'right',
+      render: (r) => (
+        <Box
+          component="span"
+          sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'center', whiteSpace: 'nowrap' }}
+        >
+          {indicatorText(r.evaluation[key], language)}
+          <ProfileChip
+            letter={r.evaluation[key].profile}
+            hint={r.evaluation[key].lowCoverage ? t('analysis.low_coverage') : undefined}
+          />
+        </Box>
+      ),
+    })),
+  ];
+}
+
+/** `analysis`: the fleet's ten indicators per vehicle, letters in colour; a row opens the vehicle. */
+export default function AnalysisPage() {
+  const f = useFleetFormat();
+  const { t, language, offset } = f;
+  const { exporter } = useServices();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [openedMs] = useState(() => Date.now());
+  const period = analysisPeriod(
+    { period: params.get('period'), from: params.get('from'), to: params.get('to') },
+    openedMs,
+    offset,
+  );
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const analysis = useFleetAnalysis(period.fromMs, period.toMs);
+  const vehicles = useVehicles();
+  const [sort, setSort] = useState<SortState>({ column: 'averageEcoDriving', direction: 'desc' });
+  const search = params.get('q') ?? '';
+  const group = params.get('group') ?? '';
+
+  const rows = useMemo<FleetAnalysisRow[]>(() => {
+    const byId = new Map((vehicles.data ?? []).map((v) => [v.vehicleId, v]));
+    return (analysis.data ?? []).map((r) => ({
+      ...r,
+      plate: byId.get(r.vehicleid)?.plate ?? `#${r.vehicleid}`,
+      groupId: byId.get(r.vehicleid)?.groupId ?? null,
+    }));
+  }, [analysis.data, vehicles.data]);
+  const columns = useMemo(() => columnsOf(f), [f]);
+  const shown = useMemo(() => {
+    const needle = normalizeText(search);
+    const filtered = rows.filter(
+      (r) =>
+        (!needle || normalizeText(r.plate).includes(needle)) &&
+        (!group || String(r.groupId) === group),
+    );
+    return sortRows(
+      filtered,
+      columns.find((c) => c.id === sort.column),
+      sort.direction,
+      language,
+    );
+  }, [rows, search, group, columns, sort, language]);
+  const groupOptions = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const v of vehicles.data ?? [])
+      if (v.groupId !== null) seen.set(String(v.groupId), v.groupName ?? '');
+    return [...seen]
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => a.label.localeCompare(b.label, language));
+  }, [vehicles.data, language]);
+
+  const open = (r: FleetAnalysisRow) =>
+    void navigate(`/app/analysis/${r.vehicleid}/${period.fromMs}/${period.toMs}`);
+
+  return (
+    <Box
+      data-testid="analysis-page"
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}
+    >
+      <Typography variant="h1" sx={{ mb: 0.5 }}>
+        {t('analysis.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('analysis.period_text', {
+          from: f.dateTime(period.fromMs),
+          to: f.dateTime(period.toMs),
+        })}
+      </Typography>
+      <PeriodBar
+        preset={period.preset}
+        fromMs={period.fromMs}
+        toMs={period.toMs}
+        offset={offset}
+        onPreset={(preset) => update({ period: preset, from: null, to: null })}
+        onDays={(fromMs, toMs) =>
+          update({ period: 'custom', from: String(fromMs), to: String(toMs) })
+        }
+      />
+      {analysis.isError ? (
+        <LoadError error={analysis.error} onRetry={() => void analysis.refetch()} />
+      ) : analysis.isPending ? (
+        <TableLoading />
+      ) : (
+        <>
+          <TableToolbar
+            shown={shown.length}
+            total={rows.length}
+            exportDisabled={shown.length === 0}
+            onExport={() =>
+              void exporter.exportExcel(
+                'analysis',
+                excelTable(t('analysis.export_title'), columns, shown),
+              )
+            }
+          >
+            <SearchField
+              value={search}
+              onChange={(value) => update({ q: value })}
+              placeholder={t('analysis.search')}
+            />
+            <SelectFilter
+              id="analysis-group"
+              label={t('fleet.common.group')}
+              allLabel={t('fleet.common.all_groups')}
+              value={group}
+              onChange={(value) => update({ group: value })}
+              options={groupOptions}
+            />
+          </TableToolbar>
+          {rows.length === 0 ? (
+            <TableMessage kind="empty" text={t('analysis.empty')} />
+          ) : (
+            <DataTable
+              testId="analysis-table"
+              rows={shown}
+              columns={columns}
+              rowKey={(r) => r.vehicleid}
+              sort={sort}
+              onSort={setSort}
+              onRowClick={open}
+              rowLabel={(r) => t('analysis.open_vehicle', { plate: r.plate })}
+              renderCard={(r) => <AnalysisCard row={r} f={f} />}
+            />
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
+
+function AnalysisCard({ row, f }: { row: FleetAnalysisRow; f: FleetFormat }) {
+  const { t, language } = f;
+  const eco = row.evaluation.averageEcoDriving;
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 0.5, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
+          {row.plate}
+        </Typography>
+        <ProfileChip letter={eco.profile} />
+      </Box>
+      <Typography variant="body2" color="text.secondary" noWrap>
+        {f.distance(row.odometers.distance)} · {formatNumber(row.consumption.totalFuel, language)} L
+        · {t('analysis.indicators.consumption')}{' '}
+        {indicatorText(row.evaluation.consumption, language)}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+        {ANALYSIS_INDICATORS.filter((k) => k !== 'averageEcoDriving').map((k) => (
+          <Box
+            key={k}
+            component="span"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+          >
+            <Typography component="span" variant="caption" color="text.secondary">
+              {t(`analysis.indicators.${k}`)}
+            </Typography>
+            <ProfileChip letter={row.evaluation[k].profile} />
+          </Box>
+        ))}
+      </Box>
+    </Paper>
+  );
+}

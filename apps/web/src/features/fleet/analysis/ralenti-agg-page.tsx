@@ -1,0 +1,231 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { RalentiAggAnswer } from '@rumbo/contracts';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useVehicles } from '../../../shared/fleet/fleet-queries';
+import { formatDate, formatNumber } from '../../../shared/format/format';
+import { useServices } from '../../../shared/services';
+import { useFleetFormat, type FleetFormat } from '../fleet-format';
+import { DataTable, type TableColumn } from '../table/data-table';
+import {
+  LoadError,
+  SearchField,
+  TableLoading,
+  TableMessage,
+  TableToolbar,
+} from '../table/table-parts';
+import { excelTable, normalizeText, sortRows, type SortState } from '../table/table-model';
+import { useRalentiAgg } from '../../../shared/analysis/analysis-api';
+import { analysisPeriod } from './analysis-period';
+import { durationText } from '../../../shared/analysis/indicator-format';
+import { PeriodBar } from './period-bar';
+
+type Item = RalentiAggAnswer['payload'][number] & { plate: string };
+
+function columnsOf(f: FleetFormat): TableColumn<Item>[] {
+  const { t, language } = f;
+  const time = (id: 'min' | 'max' | 'total' | 'avg'): TableColumn<Item> => ({
+    id,
+    label: t(`analysis.ralenti.${id}`),
+    value: (r) => r[id],
+    exportValue: (r) => Math.round(r[id]),
+    render: (r) => durationText(r[id]),
+    type: 'number',
+    align: 'right',
+  });
+  return [
+    { id: 'plate', label: t('analysis.vehicle'), value: (r) => r.plate },
+    {
+      id: 'count',
+      label: t('analysis.ralenti.count'),
+      value: (r) => r.count,
+      type: 'number',
+      align: 'right',
+    },
+    time('min'),
+    time('max'),
+    time('total'),
+    time('avg'),
+    {
+      id: 'idlePct',
+      label: t('analysis.ralenti.idle_pct'),
+      value: (r) => r.idlePct,
+      render: (r) => (r.idlePct === null ? '—' : `${formatNumber(r.idlePct, language)} %`),
+      type: 'number',
+      align: 'right',
+    },
+    {
+      id: 'fuel',
+      label: `${t('analysis.ralenti.fuel')} (L)`,
+      value: (r) => r.fuel,
+      render: (r) => formatNumber(r.fuel, language),
+      type: 'number',
+      align: 'right',
+    },
+  ];
+}
+
+/** `fleet/ralenti_agg`: idle per vehicle over a period; a row opens the vehicle's idle periods. */
+export default function RalentiAggPage() {
+  const f = useFleetFormat();
+  const { t, language, offset } = f;
+  const { exporter } = useServices();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [openedMs] = useState(() => Date.now());
+  const period = analysisPeriod(
+    { period: params.get('period'), from: params.get('from'), to: params.get('to') },
+    openedMs,
+    offset,
+  );
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const agg = useRalentiAgg(period.fromMs, period.toMs);
+  const vehicles = useVehicles();
+  const [sort, setSort] = useState<SortState>({ column: 'total', direction: 'desc' });
+  const search = params.get('q') ?? '';
+  const rows = useMemo<Item[]>(() => {
+    const plates = new Map((vehicles.data ?? []).map((v) => [v.vehicleId, v.plate]));
+    return (agg.data?.payload ?? []).map((r) => ({
+      ...r,
+      plate: plates.get(r.vehicle_id) ?? `#${r.vehicle_id}`,
+    }));
+  }, [agg.data, vehicles.data]);
+  const columns = useMemo(() => columnsOf(f), [f]);
+  const shown = useMemo(() => {
+    const needle = normalizeText(search);
+    return sortRows(
+      rows.filter((r) => !needle || normalizeText(r.plate).includes(needle)),
+      columns.find((c) => c.id === sort.column),
+      sort.direction,
+      language,
+    );
+  }, [rows, search, columns, sort, language]);
+  const totals = useMemo(
+    () => ({
+      s: rows.reduce((a, r) => a + r.total, 0),
+      l: rows.reduce((a, r) => a + r.fuel, 0),
+      n: rows.reduce((a, r) => a + r.count, 0),
+    }),
+    [rows],
+  );
+
+  return (
+    <Box
+      data-testid="ralenti-agg-page"
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}
+    >
+      <Typography variant="h1" sx={{ mb: 0.5 }}>
+        {t('analysis.ralenti.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('analysis.period_text', {
+          from: formatDate(period.fromMs, language, offset),
+          to: formatDate(period.toMs - 1, language, offset),
+        })}
+      </Typography>
+      <PeriodBar
+        preset={period.preset}
+        fromMs={period.fromMs}
+        toMs={period.toMs}
+        offset={offset}
+        onPreset={(preset) => update({ period: preset, from: null, to: null })}
+        onDays={(fromMs, toMs) =>
+          update({ period: 'custom', from: String(fromMs), to: String(toMs) })
+        }
+      />
+      {agg.isError ? (
+        <LoadError error={agg.error} onRetry={() => void agg.refetch()} />
+      ) : agg.isPending ? (
+        <TableLoading />
+      ) : (
+        <>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              mb: 2,
+              gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', md: 'repeat(3, 220px)' },
+            }}
+          >
+            {[
+              [t('analysis.ralenti.count'), String(totals.n)],
+              [t('analysis.ralenti.total'), durationText(totals.s)],
+              [t('analysis.ralenti.fuel'), `${formatNumber(totals.l, language)} L`],
+            ].map(([label, value]) => (
+              <Paper key={label} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
+                <Typography variant="caption" color="text.secondary" noWrap component="div">
+                  {label}
+                </Typography>
+                <Typography sx={{ fontWeight: 700, fontSize: '1.2rem' }} noWrap>
+                  {value}
+                </Typography>
+              </Paper>
+            ))}
+          </Box>
+          <TableToolbar
+            shown={shown.length}
+            total={rows.length}
+            exportDisabled={shown.length === 0}
+            onExport={() =>
+              void exporter.exportExcel(
+                'ralenti',
+                excelTable(t('analysis.ralenti.export_title'), columns, shown),
+              )
+            }
+          >
+            <SearchField
+              value={search}
+              onChange={(value) => update({ q: value })}
+              placeholder={t('analysis.search')}
+            />
+          </TableToolbar>
+          {rows.length === 0 ? (
+            <TableMessage kind="empty" text={t('analysis.ralenti.empty')} />
+          ) : (
+            <DataTable
+              testId="ralenti-table"
+              rows={shown}
+              columns={columns}
+              rowKey={(r) => r.vehicle_id}
+              sort={sort}
+              onSort={setSort}
+              onRowClick={(r) =>
+                void navigate(
+                  `/app/fleet/ralenti_vehicle/${r.vehicle_id}/${period.fromMs}/${period.toMs}`,
+                )
+              }
+              rowLabel={(r) => t('analysis.ralenti.open_vehicle', { plate: r.plate })}
+              renderCard={(r) => (
+                <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
+                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
+                      {r.plate}
+                    </Typography>
+                    <Typography sx={{ fontWeight: 700 }}>{durationText(r.total)}</Typography>
+                  </Box>
+                  <Typography variant="body2" color="text.secondary" noWrap>
+                    {t('analysis.ralenti.count')} {r.count} · {formatNumber(r.fuel, language)} L
+                    {r.idlePct === null ? '' : ` · ${formatNumber(r.idlePct, language)} %`}
+                  </Typography>
+                </Paper>
+              )}
+            />
+          )}
+        </>
+      )}
+    </Box>
+  );
+}

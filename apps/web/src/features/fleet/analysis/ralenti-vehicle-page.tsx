@@ -1,0 +1,162 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { IdlePeriod } from '@rumbo/contracts';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useVehicle } from '../../../shared/fleet/fleet-queries';
+import { formatNumber } from '../../../shared/format/format';
+import { useFleetFormat, type FleetFormat } from '../fleet-format';
+import { DataTable, type TableColumn } from '../table/data-table';
+import { LoadError, TableLoading, TableMessage } from '../table/table-parts';
+import { sortRows, type SortState } from '../table/table-model';
+import { useRalentiVehicle } from '../../../shared/analysis/analysis-api';
+import { routeMs } from './analysis-period';
+import { durationText } from '../../../shared/analysis/indicator-format';
+import { PeriodBar } from './period-bar';
+
+function place(p: IdlePeriod): string {
+  return p.lat === null || p.lng === null ? '—' : `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`;
+}
+
+function columnsOf(f: FleetFormat): TableColumn<IdlePeriod>[] {
+  const { t, language } = f;
+  return [
+    {
+      id: 'start',
+      label: t('analysis.ralenti.start'),
+      value: (r) => r.start,
+      render: (r) => f.dateTime(r.start),
+    },
+    {
+      id: 'end',
+      label: t('analysis.ralenti.end'),
+      value: (r) => r.end,
+      render: (r) => f.dateTime(r.end),
+    },
+    {
+      id: 'duration',
+      label: t('analysis.ralenti.duration'),
+      value: (r) => r.duration,
+      render: (r) => durationText(r.duration),
+      type: 'number',
+      align: 'right',
+    },
+    {
+      id: 'fuel',
+      label: `${t('analysis.ralenti.fuel')} (L)`,
+      value: (r) => r.fuel,
+      render: (r) =>
+        `${formatNumber(r.fuel, language)}${r.fuelSource === 'estimated' ? ` (${t('analysis.ralenti.estimated')})` : ''}`,
+      type: 'number',
+      align: 'right',
+    },
+    {
+      id: 'place',
+      label: t('analysis.ralenti.place'),
+      value: (r) => place(r),
+      render: (r) =>
+        r.lat === null || r.lng === null ? (
+          '—'
+        ) : (
+          <Box
+            component="a"
+            href={`https://www.openstreetmap.org/?mlat=${r.lat}&mlon=${r.lng}#map=16/${r.lat}/${r.lng}`}
+            target="_blank"
+            rel="noreferrer"
+            onClick={(e: React.MouseEvent) => e.stopPropagation()}
+            sx={{ color: 'primary.main' }}
+          >
+            {place(r)}
+          </Box>
+        ),
+      sortable: false,
+    },
+  ];
+}
+
+/** `fleet/ralenti_vehicle/{id}/{from}/{to}`: one vehicle's idle periods (place, duration, fuel). */
+export default function RalentiVehiclePage() {
+  const f = useFleetFormat();
+  const { t, language, offset } = f;
+  const navigate = useNavigate();
+  const params = useParams();
+  const id = Number(params.id);
+  const fromMs = routeMs(params.from) ?? 0;
+  const toMs = routeMs(params.to) ?? 0;
+  const vehicle = useVehicle(id);
+  const periods = useRalentiVehicle(id, fromMs, toMs);
+  const [sort, setSort] = useState<SortState>({ column: 'start', direction: 'asc' });
+  const columns = useMemo(() => columnsOf(f), [f]);
+  const rows = useMemo(
+    () =>
+      sortRows(
+        periods.data?.payload ?? [],
+        columns.find((c) => c.id === sort.column),
+        sort.direction,
+        language,
+      ),
+    [periods.data, columns, sort, language],
+  );
+  const plate = vehicle.data?.plate ?? `#${id}`;
+  return (
+    <Box
+      data-testid="ralenti-vehicle-page"
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}
+    >
+      <Box sx={{ mb: 0.5 }}>
+        <Button
+          startIcon={<ArrowBackIcon />}
+          onClick={() =>
+            void navigate(`/app/fleet/ralenti_agg?period=custom&from=${fromMs}&to=${toMs}`)
+          }
+        >
+          {t('analysis.ralenti.title')}
+        </Button>
+      </Box>
+      <Typography variant="h1" sx={{ mb: 1 }} noWrap>
+        {t('analysis.ralenti.vehicle_title', { plate })}
+      </Typography>
+      <PeriodBar
+        preset="custom"
+        fromMs={fromMs}
+        toMs={toMs}
+        offset={offset}
+        onDays={(a, b) =>
+          void navigate(`/app/fleet/ralenti_vehicle/${id}/${a}/${b}`, { replace: true })
+        }
+      />
+      {periods.isError ? (
+        <LoadError error={periods.error} onRetry={() => void periods.refetch()} />
+      ) : periods.isPending ? (
+        <TableLoading />
+      ) : rows.length === 0 ? (
+        <TableMessage kind="empty" text={t('analysis.ralenti.empty')} />
+      ) : (
+        <DataTable
+          testId="ralenti-periods"
+          rows={rows}
+          columns={columns}
+          rowKey={(r) => r.start}
+          sort={sort}
+          onSort={setSort}
+          renderCard={(r) => (
+            <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
+                  {f.dateTime(r.start)}
+                </Typography>
+                <Typography sx={{ fontWeight: 700 }}>{durationText(r.duration)}</Typography>
+              </Box>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {formatNumber(r.fuel, language)} L · {place(r)}
+              </Typography>
+            </Paper>
+          )}
+        />
+      )}
+    </Box>
+  );
+}
