@@ -103,6 +103,15 @@ function rawAttribute(el: AvlIoElement): number | string {
   return el.value.toString('hex');
 }
 
+/**
+ * Ranks held per target for the record being mapped: `heldRank[t]` counts only where
+ * `heldStamp[t]` is the record's stamp, so nothing is cleared or allocated per record (mapping is
+ * synchronous: one record at a time).
+ */
+let heldRank = new Int32Array(64);
+let heldStamp = new Uint32Array(64);
+let stamp = 0;
+
 /** Values collected from one record; for each target the lowest-ranked rule with a value wins. */
 class Collected {
   readonly numbers: Partial<Record<IoNumberField, number>> = {};
@@ -113,28 +122,42 @@ class Collected {
   driverParts?: Map<number, string>;
   dtcs?: Dtc[];
   temperatures?: Map<number, number | null>;
-  private readonly ranks = new Map<string, number>();
+
+  constructor(targets: number) {
+    if (targets > heldRank.length) {
+      heldRank = new Int32Array(targets * 2);
+      heldStamp = new Uint32Array(targets * 2);
+    }
+    stamp = stamp === 0xffff_ffff ? 1 : stamp + 1;
+    if (stamp === 1) heldStamp.fill(0);
+  }
 
   /** Whether a value for `target` from a rule of `rank` should replace what is held. */
-  wins(target: string, value: unknown, rank: number): boolean {
+  wins(target: number, value: unknown, rank: number): boolean {
     if (value === undefined) return false;
-    const held = this.ranks.get(target);
-    if (held !== undefined && held <= rank) return false;
-    this.ranks.set(target, rank);
+    if (heldStamp[target] === stamp && heldRank[target]! <= rank) return false;
+    heldStamp[target] = stamp;
+    heldRank[target] = rank;
     return true;
   }
 }
 
-function applyRule(rule: IoRule, rank: number, el: AvlIoElement, c: Collected): void {
+function applyRule(
+  rule: IoRule,
+  rank: number,
+  target: number,
+  el: AvlIoElement,
+  c: Collected,
+): void {
   switch (rule.kind) {
     case 'number': {
       const value = decodeIoNumber(el.value, rule);
-      if (c.wins(rule.field, value, rank)) c.numbers[rule.field] = value;
+      if (c.wins(target, value, rank)) c.numbers[rule.field] = value;
       return;
     }
     case 'flag': {
       const value = decodeFlag(el.value, rule.bit);
-      if (c.wins(rule.field, value, rank)) c.flags[rule.field] = value;
+      if (c.wins(target, value, rank)) c.flags[rule.field] = value;
       return;
     }
     case 'driver-text':
@@ -142,13 +165,13 @@ function applyRule(rule: IoRule, rank: number, el: AvlIoElement, c: Collected): 
       return;
     case 'driver-ibutton': {
       const value = decodeIbutton(el.value);
-      if (c.wins('ibutton', value, rank)) c.ibutton = value;
+      if (c.wins(target, value, rank)) c.ibutton = value;
       return;
     }
     case 'harsh': {
       const raw = readInteger(el.value, false);
       const value = raw === undefined ? undefined : HARSH_EVENTS[raw];
-      if (c.wins('harshEvent', value, rank)) c.harshEvent = value;
+      if (c.wins(target, value, rank)) c.harshEvent = value;
       return;
     }
     case 'dtc-j1939': {
@@ -166,8 +189,7 @@ function applyRule(rule: IoRule, rank: number, el: AvlIoElement, c: Collected): 
     }
     case 'attribute': {
       const value = decodeIoNumber(el.value, rule);
-      if (value !== undefined && c.wins(`attribute:${rule.name}`, value, rank))
-        c.attributes[rule.name] = value;
+      if (value !== undefined && c.wins(target, value, rank)) c.attributes[rule.name] = value;
       return;
     }
   }
@@ -183,11 +205,13 @@ function temperatureList(
 }
 
 function driverCodeOf(c: Collected): string | undefined {
-  if (c.driverParts) {
-    const card = [...c.driverParts.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([, text]) => text)
-      .join('');
+  const parts = c.driverParts;
+  if (parts) {
+    let card = '';
+    // The card's parts in order (two on every family so far: a small sort).
+    const order = [...parts.keys()];
+    if (order.length > 1) order.sort((a, b) => a - b);
+    for (const part of order) card += parts.get(part)!;
     if (card.length > 0) return card;
   }
   return c.ibutton;
@@ -198,14 +222,17 @@ function driverCodeOf(c: Collected): string | undefined {
  * `attributes` as `io<id>`; `priority`, `eventIo` and `generationType` are kept as attributes too.
  */
 export function mapAvlRecord(raw: RawAvlRecord, table: IoTable, deviceId: string): Position {
-  const c = new Collected();
+  const c = new Collected(table.targets);
   for (const el of raw.io) {
     const ranked = table.byId.get(el.id);
     if (!ranked) {
       c.attributes[`io${el.id}`] = rawAttribute(el);
       continue;
     }
-    for (const { rule, rank } of ranked) applyRule(rule, rank, el, c);
+    for (let i = 0; i < ranked.length; i++) {
+      const r = ranked[i]!;
+      applyRule(r.rule, r.rank, r.target, el, c);
+    }
   }
   const position: Position = {
     deviceId,

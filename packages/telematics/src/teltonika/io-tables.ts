@@ -63,10 +63,15 @@ export type IoRule =
 export const DEVICE_FAMILIES = ['fmb640', 'fmb1xx'] as const;
 export type DeviceFamily = (typeof DEVICE_FAMILIES)[number];
 
-/** A rule with its rank in the table (lower wins when two rules fill the same field). */
+/**
+ * A rule with its rank in the table (lower wins when two rules fill the same field) and the
+ * number of what it fills (rules filling the same field share it), so a record's mapping keeps
+ * ranks in a flat array instead of a map keyed by field names.
+ */
 export interface RankedIoRule {
   rule: IoRule;
   rank: number;
+  target: number;
 }
 
 /** A family's rules plus an index by IO id (build with {@link defineIoTable}). */
@@ -74,17 +79,48 @@ export interface IoTable {
   name: string;
   rules: readonly IoRule[];
   byId: ReadonlyMap<number, readonly RankedIoRule[]>;
+  /** How many distinct fields the rules fill (the size of a record's rank array). */
+  targets: number;
+}
+
+/** What a rule fills, as a key: rules with the same key compete by rank. */
+function targetKey(rule: IoRule): string {
+  switch (rule.kind) {
+    case 'number':
+    case 'flag':
+      return rule.field;
+    case 'driver-ibutton':
+      return 'ibutton';
+    case 'harsh':
+      return 'harshEvent';
+    case 'attribute':
+      return `attribute:${rule.name}`;
+    case 'driver-text':
+    case 'dtc-j1939':
+    case 'dtc-text':
+    case 'temperature':
+      // Driver text parts, DTCs and temperatures do not compete (each keeps its own rule).
+      return `${rule.kind}:${rule.id}`;
+  }
 }
 
 /** Builds an {@link IoTable} from rules (in order of preference). */
 export function defineIoTable(name: string, rules: readonly IoRule[]): IoTable {
   const byId = new Map<number, RankedIoRule[]>();
+  const targets = new Map<string, number>();
   rules.forEach((rule, rank) => {
+    const key = targetKey(rule);
+    let target = targets.get(key);
+    if (target === undefined) {
+      target = targets.size;
+      targets.set(key, target);
+    }
+    const ranked = { rule, rank, target };
     const list = byId.get(rule.id);
-    if (list) list.push({ rule, rank });
-    else byId.set(rule.id, [{ rule, rank }]);
+    if (list) list.push(ranked);
+    else byId.set(rule.id, [ranked]);
   });
-  return { name, rules, byId };
+  return { name, rules, byId, targets: targets.size };
 }
 
 // Dallas sensor error codes: not ready, read error, not connected, id failed, same id.
