@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ANALYSIS_INDICATORS, type AnalysisRow } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
@@ -220,7 +219,7 @@ function AnalysisCard({ row, f }: { row: FleetAnalysisRow; f: FleetFormat }) {
   const { t, language } = f;
   const eco = row.evaluation.averageEcoDriving;
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 0.5, minWidth: 0 }}>
+    <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
           {row.plate}
@@ -246,6 +245,6 @@ function AnalysisCard({ row, f }: { row: FleetAnalysisRow; f: FleetFormat }) {
           </Box>
         ))}
       </Box>
-    </Paper>
+    </Box>
   );
 }

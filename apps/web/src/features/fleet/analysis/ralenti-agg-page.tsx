@@ -209,7 +209,7 @@ export default function RalentiAggPage() {
               }
               rowLabel={(r) => t('analysis.ralenti.open_vehicle', { plate: r.plate })}
               renderCard={(r) => (
-                <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
+                <Box sx={{ minWidth: 0 }}>
                   <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
                     <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
                       {r.plate}
@@ -220,7 +220,7 @@ export default function RalentiAggPage() {
                     {t('analysis.ralenti.count')} {r.count} · {formatNumber(r.fuel, language)} L
                     {r.idlePct === null ? '' : ` · ${formatNumber(r.idlePct, language)} %`}
                   </Typography>
-                </Paper>
+                </Box>
               )}
             />
           )}

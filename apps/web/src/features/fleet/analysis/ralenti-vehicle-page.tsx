@@ -1,7 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { IdlePeriod } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
@@ -143,7 +142,7 @@ export default function RalentiVehiclePage() {
           sort={sort}
           onSort={setSort}
           renderCard={(r) => (
-            <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
+            <Box sx={{ minWidth: 0 }}>
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
                   {f.dateTime(r.start)}
@@ -153,7 +152,7 @@ export default function RalentiVehiclePage() {
               <Typography variant="body2" color="text.secondary" noWrap>
                 {formatNumber(r.fuel, language)} L · {place(r)}
               </Typography>
-            </Paper>
+            </Box>
           )}
         />
       )}

@@ -367,7 +367,7 @@ export default function SafetyDrivePage() {
 function ScoreCard({ f, row }: { f: FleetFormat; row: ScoreRow }) {
   const { t, language } = f;
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 0.5, minWidth: 0 }}>
+    <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
           {row.name}
@@ -383,6 +383,6 @@ function ScoreCard({ f, row }: { f: FleetFormat; row: ScoreRow }) {
       <Typography variant="caption" color="text.secondary">
         {itemsText(f, row.items)}
       </Typography>
-    </Paper>
+    </Box>
   );
 }
