@@ -133,7 +133,7 @@ export default function HomePage() {
       figure: 'eco_driving',
       to: `/app/analysis${q}`,
       loading: analysis.isPending,
-      value: sums.eco ?? t('analysis.dashboard.na'),
+      value: sums.eco ? '' : t('analysis.dashboard.na'),
       letter: sums.eco,
     },
     {
@@ -215,8 +215,8 @@ function FigureCard(props: {
               >
                 {card.value}
               </Typography>
-              {card.letter !== undefined && card.figure !== 'eco_driving' && (
-                <ProfileChip letter={card.letter} />
+              {card.letter !== undefined && card.letter !== null && (
+                <ProfileChip letter={card.letter} size={card.value ? 'small' : 'large'} />
               )}
             </Box>
           )}

@@ -4,7 +4,7 @@ import { ANALYSIS_INDICATORS, type AnalysisRow } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useVehicles } from '../../../shared/fleet/fleet-queries';
-import { formatNumber } from '../../../shared/format/format';
+import { formatDate, formatNumber } from '../../../shared/format/format';
 import { useServices } from '../../../shared/services';
 import { useFleetFormat, type FleetFormat } from '../fleet-format';
 import { DataTable, type TableColumn } from '../table/data-table';
@@ -149,8 +149,8 @@ export default function AnalysisPage() {
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {t('analysis.period_text', {
-          from: f.dateTime(period.fromMs),
-          to: f.dateTime(period.toMs),
+          from: formatDate(period.fromMs, language, offset),
+          to: formatDate(period.toMs - 1, language, offset),
         })}
       </Typography>
       <PeriodBar

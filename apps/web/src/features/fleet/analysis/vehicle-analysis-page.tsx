@@ -60,7 +60,7 @@ export default function VehicleAnalysisPage() {
           {t('analysis.back')}
         </Button>
       </Box>
-      <Typography variant="h1" sx={{ mb: 0.5 }} noWrap>
+      <Typography variant="h1" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
         {t('analysis.vehicle_title')} · {plate}
       </Typography>
       <PeriodBar
@@ -157,6 +157,9 @@ function Summary({ f, row }: { f: FleetFormat; row: AnalysisRow }) {
   );
 }
 
+/** The change column is left out on phones (the two values sit side by side). */
+const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 function IndicatorTable({
   f,
   row,
@@ -169,13 +172,19 @@ function IndicatorTable({
   const { t, language } = f;
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ mb: 2 }}>
-      <Table size="small" data-testid="vehicle-indicators">
+      <Table
+        size="small"
+        data-testid="vehicle-indicators"
+        sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>{t('analysis.indicator')}</TableCell>
             <TableCell align="right">{t('analysis.value')}</TableCell>
             <TableCell align="right">{t('analysis.comparative')}</TableCell>
-            <TableCell align="right">{t('analysis.change')}</TableCell>
+            <TableCell align="right" sx={HIDE_ON_PHONE}>
+              {t('analysis.change')}
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
