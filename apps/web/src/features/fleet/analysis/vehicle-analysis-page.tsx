@@ -214,6 +214,7 @@ function IndicatorTable({
                 <TableCell
                   align="right"
                   sx={{
+                    ...HIDE_ON_PHONE,
                     whiteSpace: 'nowrap',
                     color:
                       better === null ? 'text.secondary' : better ? 'success.main' : 'error.main',
