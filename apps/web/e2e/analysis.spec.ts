@@ -1,0 +1,108 @@
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { scrollsSideways, signIn } from './support/helpers';
+import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE, useCombination } from './support/shots';
+
+// The driving-analysis screens (issue 13) with the demo fleet (its history backfill goes through
+// the real detector chain): dashboard cards with numbers, the fleet indicators and export, one
+// vehicle against a comparative period, safe driving against four previous periods, idling of the
+// fleet and of one vehicle; screenshots at 1440 and 390 px, light and dark, Spanish and English.
+
+async function shot(page: Page, name: string, language: string, theme: string) {
+  const { width } = page.viewportSize() ?? WIDE;
+  await page.mouse.move(width - 5, 5);
+  await page.screenshot({
+    path: join(SHOTS_DIR, `analysis-${name}-${width}-${theme}-${language}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+const TITLES = {
+  es: {
+    home: 'Inicio',
+    analysis: 'Indicadores de la flota',
+    safety: 'Conducción segura',
+    idle: 'Ralentí',
+  },
+  en: { home: 'Dashboard', analysis: 'Fleet indicators', safety: 'Safe driving', idle: 'Idling' },
+};
+
+for (const combination of COMBINATIONS) {
+  const { language, theme } = combination;
+  test(`analysis screens with the demo fleet (${language}, ${theme})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(420_000);
+    await useCombination(page, request, combination);
+    await page.setViewportSize(WIDE);
+    await signIn(page, combination.user);
+
+    for (const viewport of [WIDE, NARROW]) {
+      await page.setViewportSize(viewport);
+      const wide = viewport === WIDE;
+
+      // Dashboard: every card shows a figure once loaded (the demo history is in this week).
+      await page.goto('/app/home');
+      const distance = page.getByTestId('figure-distance');
+      await expect(distance).toBeVisible({ timeout: 60_000 });
+      await expect(distance).not.toHaveText('—');
+      await expect(page.getByTestId('figure-vehicles_in_transit')).toHaveText(/^\d+$/);
+      await expect(page.getByTestId('figure-alerts_today')).toHaveText(/^\d+$/);
+      await expect(page.getByTestId('figure-fleet_score')).toBeVisible();
+      expect(await scrollsSideways(page), 'dashboard scrolls sideways').toBe(false);
+      await shot(page, 'home', language, theme);
+
+      // Fleet indicators: rows with letters; export on the wide screen.
+      await page.goto('/app/analysis?period=last7d');
+      await expect(
+        page.getByRole('heading', { level: 1, name: TITLES[language].analysis }),
+      ).toBeVisible({
+        timeout: 45_000,
+      });
+      const table = page.getByTestId('analysis-table');
+      await expect(table).toBeVisible({ timeout: 45_000 });
+      await expect(table.locator('[data-letter]').first()).toBeVisible();
+      expect(await scrollsSideways(page), 'analysis scrolls sideways').toBe(false);
+      await shot(page, 'fleet', language, theme);
+      if (wide && language === 'es' && theme === 'light') {
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByTestId('table-export').click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+      }
+
+      // One vehicle against the previous period.
+      await table.locator('[data-row], [data-card]').first().click();
+      await expect(page.getByTestId('vehicle-analysis-page')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('vehicle-indicators')).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('[data-indicator]')).toHaveCount(10);
+      expect(page.url()).toMatch(/\/app\/analysis\/\d+\/\d+\/\d+$/);
+      expect(await scrollsSideways(page), 'vehicle analysis scrolls sideways').toBe(false);
+      await shot(page, 'vehicle', language, theme);
+
+      // Safe driving: the fleet score and four previous periods.
+      await page.goto('/app/fleet/safety_drive?period=last7d');
+      await expect(page.getByTestId('safety-fleet-score')).toBeVisible({ timeout: 45_000 });
+      for (const k of [1, 2, 3, 4])
+        await expect(page.getByTestId(`safety-previous-${k}`)).toBeVisible();
+      await expect(page.getByTestId('safety-vehicles')).toBeVisible({ timeout: 45_000 });
+      expect(await scrollsSideways(page), 'safety drive scrolls sideways').toBe(false);
+      await shot(page, 'safety', language, theme);
+
+      // Idling of the fleet, then of one vehicle.
+      await page.goto('/app/fleet/ralenti_agg?period=last7d');
+      const idle = page.getByTestId('ralenti-table');
+      await expect(idle).toBeVisible({ timeout: 45_000 });
+      expect(await scrollsSideways(page), 'idle scrolls sideways').toBe(false);
+      await shot(page, 'ralenti', language, theme);
+      await idle.locator('[data-row], [data-card]').first().click();
+      await expect(page.getByTestId('ralenti-vehicle-page')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('ralenti-periods')).toBeVisible({ timeout: 30_000 });
+      expect(await scrollsSideways(page), 'vehicle idle scrolls sideways').toBe(false);
+      await shot(page, 'ralenti-vehicle', language, theme);
+    }
+  });
+}
