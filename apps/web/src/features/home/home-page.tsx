@@ -162,6 +162,8 @@ export default function HomePage() {
           from: formatDate(period.fromMs, language, offset),
           to: formatDate(period.toMs, language, offset),
         })}
+        {/* On a Monday the week so far is empty: the previous full week is shown (decisions.md). */}
+        {to - from >= 7 * 86_400_000 ? ` · ${t('analysis.dashboard.previous_week')}` : ''}
       </Typography>
       <Box
         sx={{
