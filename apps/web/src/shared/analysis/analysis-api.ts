@@ -122,3 +122,23 @@ export function useEventCount(from: number, to: number) {
     refetchInterval: 60_000,
   });
 }
+
+/** Codes of the behaviours behind the scores (harsh driving, speeding) for a vehicle's timeline. */
+export const DRIVING_EVENT_CODES = ['AFI', 'AAB', 'CAB', 'EXV', 'V95'];
+
+/** One vehicle's harsh-driving and speeding events of `[from, to)`, oldest first. */
+export function useDrivingEvents(vehicleId: number, from: number, to: number) {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: ['analysis', 'driving-events', vehicleId, from, to] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await api.post<{ payload: AlertEvent[] }>(
+          'v2/event/get_all',
+          { from, to, vehicles: [vehicleId], codes: DRIVING_EVENT_CODES },
+          withSignal(signal),
+        )
+      ).payload.sort((a, b) => a.startTime - b.startTime),
+    enabled: to > from,
+  });
+}

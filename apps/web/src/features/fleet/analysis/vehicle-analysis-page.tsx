@@ -15,7 +15,7 @@ import { useVehicle } from '../../../shared/fleet/fleet-queries';
 import { formatDate, formatNumber } from '../../../shared/format/format';
 import { useFleetFormat, type FleetFormat } from '../fleet-format';
 import { LoadError, TableLoading } from '../table/table-parts';
-import { useVehicleAnalysis } from '../../../shared/analysis/analysis-api';
+import { useDrivingEvents, useVehicleAnalysis } from '../../../shared/analysis/analysis-api';
 import { previousPeriod, routeMs } from './analysis-period';
 import {
   durationText,
@@ -96,6 +96,7 @@ export default function VehicleAnalysisPage() {
           <IndicatorTable f={f} row={main.data} other={comparative.data} />
           <Drivers f={f} row={main.data} other={comparative.data} />
           <Days f={f} row={main.data} />
+          <Events f={f} vehicleId={id} fromMs={fromMs} toMs={toMs} />
         </>
       )}
       <Typography variant="caption" color="text.secondary" sx={{ mt: 1 }}>
@@ -317,6 +318,72 @@ function Days({ f, row }: { f: FleetFormat; row: AnalysisRow }) {
             >
               {f.distance(d.distance)} · {t('analysis.kickdowns')} {d.kickdowns} ·{' '}
               {t('analysis.hard_brakes')} {d.hardBrakes}
+            </Typography>
+          </Box>
+        ))}
+      </Paper>
+    </>
+  );
+}
+
+/** The harsh-driving and speeding events behind the scores, in time order, each with its place. */
+function Events({
+  f,
+  vehicleId,
+  fromMs,
+  toMs,
+}: {
+  f: FleetFormat;
+  vehicleId: number;
+  fromMs: number;
+  toMs: number;
+}) {
+  const { t, language } = f;
+  const events = useDrivingEvents(vehicleId, fromMs, toMs);
+  const list = events.data ?? [];
+  if (events.isPending || list.length === 0) return null;
+  return (
+    <>
+      <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 700, mt: 2, mb: 1 }}>
+        {t('analysis.events')}
+      </Typography>
+      <Paper
+        variant="outlined"
+        sx={{ p: 1.5, display: 'grid', gap: 0.5 }}
+        data-testid="vehicle-events"
+      >
+        {list.slice(0, 200).map((e) => (
+          <Box
+            key={e.id}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '170px 60px minmax(0, 1fr)' },
+              gap: { xs: 0, sm: 1 },
+            }}
+          >
+            <Typography variant="body2">{f.dateTime(e.startTime)}</Typography>
+            <Typography variant="body2" sx={{ fontWeight: 700 }}>
+              {e.code.toUpperCase()}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {t(`analysis.event_code.${e.code.toUpperCase()}`, { defaultValue: e.code })}
+              {e.value === null ? '' : ` · ${formatNumber(e.value, language)}`}
+              {e.lat === null || e.lng === null ? (
+                ''
+              ) : (
+                <>
+                  {' · '}
+                  <Box
+                    component="a"
+                    href={`https://www.openstreetmap.org/?mlat=${e.lat}&mlon=${e.lng}#map=16/${e.lat}/${e.lng}`}
+                    target="_blank"
+                    rel="noreferrer"
+                    sx={{ color: 'primary.main' }}
+                  >
+                    {`${e.lat.toFixed(4)}, ${e.lng.toFixed(4)}`}
+                  </Box>
+                </>
+              )}
             </Typography>
           </Box>
         ))}
