@@ -15,6 +15,7 @@ import { useRalentiVehicle } from '../../../shared/analysis/analysis-api';
 import { routeMs } from './analysis-period';
 import { durationText } from '../../../shared/analysis/indicator-format';
 import { PeriodBar } from './period-bar';
+import { PointsMap, type MapPoint } from './points-map';
 
 function place(p: IdlePeriod): string {
   return p.lat === null || p.lng === null ? '—' : `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`;
@@ -100,6 +101,22 @@ export default function RalentiVehiclePage() {
     [periods.data, columns, sort, language],
   );
   const plate = vehicle.data?.plate ?? `#${id}`;
+  const points = useMemo<MapPoint[]>(
+    () =>
+      (periods.data?.payload ?? []).flatMap((p) =>
+        p.lat === null || p.lng === null
+          ? []
+          : [
+              {
+                lat: p.lat,
+                lng: p.lng,
+                color: '#f59e0b',
+                label: `${f.dateTime(p.start) ?? ''} · ${durationText(p.duration)}`,
+              },
+            ],
+      ),
+    [periods.data, f],
+  );
   return (
     <Box
       data-testid="ralenti-vehicle-page"
@@ -134,27 +151,34 @@ export default function RalentiVehiclePage() {
       ) : rows.length === 0 ? (
         <TableMessage kind="empty" text={t('analysis.ralenti.empty')} />
       ) : (
-        <DataTable
-          testId="ralenti-periods"
-          rows={rows}
-          columns={columns}
-          rowKey={(r) => r.start}
-          sort={sort}
-          onSort={setSort}
-          renderCard={(r) => (
-            <Box sx={{ minWidth: 0 }}>
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
-                  {f.dateTime(r.start)}
+        <>
+          <PointsMap
+            points={points}
+            label={t('analysis.ralenti.vehicle_title', { plate })}
+            sx={{ height: { xs: 240, md: 320 }, mb: 2 }}
+          />
+          <DataTable
+            testId="ralenti-periods"
+            rows={rows}
+            columns={columns}
+            rowKey={(r) => r.start}
+            sort={sort}
+            onSort={setSort}
+            renderCard={(r) => (
+              <Box sx={{ minWidth: 0 }}>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
+                    {f.dateTime(r.start)}
+                  </Typography>
+                  <Typography sx={{ fontWeight: 700 }}>{durationText(r.duration)}</Typography>
+                </Box>
+                <Typography variant="body2" color="text.secondary" noWrap>
+                  {formatNumber(r.fuel, language)} L · {place(r)}
                 </Typography>
-                <Typography sx={{ fontWeight: 700 }}>{durationText(r.duration)}</Typography>
               </Box>
-              <Typography variant="body2" color="text.secondary" noWrap>
-                {formatNumber(r.fuel, language)} L · {place(r)}
-              </Typography>
-            </Box>
-          )}
-        />
+            )}
+          />
+        </>
       )}
     </Box>
   );
