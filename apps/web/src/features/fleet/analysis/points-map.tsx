@@ -38,7 +38,11 @@ export function PointsMap(props: {
     if (list.length > 0) {
       const bounds = new LngLatBounds();
       for (const p of list) bounds.extend([p.lng, p.lat]);
-      m.fitBounds(bounds, { padding: 40, maxZoom: 14, animate: false });
+      m.fitBounds(bounds, {
+        padding: { top: 56, bottom: 24, left: 40, right: 40 },
+        maxZoom: 14,
+        animate: false,
+      });
     }
   }, []);
 
