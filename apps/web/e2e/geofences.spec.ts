@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession, saveConfig, scrollsSideways, signIn } from './support/helpers';
 import { NARROW, SHOTS_DIR, WIDE, type ShotLanguage, type ShotTheme } from './support/shots';
-import { USERS, type TestUser } from './support/users';
+import { DEMO, USERS, type TestUser } from './support/users';
 
 // geofence/admin: a polygon drawn on the map, saved, seen again after a reload, a vertex dragged
 // and saved; a KML file imported (and a wrong file refused); screenshots of the screen, the live
@@ -27,6 +27,16 @@ async function shape(page: Page): Promise<Shape> {
       (
         window as unknown as { __rumboGeofenceMap?: { shape: () => Shape } }
       ).__rumboGeofenceMap?.shape() ?? null,
+  );
+}
+
+/** Features the drawing tool holds (the zone and its vertex handles when selected). */
+async function held(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      (
+        window as unknown as { __rumboGeofenceMap?: { held: () => number } }
+      ).__rumboGeofenceMap?.held() ?? 0,
   );
 }
 
@@ -121,6 +131,22 @@ test('a polygon is drawn, saved, seen after a reload, its vertex moved; a KML fi
   await expect(row).toBeVisible({ timeout: 45_000 });
   await row.click();
   await expect.poll(async () => JSON.stringify(await shape(page))).toBe(JSON.stringify(moved));
+
+  // A theme switch replaces the map's style; the zone stays in the drawing tool, editable.
+  await page.getByTestId('dark-mode-switch').first().click();
+  await expect(page.getByTestId('dark-mode-switch').first()).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await page.mouse.move(cx, cy);
+  await expect.poll(() => held(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  await page.waitForTimeout(500);
+  const [, second] = await vertices(page);
+  await drag(page, second!, { x: second!.x + 30, y: second!.y + 20 });
+  await expect.poll(async () => JSON.stringify(await shape(page))).not.toBe(JSON.stringify(moved));
+  await page.getByTestId('dark-mode-switch').first().click();
+  // Away from the mini drawer, which opens over the page while hovered.
+  await page.mouse.move(cx, cy);
   await form.getByRole('button', { name: 'Cancelar' }).click();
 
   // A file of another type is refused with a clear message; a KML file is imported.
@@ -288,6 +314,10 @@ for (const { language, theme, user } of SHOT_USERS) {
       await expect(page.getByTestId('geofence-form')).toBeVisible();
       expect(await scrollsSideways(page)).toBe(false);
       await shot(page, 'form', language, theme);
+      // Not for every vehicle: the groups and vehicles it applies to.
+      await page.getByTestId('geofence-form').getByRole('switch').click();
+      await expect(page.getByTestId('geofence-form').getByRole('combobox')).toHaveCount(3);
+      expect(await scrollsSideways(page)).toBe(false);
       await page.getByTestId('geofence-form').getByRole('button').first().click();
       await page.getByTestId('poi-create').click();
       await expect(page.getByTestId('poi-form')).toBeVisible();
@@ -303,3 +333,69 @@ for (const { language, theme, user } of SHOT_USERS) {
     await shot(page, 'live-map-layers', language, theme);
   });
 }
+
+// Travel consultation of a demo truck: the demo company's zones as layers, toggled, and the
+// zones its trips visited (decision 0020's demo places), in the trips list.
+test('travel consultation shows the zone layers and the zones a trip visited', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const session = await apiSession(request, DEMO);
+  const to = Date.now();
+  const from = to - 24 * 3_600_000;
+  let target: { id: number; zones: boolean } | null = null;
+  await expect
+    .poll(
+      async () => {
+        const groups = (await (
+          await request.get('/api/vehicles/groups/vehicles', { headers: session.headers })
+        ).json()) as { vehicleList: { vehicleId: number }[] }[];
+        for (const { vehicleId } of groups.flatMap((g) => g.vehicleList)) {
+          const reply = await request.get(
+            `/api/vehicles/history/${vehicleId}/trips?from=${from}&to=${to}`,
+            { headers: session.headers },
+          );
+          const trips = reply.ok() ? ((await reply.json()) as { zones?: unknown[] }[]) : [];
+          const zones = trips.some((t) => (t.zones?.length ?? 0) > 0);
+          if (trips.length > 0 && (zones || !target)) target = { id: vehicleId, zones };
+          if (zones) return true;
+        }
+        return false;
+      },
+      { timeout: 180_000, intervals: [3000] },
+    )
+    .toBe(true)
+    .catch(() => undefined);
+  expect(target, 'a demo truck with trips').not.toBeNull();
+  const { id, zones } = target!;
+  await signIn(page, DEMO);
+  await page.goto(`/app/map/travel_consultation/${id}/${from}/${to}`);
+  await expect(page.getByTestId('travel-list')).toBeVisible({ timeout: 60_000 });
+  if (zones) await expect(page.getByTestId('trip-zones').first()).toBeVisible();
+  await page.getByTestId('zone-layers-button').click();
+  await expect(page.getByTestId('zone-layer-geofences')).toBeChecked();
+  await page.getByTestId('zone-layer-pois').click();
+  await expect(page.getByTestId('zone-layer-pois')).not.toBeChecked();
+  await page.keyboard.press('Escape');
+  // The stop after the first trip (which ended at a demo depot or client site) brought into view:
+  // its zone is drawn there.
+  await page.getByTestId('travel-list').locator('[data-kind="stop"]').nth(1).click();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (
+            window as unknown as { __rumboZoneLayers?: { rendered: () => number } }
+          ).__rumboZoneLayers?.rendered() ?? -1,
+      ),
+    )
+    .toBeGreaterThan(0);
+  await page.mouse.move(5, 300);
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const size of [WIDE, NARROW]) {
+    await page.setViewportSize(size);
+    expect(await scrollsSideways(page)).toBe(false);
+    await shot(page, 'travel-zones', 'es', 'light');
+  }
+});

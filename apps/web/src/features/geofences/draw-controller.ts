@@ -226,6 +226,11 @@ export class DrawController {
     return this.shape;
   }
 
+  /** How many features the drawing tool holds, its guidance points included (browser tests). */
+  get heldFeatures(): number {
+    return this.draw?.enabled ? this.draw.getSnapshot().length : 0;
+  }
+
   private clearFeatures(): void {
     this.featureId = null;
     // Clears the store with the selection's guidance points (removing those one by one throws

@@ -6,6 +6,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { InterestPointType } from '@rumbo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -32,6 +34,7 @@ import { downloadText, toGeoJson, toKml } from './geo-export';
 import { parseNumber } from './geofence-form';
 import { corridorPreview } from './edit-preview';
 import { ZoneToolbar } from './components/zone-toolbar';
+import type { DrawShape } from './draw-controller';
 import { useZoneEditor } from './use-zone-editor';
 
 /** `geofence/admin`: geofences and points of interest drawn, edited, imported and exported. */
@@ -53,6 +56,18 @@ function GeofenceAdmin() {
     staleTime: 60_000,
   });
   const editing = useZoneEditor();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const mapArea = useRef<HTMLDivElement | null>(null);
+  // On phones the form is under the map: drawing brings the map into view.
+  const { draw: startDrawing } = editing;
+  const draw = useCallback(
+    (shape: DrawShape) => {
+      startDrawing(shape);
+      if (phone) mapArea.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    },
+    [startDrawing, phone],
+  );
   const { editor, controller } = editing;
   const [tab, setTab] = useState<ZoneTab>('geofences');
   const [query, setQuery] = useState('');
@@ -150,7 +165,7 @@ function GeofenceAdmin() {
         errors={editor.errors}
         onChange={editing.change}
         drawing={editing.drawing}
-        onDraw={editing.draw}
+        onDraw={draw}
         vehicleOptions={vehicleOptions}
         groupOptions={groupOptions}
         attributeNames={attributes.data ?? []}
@@ -178,7 +193,7 @@ function GeofenceAdmin() {
         types={types}
         typeName={typeName}
         placing={editing.drawing === 'point'}
-        onPlace={() => editing.draw('point')}
+        onPlace={() => draw('point')}
         saving={editing.isSaving}
         onSave={editing.save}
         onCancel={editing.close}
@@ -262,7 +277,7 @@ function GeofenceAdmin() {
           onNewPoi={() => {
             setTab('pois');
             editing.openPoi(null, types[0]?.idInterestPointType);
-            editing.draw('point');
+            draw('point');
           }}
           onImport={() => setImportOpen(true)}
           onExport={exportAs}
@@ -299,7 +314,9 @@ function GeofenceAdmin() {
           {panel}
         </Box>
         <Box
+          ref={mapArea}
           sx={{
+            scrollMarginTop: 64,
             order: { xs: 1, md: 2 },
             flex: { md: 1 },
             height: { xs: '48dvh', md: 'auto' },
@@ -311,7 +328,6 @@ function GeofenceAdmin() {
           <GeofenceMap
             data={data}
             preview={preview}
-            selectedId={null}
             controller={controller}
             picking={!editor}
             onPick={(hit) => {

@@ -13,6 +13,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { useGeofences, useInterestPoints } from './geofence-api';
 import {
+  ZONE_LAYERS,
   addZoneLayers,
   setZoneData,
   setZoneGroupVisible,
@@ -71,22 +72,45 @@ export function ZoneOverlay({
       setZoneGroupVisible(map, 'geofences', current.visible.geofences);
       setZoneGroupVisible(map, 'pois', current.visible.pois);
     };
-    if (map.isStyleLoaded()) add();
+    // `isStyleLoaded()` is false while any tile loads (and the style may be in already):
+    // try now, and again on every style load; adding twice is a no-op.
+    try {
+      add();
+    } catch {
+      // The style is not in yet: its load event adds them.
+    }
     map.on('style.load', add);
     return () => {
       map.off('style.load', add);
     };
   }, [map]);
 
+  // Not gated on `isStyleLoaded()`: it stays false while tiles load, and the data would be lost.
   useEffect(() => {
-    if (map?.isStyleLoaded()) setZoneData(map, data);
+    if (map) setZoneData(map, data);
   }, [map, data]);
 
   useEffect(() => {
-    if (!map?.isStyleLoaded()) return;
+    if (!map) return;
     setZoneGroupVisible(map, 'geofences', visible.geofences);
     setZoneGroupVisible(map, 'pois', visible.pois);
   }, [map, visible]);
+
+  // Read-only hook for the browser tests (only under automation): zone features drawn in view.
+  useEffect(() => {
+    if (!map || !navigator.webdriver) return;
+    const hook = {
+      rendered: () => {
+        const layers = [ZONE_LAYERS.fill, ZONE_LAYERS.corridor, ZONE_LAYERS.poi];
+        if (!layers.every((id) => map.getLayer(id))) return 0;
+        return map.queryRenderedFeatures({ layers }).length;
+      },
+    };
+    (window as unknown as { __rumboZoneLayers?: typeof hook }).__rumboZoneLayers = hook;
+    return () => {
+      delete (window as unknown as { __rumboZoneLayers?: typeof hook }).__rumboZoneLayers;
+    };
+  }, [map]);
 
   if (!ready) return null;
   const loading = geofences.isPending || pois.isPending;

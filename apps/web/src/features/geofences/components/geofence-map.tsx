@@ -7,7 +7,6 @@ import {
   addZoneLayers,
   setEditPreview,
   CLICKABLE_ZONE_LAYERS,
-  setSelectedZone,
   setZoneData,
   zoneAt,
 } from '../../../shared/geofences/zone-layers';
@@ -27,7 +26,6 @@ export interface FitRequest {
 export function GeofenceMap({
   data,
   preview,
-  selectedId,
   controller,
   picking,
   onPick,
@@ -38,7 +36,6 @@ export function GeofenceMap({
   data: GeoJSON.FeatureCollection;
   /** What the drawing tool does not show of the edited zone (a corridor's width). */
   preview: GeoJSON.FeatureCollection;
-  selectedId: number | null;
   controller: DrawController;
   /** True when a click picks a zone (no form open). */
   picking: boolean;
@@ -50,18 +47,17 @@ export function GeofenceMap({
   const theme = useTheme();
   const [map, setMap] = useState<MapLibre | null>(null);
   const dark = theme.palette.mode === 'dark';
-  const latest = useRef({ data, preview, picking, onPick, selectedId, dark });
+  const latest = useRef({ data, preview, picking, onPick, dark });
   const poiColor = theme.palette.secondary.main;
   useEffect(() => {
-    latest.current = { data, preview, picking, onPick, selectedId, dark };
+    latest.current = { data, preview, picking, onPick, dark };
   });
 
   const onStyleLoad = useCallback(
     (m: MapLibre) => {
-      const { data: current, preview: edited, dark: isDark, selectedId: selected } = latest.current;
+      const { data: current, preview: edited, dark: isDark } = latest.current;
       addZoneLayers(m, { dark: isDark, poiColor }, current);
       addEditPreviewLayer(m, edited);
-      setSelectedZone(m, null, selected);
       // The drawing tool's layers go on top; a style switch removed them, so it starts again.
       controller.attach(m);
     },
@@ -100,13 +96,6 @@ export function GeofenceMap({
     if (map) setEditPreview(map, preview);
   }, [map, preview]);
 
-  const previous = useRef<number | null>(null);
-  useEffect(() => {
-    if (!map) return;
-    setSelectedZone(map, previous.current, selectedId);
-    previous.current = selectedId;
-  }, [map, selectedId, data]);
-
   useEffect(() => {
     if (!map || !fit) return;
     const [w, s, e, n] = fit.bbox;
@@ -123,6 +112,7 @@ export function GeofenceMap({
         return controller.vertices(map).map((p) => ({ x: rect.left + p.x, y: rect.top + p.y }));
       },
       shape: () => controller.current,
+      held: () => controller.heldFeatures,
       zoom: () => map.getZoom(),
     };
     (window as unknown as { __rumboGeofenceMap?: typeof hook }).__rumboGeofenceMap = hook;
