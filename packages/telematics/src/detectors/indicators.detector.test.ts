@@ -139,7 +139,7 @@ describe('indicators detector', () => {
     ],
     ['the switch beats the pedal', [drive(5, 60, { pedalPct: 99, kickdown: false })], 0],
   ])('kickdown: %s → %s', (_name, segments, count) => {
-    const sums = sumsOf(buildTrack([...(segments), drive(2, 60, { pedalPct: 10 })]));
+    const sums = sumsOf(buildTrack([...segments, drive(2, 60, { pedalPct: 10 })]));
     expect(sums.kickdowns).toBe(count);
   });
 
