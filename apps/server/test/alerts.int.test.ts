@@ -469,6 +469,21 @@ for (const backend of testBackends()) {
         },
       });
       expect(otherTenantRole.statusCode).toBe(404);
+      expect(settings.zones).toEqual([]);
+      const unknownZone = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/rest/alerts/settings',
+        headers: h(admin),
+        payload: { ...settings, zones: [{ zoneId: 999_999, speedLevels: [40] }] },
+      });
+      expect(unknownZone.statusCode).toBe(404);
+      const badLevel = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/rest/alerts/settings',
+        headers: h(admin),
+        payload: { ...settings, zones: [{ zoneId: 1, speedLevels: [41] }] },
+      });
+      expect(badLevel.statusCode).toBe(400);
       // V95 by e-mail to the administrator only; DTS off.
       const next: AlertSettings = {
         ...settings,

@@ -6,6 +6,7 @@ import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
 import type { Geofence, InterestPoint, InterestPointType, Notification } from '@rumbo/contracts';
 import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { getSettings, putSettings } from '../src/modules/alerts/alerts.service.js';
 import { PlacesCache } from '../src/modules/geofences/places-cache.js';
 import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
@@ -574,6 +575,63 @@ for (const backend of testBackends()) {
       ]);
       device.end();
       socket.close();
+    });
+
+    it('a speed level turned on for a zone is raised inside it only (V40 in a town)', async () => {
+      const db = ctx.database.db;
+      const saved = await call(
+        'POST',
+        '/v2/geofence/save',
+        operator,
+        feature(
+          { type: 'Polygon', coordinates: [square(-58.3, -34.6)] },
+          { name: 'Pueblo 40', autoAsign: true },
+        ),
+      );
+      expect(saved.statusCode).toBe(200);
+      const zoneId = saved.json<Geofence>().id;
+      const tenantId = (
+        await db
+          .selectFrom('tenants')
+          .select('id')
+          .where('name', '=', 'Transportes Demo')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const demouser = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'demouser')
+        .executeTakeFirstOrThrow();
+      const settings = await getSettings(db, tenantId);
+      await putSettings(db, tenantId, demouser.id, {
+        ...settings,
+        zones: [{ zoneId, speedLevels: [40] }],
+      });
+      await ctx.app.services.alerts.cache.reloadTenant(tenantId);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the zone index's reload
+      const device = new DeviceSocket(ingest.teltonikaPort);
+      await device.ready();
+      device.write(encodeLogin(imei));
+      await expect.poll(() => device.bytes().length).toBe(1);
+      // 60 km/h eastwards (167 m per 10 s): through the town (−58.305…−58.295), then beyond it.
+      const t0 = Date.now() - 3 * 60_000;
+      const records = Array.from({ length: 14 }, (_, k) =>
+        truckRecord(t0 + k * 10_000, { lat: -34.6, lng: -58.309 + k * 0.0018, speedKmh: 60 }),
+      );
+      device.write(encodeCodec8eFrame(records));
+      await expect.poll(() => device.acks()).toEqual([14]);
+      const levels = async () =>
+        (
+          await db
+            .selectFrom('events')
+            .select(['code'])
+            .where('vehicle_id', '=', vehicleId)
+            .where('code', 'in', ['V40', 'V95'])
+            .where('start_time', '>=', new Date(t0))
+            .execute()
+        ).map((e) => e.code);
+      await expect.poll(levels).toEqual(['V40']);
+      device.end();
     });
   });
 }

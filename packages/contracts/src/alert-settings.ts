@@ -96,12 +96,24 @@ export const alertScopeSchema = z.strictObject({
 });
 export type AlertScope = z.infer<typeof alertScopeSchema>;
 
+/**
+ * Speed levels turned on inside a geofence (a town at 40 km/h): on for every vehicle while it is
+ * inside the zone, in addition to the vehicle's own levels.
+ */
+export const alertZoneScopeSchema = z.strictObject({
+  zoneId: id(),
+  speedLevels: z.array(speedLevel).max(SPEED_LEVELS_KMH.length),
+});
+export type AlertZoneScope = z.infer<typeof alertZoneScopeSchema>;
+
 /** `GET/PUT /rest/alerts/settings`: the whole settings document (GET answers defaults filled in). */
 export const alertSettingsSchema = z.strictObject({
   codes: z.array(alertCodeSettingSchema).max(200),
   thresholds: alertThresholdsSchema,
   groups: z.array(alertScopeSchema.extend({ groupId: id() })).max(1000),
   vehicles: z.array(alertScopeSchema.extend({ vehicleId: id() })).max(10_000),
+  /** Absent in a document saved before zones had settings: none. */
+  zones: z.array(alertZoneScopeSchema).max(10_000).default([]),
 });
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 
@@ -120,6 +132,7 @@ export function defaultAlertSettings(): AlertSettings {
     thresholds: { ...DEFAULT_ALERT_THRESHOLDS },
     groups: [],
     vehicles: [],
+    zones: [],
   };
 }
 

@@ -101,6 +101,11 @@ export interface VehicleAlertContext {
    * An episode raises one event at the highest enabled level it crossed.
    */
   speedLevelsKmh?: readonly number[];
+  /**
+   * Levels turned on inside geofences, by zone id (a town's `V40`): on while the vehicle is inside
+   * one of them (read from {@link VehicleContext.places}), besides {@link speedLevelsKmh}.
+   */
+  zoneSpeedLevelsKmh?: ReadonlyMap<number, readonly number[]>;
   /** Driver codes the tenant knows (`NUM` for any other); absent: only "driving without a code". */
   knownDriverCodes?: readonly string[];
   /** Default `device`: the tracker sends green-driving events (Teltonika); `computed` for others. */

@@ -3,7 +3,7 @@ import { DEFAULT_REDUCER_SETTINGS } from '../reducer/reducer-settings.js';
 import { buildTrack, recordAt, type Segment } from '../reducer/scenario.helpers.js';
 import { toSample } from '../reducer/sample.js';
 import { eventsOf, rowsOf } from './alert-scenario.helpers.js';
-import { NO_FACTS, type VehicleContext } from './detector.js';
+import { NO_FACTS, type PlaceLookup, type VehicleContext } from './detector.js';
 import { INITIAL_SPEED, speedDetector } from './speed.detector.js';
 
 const at = (speedKmh: number, forS: number, extra: Partial<Segment> = {}): Segment => ({
@@ -16,7 +16,42 @@ const levels = (segments: Segment[], context: VehicleContext = {}) =>
 const exv = (segments: Segment[], context: VehicleContext = {}) =>
   rowsOf(eventsOf(buildTrack(segments), context), 'EXV');
 
+/** A town: a zone over the track's first `metres` (it runs east from lng −3.7 at lat 40.4). */
+function town(id: number, metres: number): PlaceLookup {
+  const edge = -3.7 + metres / (111_320 * Math.cos((40.4 * Math.PI) / 180));
+  const inside = {
+    zones: [{ id, accessType: 'none' as const, depthM: 100, bandM: 15 }],
+    pois: [],
+  };
+  const outside = { zones: [], pois: [] };
+  return {
+    at: (_lat, lng) => (lng < edge ? inside : outside),
+    hasZone: (zone) => zone === id,
+    hasPoi: () => false,
+    hasAllowedZones: false,
+  };
+}
+
 describe('speed levels V20…V95 (§10)', () => {
+  it('raises a level turned on for a zone while the vehicle is inside it, and only there', () => {
+    const zoned: VehicleContext = {
+      places: town(7, 1500),
+      alerts: { speedLevelsKmh: [95], zoneSpeedLevelsKmh: new Map([[7, [40]]]) },
+    };
+    // 60 km/h from 250 m to 2,250 m: over V40 inside the town (up to 1,500 m), then outside it.
+    const segments = [at(30, 30), at(60, 120), at(30, 30)];
+    const rows = rowsOf(eventsOf(buildTrack(segments), zoned), 'V40', 'V95');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]![0]).toBe('V40');
+    expect(rows[0]![3]).toBe(60);
+    // The same drive where the town has no level of its own: nothing.
+    const plain = { ...zoned, alerts: { speedLevelsKmh: [95] } };
+    expect(rowsOf(eventsOf(buildTrack(segments), plain), 'V40', 'V95')).toEqual([]);
+    // The same speed beyond the town only: nothing either.
+    const elsewhere = { ...zoned, places: town(7, 10) };
+    expect(rowsOf(eventsOf(buildTrack(segments), elsewhere), 'V40', 'V95')).toEqual([]);
+  });
+
   it('raises V95 (the only level on by default) once the speed has been over 95 for 15 s, when the episode ends', () => {
     expect(levels([at(80, 60), at(100, 60), at(85, 60)])).toEqual([['V95', 60, 120, 100]]);
   });

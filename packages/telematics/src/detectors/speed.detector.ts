@@ -51,6 +51,23 @@ export function enabledSpeedLevels(context: VehicleContext): readonly number[] {
   return isAscending(levels) ? levels : [...new Set(levels)].sort((a, b) => a - b);
 }
 
+/**
+ * The levels on at a record: the vehicle's, plus those of the geofences with levels of their own
+ * that the record is inside (only looked up when the tenant has such zones).
+ */
+function levelsAt(context: VehicleContext, s: Sample): readonly number[] {
+  const levels = enabledSpeedLevels(context);
+  const byZone = context.alerts?.zoneSpeedLevelsKmh;
+  if (!byZone || byZone.size === 0 || !context.places) return levels;
+  let extra: number[] | undefined;
+  for (const zone of context.places.at(s.lat, s.lng).zones) {
+    if (zone.depthM < 0) continue;
+    const own = byZone.get(zone.id);
+    if (own) (extra ??= []).push(...own);
+  }
+  return extra ? [...new Set([...levels, ...extra])].sort((a, b) => a - b) : levels;
+}
+
 /** The runs after a record at `speedKmh`: unchanged (same array) when the same levels are over. */
 function nextRuns(
   runs: SpeedState['runs'],
@@ -177,7 +194,7 @@ export const speedDetector: Detector<SpeedState> = {
   step(slice, { sample: s, prev }, context, settings) {
     const speedKmh = s.speedKmh;
     const limitKmh = context.speedLimitKmh ?? settings.speedLimitKmh;
-    const levels = enabledSpeedLevels(context);
+    const levels = levelsAt(context, s);
     const lowest = levels[0] ?? Number.POSITIVE_INFINITY;
     // Hot path: nothing open and nothing over any threshold.
     if (isIdle(slice) && (speedKmh === undefined || (speedKmh <= lowest && speedKmh <= limitKmh))) {

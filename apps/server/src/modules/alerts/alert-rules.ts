@@ -40,6 +40,7 @@ export function normalizeSettings(stored: unknown): AlertSettings {
     thresholds: { ...defaults.thresholds, ...parsed.data.thresholds },
     groups: parsed.data.groups ?? [],
     vehicles: parsed.data.vehicles ?? [],
+    zones: parsed.data.zones ?? [],
   };
 }
 
@@ -77,7 +78,12 @@ export function isRaised(
 ): boolean {
   const upper = code.toUpperCase();
   const level = speedLevelOf(upper);
-  if (level !== undefined) return vehicle.speedLevels.includes(level);
+  // A level on inside a zone is raised there only (the speed detector reads the zones).
+  if (level !== undefined)
+    return (
+      vehicle.speedLevels.includes(level) ||
+      settings.zones.some((z) => z.speedLevels.includes(level))
+    );
   const setting = settings.codes.find((c) => c.code === upper);
   // A code outside the catalogue (a rule added later) is raised until the catalogue knows it.
   return setting ? setting.enabled : !ALERT_CODES.includes(upper);

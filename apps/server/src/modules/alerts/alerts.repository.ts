@@ -197,10 +197,17 @@ export async function recipientChoices(db: Db, tenantId: number) {
 export async function tenantIds(
   db: Db,
   tenantId: number,
-  ids: { groups: number[]; vehicles: number[]; roles: number[]; users: number[] },
-): Promise<{ groups: Set<number>; vehicles: Set<number>; roles: Set<number>; users: Set<number> }> {
-  const pick = async (rows: Promise<{ id: number }[]>) => new Set((await rows).map((r) => r.id));
-  const owned = (table: 'vehicle_groups' | 'vehicles' | 'users', list: number[]) =>
+  ids: { groups: number[]; vehicles: number[]; roles: number[]; users: number[]; zones: number[] },
+): Promise<{
+  groups: Set<number>;
+  vehicles: Set<number>;
+  roles: Set<number>;
+  users: Set<number>;
+  zones: Set<number>;
+}> {
+  const pick = async (rows: Promise<{ id: number }[]>) =>
+    new Set((await rows).map((r) => Number(r.id)));
+  const owned = (table: 'vehicle_groups' | 'vehicles' | 'users' | 'geofences', list: number[]) =>
     pick(
       list.length
         ? db
@@ -225,6 +232,7 @@ export async function tenantIds(
         : Promise.resolve([]),
     ),
     users: await owned('users', ids.users),
+    zones: await owned('geofences', ids.zones),
   };
 }
 

@@ -93,6 +93,26 @@ export class AlertCatalogue {
 interface TenantAlerts {
   settings: AlertSettings;
   knownDrivers: string[] | undefined;
+  /** Speed levels on inside the tenant's zones, by zone id (absent: none). */
+  zoneLevels?: ReadonlyMap<number, readonly number[]>;
+}
+
+/** The tenant's zones with speed levels of their own. */
+function zoneLevelsOf(settings: AlertSettings): ReadonlyMap<number, readonly number[]> | undefined {
+  const byZone = new Map<number, readonly number[]>();
+  for (const z of settings.zones)
+    if (z.speedLevels.length > 0)
+      byZone.set(
+        z.zoneId,
+        [...z.speedLevels].sort((a, b) => a - b),
+      );
+  return byZone.size > 0 ? byZone : undefined;
+}
+
+/** A tenant's cached settings. */
+function tenantAlerts(settings: AlertSettings, knownDrivers: string[] | undefined): TenantAlerts {
+  const zoneLevels = zoneLevelsOf(settings);
+  return zoneLevels ? { settings, knownDrivers, zoneLevels } : { settings, knownDrivers };
 }
 
 /**
@@ -137,10 +157,10 @@ export class AlertSettingsCache {
     const tenantOf = (id: number): TenantAlerts => {
       let t = tenants.get(id);
       if (!t) {
-        t = {
-          settings: normalizeSettings(stored.get(id)),
-          knownDrivers: drivers ? (drivers.get(id) ?? []) : undefined,
-        };
+        t = tenantAlerts(
+          normalizeSettings(stored.get(id)),
+          drivers ? (drivers.get(id) ?? []) : undefined,
+        );
         tenants.set(id, t);
       }
       return t;
@@ -163,10 +183,10 @@ export class AlertSettingsCache {
       alertVehicles(this.db, tenantId),
       knownDriverCodes(this.db, tenantId),
     ]);
-    this.tenants.set(tenantId, {
-      settings: normalizeSettings(stored),
-      knownDrivers: drivers ? (drivers.get(tenantId) ?? []) : undefined,
-    });
+    this.tenants.set(
+      tenantId,
+      tenantAlerts(normalizeSettings(stored), drivers ? (drivers.get(tenantId) ?? []) : undefined),
+    );
     for (const v of vehicles)
       this.vehicles.set(v.id, { tenantId: v.tenantId, plate: v.plate, groupId: v.groupId });
     this.resolved = new Map();
@@ -206,6 +226,7 @@ export class AlertSettingsCache {
         this.vehicles.get(vehicleId)?.groupId ?? null,
       );
       const alerts: NonNullable<VehicleContext['alerts']> = { speedLevelsKmh: raw.speedLevels };
+      if (tenant?.zoneLevels) alerts.zoneSpeedLevelsKmh = tenant.zoneLevels;
       if (tenant?.knownDrivers) alerts.knownDriverCodes = tenant.knownDrivers;
       if (raw.reefer) alerts.reefer = raw.reefer;
       r = { alerts, raw };
@@ -466,7 +487,7 @@ export async function getSettings(db: Kysely<Database>, tenantId: number): Promi
 }
 
 /**
- * Saves a tenant's settings: every group, vehicle, role and user named must be the tenant's
+ * Saves a tenant's settings: every group, vehicle, role, user and zone named must be the tenant's
  * (404 otherwise); codes are stored upper-case, one entry per code.
  */
 export async function putSettings(
@@ -480,9 +501,10 @@ export async function putSettings(
     vehicles: input.vehicles.map((v) => v.vehicleId),
     roles: input.codes.flatMap((c) => c.roles),
     users: input.codes.flatMap((c) => c.users),
+    zones: input.zones.map((z) => z.zoneId),
   };
   const found = await tenantIds(db, tenantId, named);
-  for (const kind of ['groups', 'vehicles', 'roles', 'users'] as const) {
+  for (const kind of ['groups', 'vehicles', 'roles', 'users', 'zones'] as const) {
     if (named[kind].some((id) => !found[kind].has(id))) throw new DomainError('not_found');
   }
   const settings = normalizeSettings({

@@ -7,6 +7,7 @@ import {
   type AlertSettings,
   type AlertThresholds,
   type AlertTypesAnswer,
+  type AlertZoneScope,
   type Group,
   type Vehicle,
 } from '@rumbo/contracts';
@@ -39,6 +40,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { ApiClient } from '../../shared/api/http-client';
 import { useServices } from '../../shared/services';
+import { useGeofences } from '../../shared/geofences/geofence-api';
 import { groupsApi, vehiclesApi } from './admin-api';
 
 /** `/api/rest/alerts/...` and the catalogue. */
@@ -105,6 +107,7 @@ export default function AlertSettingsPage() {
     queryKey: ['admin', 'vehicles'],
     queryFn: ({ signal }) => vehiclesApi.list(api, signal),
   });
+  const zones = useGeofences();
   // The administrator's edits over the saved settings (null: none).
   const [edited, setDraft] = useState<AlertSettings | null>(null);
   const draft = edited ?? settings.data ?? null;
@@ -217,6 +220,7 @@ export default function AlertSettingsPage() {
           draft={draft}
           groups={groups.data ?? []}
           vehicles={vehicles.data ?? []}
+          zones={zones.data ?? []}
           onChange={setDraft}
         />
       )}
@@ -432,6 +436,55 @@ function ThresholdsTab({
 
 type ScopeRow = AlertScope & { groupId?: number; vehicleId?: number };
 
+/** A geofence's own speed levels: on inside it, for every vehicle, besides the vehicle's own. */
+function ZoneScopeRow({
+  scope,
+  name,
+  onChange,
+}: {
+  scope: AlertZoneScope;
+  name: string;
+  onChange: (scope: AlertZoneScope | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="alert-zone-scope">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography sx={{ fontWeight: 600, flexGrow: 1, minWidth: 0 }} noWrap>
+          {t('alerts.settings.zone')}: {name}
+        </Typography>
+        <IconButton aria-label={t('alerts.settings.remove')} onClick={() => onChange(null)}>
+          <Delete />
+        </IconButton>
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {t('alerts.settings.zone_hint')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 1 }}>
+        {SPEED_LEVELS_KMH.map((level) => {
+          const on = scope.speedLevels.includes(level);
+          return (
+            <Chip
+              key={level}
+              label={`V${level}`}
+              color={on ? 'primary' : 'default'}
+              variant={on ? 'filled' : 'outlined'}
+              onClick={() =>
+                onChange({
+                  ...scope,
+                  speedLevels: on
+                    ? scope.speedLevels.filter((l) => l !== level)
+                    : [...scope.speedLevels, level].sort((a, b) => a - b),
+                })
+              }
+            />
+          );
+        })}
+      </Box>
+    </Paper>
+  );
+}
+
 const REEFER_FIELDS = [
   ['setPointC', 'alerts.settings.reefer_setpoint'],
   ['toleranceC', 'alerts.settings.reefer_tolerance'],
@@ -560,11 +613,13 @@ function ScopesTab({
   draft,
   groups,
   vehicles,
+  zones,
   onChange,
 }: {
   draft: AlertSettings;
   groups: Group[];
   vehicles: Vehicle[];
+  zones: readonly { id: number; name: string }[];
   onChange: (s: AlertSettings) => void;
 }) {
   const { t } = useTranslation();
@@ -574,6 +629,8 @@ function ScopesTab({
   const freeVehicles = vehicles.filter(
     (v) => !draft.vehicles.some((s) => s.vehicleId === v.vehicleId),
   );
+  const zoneName = new Map(zones.map((z) => [z.id, z.name]));
+  const freeZones = zones.filter((z) => !draft.zones.some((s) => s.zoneId === z.id));
   const tenantLevels = SPEED_LEVELS_KMH.filter(
     (l) => draft.codes.find((c) => c.code === `V${l}`)?.enabled,
   );
@@ -728,14 +785,47 @@ function ScopesTab({
             </MenuItem>
           ))}
         </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('alerts.settings.add_zone')}
+          value=""
+          disabled={freeZones.length === 0}
+          sx={{ minWidth: 220 }}
+          onChange={(e) =>
+            onChange({
+              ...draft,
+              zones: [...draft.zones, { zoneId: Number(e.target.value), speedLevels: [] }],
+            })
+          }
+        >
+          {freeZones.map((z) => (
+            <MenuItem key={z.id} value={z.id}>
+              {z.name}
+            </MenuItem>
+          ))}
+        </TextField>
       </Stack>
-      {draft.groups.length === 0 && draft.vehicles.length === 0 ? (
+      {draft.groups.length === 0 && draft.vehicles.length === 0 && draft.zones.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
           {t('alerts.settings.scopes_empty')}
         </Typography>
       ) : null}
       {draft.groups.map((g, i) => row('groups', g, i))}
       {draft.vehicles.map((v, i) => row('vehicles', v, i))}
+      {draft.zones.map((z, i) => (
+        <ZoneScopeRow
+          key={`zone-${z.zoneId}`}
+          scope={z}
+          name={zoneName.get(z.zoneId) ?? `#${z.zoneId}`}
+          onChange={(next) => {
+            const list = [...draft.zones];
+            if (next) list[i] = next;
+            else list.splice(i, 1);
+            onChange({ ...draft, zones: list });
+          }}
+        />
+      ))}
     </Stack>
   );
 }
