@@ -28,7 +28,11 @@ test('a driver is created, edited and deleted in driver/admin', async ({ page })
   await dialog.locator('#driver-apellido').fill('Quiroga');
   await dialog.locator('#driver-codigo').fill(code.toLowerCase());
   await dialog.locator('#driver-documento').fill('30111222');
-  await dialog.locator('#driver-licenciaVence').fill('2030-03-31');
+  // The licence's expiry in the Spanish picker: dd/MM/yyyy, typed section by section.
+  const expiry = dialog.getByRole('group', { name: 'Vencimiento de la licencia' });
+  await expiry.getByRole('spinbutton', { name: 'Dia' }).click();
+  await page.keyboard.type('31032030');
+  await expect(dialog.locator('#driver-licenciaVence')).toHaveValue('31/03/2030');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Chofer creado')).toBeVisible();

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useServices } from '../../../shared/services';
+import { DayField } from '../../../shared/ui/day-field';
 import { driversApi } from '../admin-api';
 import { driverFormSchema, driverToForm, toDriverInput, type DriverForm } from '../driver-form';
 import { useAdminForm } from '../use-admin-form';
@@ -17,7 +18,7 @@ export function DriverDialog(props: {
   groups: readonly Group[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = useServices();
   const { driver } = props;
   const schema = useMemo(() => driverFormSchema(t), [t]);
@@ -107,10 +108,23 @@ export function DriverDialog(props: {
           )}
         />
         {text('licencia')}
-        {text('licenciaVence', {
-          type: 'date',
-          slotProps: { inputLabel: { shrink: true } },
-        })}
+        <Controller
+          control={control}
+          name="licenciaVence"
+          render={({ field }) => (
+            <DayField
+              id="driver-licenciaVence"
+              label={t('drivers.fields.licenciaVence')}
+              language={i18n.language === 'en' ? 'en' : 'es'}
+              value={field.value}
+              onChange={field.onChange}
+              error={Boolean(errors.licenciaVence)}
+              {...(errors.licenciaVence?.message
+                ? { helperText: errors.licenciaVence.message }
+                : {})}
+            />
+          )}
+        />
         {text('notas', { multiline: true, minRows: 2, sx: { gridColumn: { sm: '1 / -1' } } })}
       </Box>
     </FormDialog>

@@ -5,13 +5,13 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useVehicles } from '../../../shared/fleet/fleet-queries';
 import { useServices } from '../../../shared/services';
+import { DayField } from '../../../shared/ui/day-field';
 import { useFleetFormat, type FleetFormat } from '../fleet-format';
 import { DataTable, type TableColumn } from '../table/data-table';
 import { isAborted } from '../../../shared/api/api-error';
@@ -320,7 +320,7 @@ function PeriodBar(props: {
   onPreset: (preset: string) => void;
   onDays: (fromMs: number, toMs: number) => void;
 }) {
-  const { t, offset } = props.f;
+  const { t, offset, language } = props.f;
   const [custom, setCustom] = useState(props.preset === 'custom');
   const fromDay = dayInput(props.fromMs, offset);
   // `to` is exclusive: the last day shown is the day before it when it is a midnight.
@@ -359,23 +359,23 @@ function PeriodBar(props: {
       />
       {custom || props.preset === 'custom' ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <TextField
-            type="date"
-            size="small"
+          <DayField
+            id="fleetAlerts-from"
             label={t('fleetAlerts.from')}
+            language={language}
             value={fromDay}
-            onChange={(event) => setDays(event.target.value, toDay)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: toDay } }}
-            sx={{ width: 170 }}
+            onChange={(day) => setDays(day, toDay)}
+            max={toDay}
+            sx={{ width: 180 }}
           />
-          <TextField
-            type="date"
-            size="small"
+          <DayField
+            id="fleetAlerts-to"
             label={t('fleetAlerts.to')}
+            language={language}
             value={toDay}
-            onChange={(event) => setDays(fromDay, event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: fromDay } }}
-            sx={{ width: 170 }}
+            onChange={(day) => setDays(fromDay, day)}
+            min={fromDay}
+            sx={{ width: 180 }}
           />
         </Box>
       ) : null}

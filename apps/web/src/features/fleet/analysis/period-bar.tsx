@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { DayField } from '../../../shared/ui/day-field';
 import { dayInput, dayStart } from '../alerts/alert-period';
 import { ANALYSIS_PRESETS } from './analysis-period';
 
@@ -17,7 +17,7 @@ export function PeriodBar(props: {
   label?: string;
   testId?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [custom, setCustom] = useState(props.preset === 'custom' || !props.onPreset);
   const fromDay = dayInput(props.fromMs, props.offset);
   // `to` is exclusive: the last day shown is the day before it when it is a midnight.
@@ -58,23 +58,23 @@ export function PeriodBar(props: {
       )}
       {custom || props.preset === 'custom' ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <TextField
-            type="date"
-            size="small"
+          <DayField
+            id="analysis-from"
             label={t('analysis.from')}
+            language={i18n.language === 'en' ? 'en' : 'es'}
             value={fromDay}
-            onChange={(event) => setDays(event.target.value, toDay)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: toDay } }}
-            sx={{ width: 160 }}
+            onChange={(day) => setDays(day, toDay)}
+            max={toDay}
+            sx={{ width: 180 }}
           />
-          <TextField
-            type="date"
-            size="small"
+          <DayField
+            id="analysis-to"
             label={t('analysis.to')}
+            language={i18n.language === 'en' ? 'en' : 'es'}
             value={toDay}
-            onChange={(event) => setDays(fromDay, event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: fromDay } }}
-            sx={{ width: 160 }}
+            onChange={(day) => setDays(fromDay, day)}
+            min={fromDay}
+            sx={{ width: 180 }}
           />
         </Box>
       ) : null}
