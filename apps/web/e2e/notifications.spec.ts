@@ -111,3 +111,44 @@ test('a speeding alert from a device frame shows as a snackbar and on the bell; 
   await shot(page, 'panel', 'dark', 'en');
   await saveConfig(request, USERS.bell, { idioma: 'es', darkMode: false });
 });
+
+test('a device frame inside a geofence raises its entry alert in the app, naming the zone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { plate, imei, session } = await vehicleWithDevice(request, USERS.zoneBell, 'ZN');
+  const zone = await request.post('/api/v2/geofence/save', {
+    headers: session.headers,
+    data: {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [-58.37, -34.61] },
+      properties: { name: 'Cliente Sur', radius: 400, autoAsign: true, accessType: 'none' },
+    },
+  });
+  expect(zone.ok(), await zone.text()).toBe(true);
+  await saveConfig(request, USERS.zoneBell, { idioma: 'es', darkMode: false });
+  await page.setViewportSize(WIDE);
+  await signIn(page, USERS.zoneBell);
+  await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones: 0 sin leer');
+  await page.waitForTimeout(1500);
+  // Driving in from 1.5 km west of the zone's centre, then stopping inside it.
+  await sendTeltonika(imei, [
+    { lat: -34.61, lng: -58.3865, speedKmh: 40 },
+    { lat: -34.61, lng: -58.383, speedKmh: 40 },
+    { lat: -34.61, lng: -58.3795, speedKmh: 40 },
+    { lat: -34.61, lng: -58.376, speedKmh: 40 },
+    { lat: -34.61, lng: -58.373, speedKmh: 30 },
+    { lat: -34.61, lng: -58.371, speedKmh: 10 },
+    { lat: -34.61, lng: -58.3705, speedKmh: 0 },
+  ]);
+  const snackbar = page.getByTestId('snackbar');
+  await expect(snackbar).toContainText(`Arribo a zona — ${plate}`, { timeout: 10_000 });
+  await bell(page).click();
+  const list = page
+    .getByRole('dialog', { name: 'Notificaciones' })
+    .getByTestId('notifications-list');
+  await expect(list).toContainText('Arribo a zona');
+  await expect(list).toContainText(`${plate} · Cliente Sur`);
+  await shot(page, 'zone', 'light', 'es');
+});

@@ -12,6 +12,8 @@ export const ALERTS_TENANT = 'E2E Alertas';
 export const ZONES_TENANT = 'E2E Zonas';
 /** The notifications test's company: no other test's alert reaches its users. */
 export const BELL_TENANT = 'E2E Avisos';
+/** The zone-alert test's company. */
+export const ZONE_BELL_TENANT = 'E2E Avisos Zonas';
 
 export interface TestUser {
   username: string;
@@ -69,4 +71,8 @@ export const USERS = {
   zonesEnLight: { ...user('zones004', 'zones1234', 'admin'), tenant: `${ZONES_TENANT} 3` },
   zonesEnDark: { ...user('zones005', 'zones1234', 'admin'), tenant: `${ZONES_TENANT} 4` },
   bell: { ...user('bell0001', 'bell12345', 'admin', 'Bruno', 'Bell'), tenant: BELL_TENANT },
+  zoneBell: {
+    ...user('bell0002', 'bell12345', 'admin', 'Zoe', 'Zona'),
+    tenant: ZONE_BELL_TENANT,
+  },
 } satisfies Record<string, TestUser>;
