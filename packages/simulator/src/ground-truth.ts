@@ -48,6 +48,16 @@ export interface TruthRefill {
   levelAfterPct: number;
 }
 
+/** Fuel taken from the tank while the truck stood parked (ignition off), without the engine. */
+export interface TruthTheft {
+  startMs: number;
+  endMs: number;
+  place: string;
+  litres: number;
+  /** `fast`: a few minutes with a pump; `slow`: siphoned over hours. */
+  kind: 'fast' | 'slow';
+}
+
 /** A continuous time above 90 km/h. */
 export interface TruthSpeeding {
   startMs: number;
@@ -116,6 +126,8 @@ export interface TruckGroundTruth {
   idlePeriods: TruthIdle[];
   refuels: TruthRefill[];
   adBlueTopUps: TruthRefill[];
+  /** Suspected-theft truth (issue 14). */
+  fuelThefts: TruthTheft[];
   speedingEpisodes: TruthSpeeding[];
   harshBrakes: TruthHarshBrake[];
   /** Every harsh event (the brakes above included). */
@@ -136,6 +148,7 @@ export function emptyGroundTruth(imei: string, plate: string): TruckGroundTruth 
     idlePeriods: [],
     refuels: [],
     adBlueTopUps: [],
+    fuelThefts: [],
     speedingEpisodes: [],
     harshBrakes: [],
     harshEvents: [],
@@ -156,6 +169,7 @@ export function copyGroundTruth(truth: TruckGroundTruth): TruckGroundTruth {
     idlePeriods: truth.idlePeriods.map((f) => ({ ...f })),
     refuels: truth.refuels.map((f) => ({ ...f })),
     adBlueTopUps: truth.adBlueTopUps.map((f) => ({ ...f })),
+    fuelThefts: truth.fuelThefts.map((f) => ({ ...f })),
     speedingEpisodes: truth.speedingEpisodes.map((f) => ({ ...f })),
     harshBrakes: truth.harshBrakes.map((f) => ({ ...f })),
     harshEvents: truth.harshEvents.map((f) => ({ ...f })),

@@ -25,6 +25,21 @@ export interface PlannedRefill {
   pct: number;
 }
 
+/** Fuel stolen while the truck is parked: the level falls linearly from `startMs` to `endMs`. */
+export interface PlannedTheft {
+  startMs: number;
+  endMs: number;
+  /** Percentage points of the tank taken. */
+  pct: number;
+  kind: 'fast' | 'slow';
+}
+
+/** A time in a drive (as shares of its distance) when the fuel-level sensor reads one value. */
+export interface StuckSensor {
+  fromFraction: number;
+  toFraction: number;
+}
+
 /** One leg: warm-up at `fromStop`, the drive, dock idling at `toStop`, parked until `endMs`. */
 export interface Leg {
   /** Legs since the truck's start, from 0. */
@@ -48,6 +63,8 @@ export interface Leg {
   dockIdleMs: number;
   refuel?: PlannedRefill;
   adBlue?: PlannedRefill;
+  theft?: PlannedTheft;
+  stuckFuelSensor?: StuckSensor;
   /** The next leg starts here. */
   endMs: number;
   /** Counters when the leg starts (parked). */
@@ -64,6 +81,8 @@ export interface LegProgress {
   driveFraction: number;
   refueled: boolean;
   adBlueFilled: boolean;
+  /** Share of the leg's theft done so far (0–1); absent: none. */
+  stolenFraction?: number;
 }
 
 const MINUTE_MS = 60_000;
@@ -82,6 +101,10 @@ const PHONE_DRAIN_PCT_PER_MS = 1 / (30 * MINUTE_MS);
 const PHONE_MIN_PCT = 15;
 const PHONE_FIRST_PCT = 80;
 
+/** Share of legs with a theft while parked, and with a stuck level sensor during the drive. */
+const THEFT_SHARE = 0.04;
+const STUCK_SENSOR_SHARE = 0.1;
+
 const roundToSecond = (ms: number): number => Math.round(ms / 1000) * 1000;
 
 /** Counters during a leg: closed form, so every way of reaching an instant reads the same. */
@@ -97,6 +120,8 @@ export function countersDuring(
     s.fuelUsedL + (IDLE_FUEL_LPH * efficiency * progress.idleMs) / HOUR_MS + leg.driveFuelL * f;
   const burnt = fuelUsedL - s.fuelUsedL;
   let fuelLevelPct = Math.max(0, s.fuelLevelPct - (burnt / tanks.tankCapacityL) * 100);
+  if (leg.theft && progress.stolenFraction)
+    fuelLevelPct = Math.max(0, fuelLevelPct - leg.theft.pct * progress.stolenFraction);
   if (progress.refueled && leg.refuel) fuelLevelPct = Math.min(99, fuelLevelPct + leg.refuel.pct);
   let ureaLevelPct = Math.max(
     0,
@@ -156,7 +181,7 @@ export class TruckPlan {
 
   /** Random draws of leg `index`: its drive (events, coverage), its records' sensor noise, its
    *  situations (truck-events.ts). */
-  legRandom(index: number, stream: 'drive' | 'sensors' | 'events'): Random {
+  legRandom(index: number, stream: 'drive' | 'sensors' | 'events' | 'tank'): Random {
     return new Random(`${this.seed}/leg/${index}/${stream}`);
   }
 
@@ -201,6 +226,7 @@ export class TruckPlan {
           driveFraction: 1,
           refueled: true,
           adBlueFilled: true,
+          stolenFraction: 1,
         },
         this.identity,
         this.traits.efficiency,
@@ -276,6 +302,45 @@ export class TruckPlan {
       leg.refuel = { atMs: refillAt(), pct: rng.range(30, 60) };
     }
     if (arrived.ureaLevelPct < 35) leg.adBlue = { atMs: refillAt(), pct: rng.range(90, 99) };
+    this.planTank(leg, parkedFromMs, arrived.fuelLevelPct);
     return leg;
   }
+
+  /**
+   * Thefts and a stuck level sensor (issue 14), from a stream of their own so every other draw
+   * of the leg stays as it was: a theft in a few parked legs without a refill (fast: a pump, a
+   * few minutes; slow: siphoned over hours when the truck stands long enough), and now and then a
+   * drive during which the level sensor reads one value.
+   */
+  private planTank(leg: Leg, parkedFromMs: number, arrivedPct: number): void {
+    const rng = new Random(`${this.seed}/leg/${leg.index}/tank`);
+    const capacityL = this.identity.tankCapacityL;
+    if (rng.chance(STUCK_SENSOR_SHARE)) {
+      const fromFraction = rng.range(0.1, 0.7);
+      leg.stuckFuelSensor = { fromFraction, toFraction: fromFraction + rng.range(0.05, 0.25) };
+    }
+    if (leg.refuel || !rng.chance(THEFT_SHARE)) return;
+    const roomMs = leg.endMs - parkedFromMs - 25 * MINUTE_MS;
+    const isSlow = rng.chance(0.4) && roomMs >= 3 * HOUR_MS;
+    const durationMs = (isSlow ? rng.range(60, 150) : rng.range(4, 12)) * MINUTE_MS;
+    const litres = isSlow ? rng.range(30, 80) : rng.range(40, 160);
+    const startMs = roundToSecond(
+      parkedFromMs + 10 * MINUTE_MS + rng.range(0, roomMs - durationMs),
+    );
+    const pct = Math.min((litres / capacityL) * 100, arrivedPct - 8);
+    if (roomMs < durationMs || (pct / 100) * capacityL < 25) return;
+    leg.theft = {
+      startMs,
+      endMs: roundToSecond(startMs + durationMs),
+      pct,
+      kind: isSlow ? 'slow' : 'fast',
+    };
+  }
+}
+
+/** How much of a planned theft is done at `timeMs` (0–1). */
+export function theftFraction(theft: PlannedTheft, timeMs: number): number {
+  if (timeMs <= theft.startMs) return 0;
+  if (timeMs >= theft.endMs) return 1;
+  return (timeMs - theft.startMs) / (theft.endMs - theft.startMs);
 }

@@ -15,6 +15,8 @@ export interface RecordSource {
   engine: EngineSignals;
   satellites: number;
   fuelLevelPct: number;
+  /** The level sensor is stuck: it reads `fuelLevelPct` as is, without noise. */
+  isFuelLevelStuck?: boolean;
   fuelUsedL: number;
   odometerM: number;
   engineHours: number;
@@ -61,9 +63,13 @@ export function sampleRecord(src: RecordSource, rng: Random): SimRecord {
     pedalPct: Math.round(Math.min(100, noisy(src.engine.pedalPct, 3))),
     brake: src.engine.brake,
     cruise: src.engine.cruise,
-    // Fuel sloshes in the tank while driving; the level reads steady at a standstill.
-    fuelLevelPct: Math.round(
-      Math.min(100, Math.max(0, src.fuelLevelPct + (moving ? rng.range(-0.8, 0.8) : 0))),
+    // Fuel sloshes in the tank while driving; the level reads steady at a standstill. FMS
+    // reports whole per cent. (The draw is taken even for a stuck sensor: the stream stays.)
+    fuelLevelPct: ((noise: number) =>
+      src.isFuelLevelStuck
+        ? src.fuelLevelPct
+        : Math.round(Math.min(100, Math.max(0, src.fuelLevelPct + noise))))(
+      moving ? rng.range(-0.8, 0.8) : 0,
     ),
     fuelUsedL: Math.floor(src.fuelUsedL),
     fuelRateLph: Math.round(src.engine.fuelRateLph),

@@ -1,7 +1,7 @@
 // Collects a truck's ground truth as it drives: opens a fact when it starts, closes it when it
 // ends, and keeps only closed facts in the public lists.
 
-import type { TruckGroundTruth, TruthHarshEvent, TruthIdle } from './ground-truth.js';
+import type { TruckGroundTruth, TruthHarshEvent, TruthIdle, TruthTheft } from './ground-truth.js';
 
 interface OpenTrip {
   startMs: number;
@@ -153,6 +153,10 @@ export class TruckTruth {
     levelAfterPct: number,
   ): void {
     this.facts.adBlueTopUps.push({ timeMs, place, litres, levelBeforePct, levelAfterPct });
+  }
+
+  addTheft(theft: TruthTheft): void {
+    this.facts.fuelThefts.push({ ...theft });
   }
 
   addHarshBrake(

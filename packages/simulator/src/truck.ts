@@ -36,6 +36,7 @@ import {
   TruckPlan,
   countersDuring,
   phoneBeforeFirstLeg,
+  theftFraction,
   phoneDuring,
   type Leg,
   type LegProgress,
@@ -98,6 +99,18 @@ const FIRST_SATELLITES = 11;
 /** A reefer's load is back in range this long before a leg ends (each leg starts it anew). */
 const REEFER_SETTLE_MS = 45 * MINUTE_MS;
 
+/**
+ * The truck of the fleet with an AdBlue emulator (serial 5): its tracker reads one fixed urea
+ * level and no AdBlue is ever bought (issue 14).
+ */
+export function hasAdBlueEmulator(imei: string): boolean {
+  return imei.endsWith('00005');
+}
+/** The level an AdBlue emulator reports, %. */
+const EMULATED_UREA_PCT = 88;
+/** Slosh at the level sensor per m/s² of acceleration (braking pushes the fuel forward), %. */
+const SLOSH_PCT_PER_MPS2 = 1.5;
+
 /** A simulated truck and its tracker. */
 export class Truck {
   readonly identity: TruckIdentity;
@@ -144,6 +157,9 @@ export class Truck {
   private countersNow: TruckCounterValues | undefined;
   private satellites = FIRST_SATELLITES;
   private coverageUntilMs?: number;
+  private readonly isUreaEmulated: boolean;
+  /** Index of the leg whose theft is in the ground truth already. */
+  private theftLoggedLeg = -1;
 
   constructor(identity: TruckIdentity, options: TruckOptions) {
     this.identity = identity;
@@ -154,6 +170,7 @@ export class Truck {
     this.truth = new TruckTruth(emptyGroundTruth(identity.imei, identity.plate));
     this.situations = { ...DEFAULT_SITUATION_RATES, ...options.situations };
     this.reeferProfileOf = reeferProfileFor(identity.imei);
+    this.isUreaEmulated = hasAdBlueEmulator(identity.imei);
     this.driverCode = identity.driverCode;
     const startMs = Math.floor(options.startMs / SECOND_MS) * SECOND_MS;
     this.plan = new TruckPlan(identity, this.traits, options.seed, startMs);
@@ -509,6 +526,7 @@ export class Truck {
     const stepMs = Math.max(1, Math.ceil((next - this.time) / SECOND_MS)) * SECOND_MS;
     this.time += stepMs;
     if (this.ignition) this.progress.idleMs += stepMs;
+    if (leg?.theft && isParked) this.steal(leg, leg.theft);
     this.updateCounters();
     this.endCoverageGapIfDue();
     const cut = this.powerCut;
@@ -542,6 +560,19 @@ export class Truck {
     this.located = undefined;
   }
 
+  private steal(leg: Leg, theft: NonNullable<Leg['theft']>): void {
+    this.progress.stolenFraction = theftFraction(theft, this.time);
+    if (this.progress.stolenFraction < 1 || this.theftLoggedLeg === leg.index) return;
+    this.theftLoggedLeg = leg.index;
+    this.truth.addTheft({
+      startMs: theft.startMs,
+      endMs: theft.endMs,
+      place: this.stopAt(leg.toStop).place.name,
+      litres: (theft.pct / 100) * this.identity.tankCapacityL,
+      kind: theft.kind,
+    });
+  }
+
   private refill(kind: 'fuel' | 'adblue', leg: Leg): void {
     const place = this.stopAt(leg.toStop).place.name;
     const before = this.counters;
@@ -553,7 +584,7 @@ export class Truck {
       const litres =
         ((after.fuelLevelPct - before.fuelLevelPct) / 100) * this.identity.tankCapacityL;
       this.truth.addRefuel(this.time, place, litres, before.fuelLevelPct, after.fuelLevelPct);
-    } else {
+    } else if (!this.isUreaEmulated) {
       const litres =
         ((after.ureaLevelPct - before.ureaLevelPct) / 100) * this.identity.ureaCapacityL;
       this.truth.addAdBlueTopUp(this.time, place, litres, before.ureaLevelPct, after.ureaLevelPct);
@@ -592,6 +623,41 @@ export class Truck {
     if (due) this.takeRecord();
   }
 
+  /**
+   * What the level sensor feels: the level, shifted by sloshing when the truck speeds up or
+   * brakes, or one stuck value during part of some drives (the level where it got stuck).
+   */
+  private isFuelLevelStuck(): boolean {
+    const stuck = this.leg?.stuckFuelSensor;
+    const f = this.progress.driveFraction;
+    return (
+      stuck !== undefined &&
+      this.phase.kind === 'driving' &&
+      f >= stuck.fromFraction &&
+      f < stuck.toFraction
+    );
+  }
+
+  private fuelLevelReading(levelPct: number): number {
+    const leg = this.leg;
+    const stuck = leg?.stuckFuelSensor;
+    if (leg && stuck && this.isFuelLevelStuck()) {
+      const at = countersDuring(
+        leg,
+        {
+          idleMs: leg.warmUpMs,
+          driveFraction: stuck.fromFraction,
+          refueled: false,
+          adBlueFilled: false,
+        },
+        this.identity,
+        this.traits.efficiency,
+      );
+      return Math.round(at.fuelLevelPct);
+    }
+    return Math.min(100, Math.max(0, levelPct - SLOSH_PCT_PER_MPS2 * this.accelerationMps2));
+  }
+
   private takeRecord(): void {
     this.satellites = nextSatellites(this.sensors, this.satellites);
     const c = this.counters;
@@ -604,11 +670,12 @@ export class Truck {
         ignition: this.ignition,
         engine: this.engine,
         satellites: this.satellites,
-        fuelLevelPct: c.fuelLevelPct,
+        fuelLevelPct: this.fuelLevelReading(c.fuelLevelPct),
+        isFuelLevelStuck: this.isFuelLevelStuck(),
         fuelUsedL: c.fuelUsedL,
         odometerM: c.odometerM,
         engineHours: c.engineHours,
-        ureaLevelPct: c.ureaLevelPct,
+        ureaLevelPct: this.isUreaEmulated ? EMULATED_UREA_PCT : c.ureaLevelPct,
         serviceDistanceKm: c.serviceDistanceKm,
         phoneBatteryPct: this.phonePct(),
         isOffline: this.recorder.offline,

@@ -29,7 +29,7 @@ export * from './osmand/osmand.decoder.js';
 export * from './reducer/reducer-settings.js';
 export type * from './reducer/facts.js';
 export type { Sample } from './reducer/sample.js';
-export { selectSpeedKmh, STANDARD_GRAVITY_MPS2 } from './reducer/sample.js';
+export { selectSpeedKmh, STANDARD_GRAVITY_MPS2, toSample } from './reducer/sample.js';
 export {
   counterDelta,
   counterLimit,
@@ -95,6 +95,7 @@ export {
   type PlaceIndexOptions,
 } from './zones/place-index.js';
 export { idleDetector, type IdleState, type IdleRun } from './detectors/idle.detector.js';
+export { fuelDetector, type FuelState } from './detectors/fuel.detector.js';
 export {
   bucketOf,
   rollupDeltas,

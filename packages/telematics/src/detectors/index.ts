@@ -3,6 +3,7 @@
 import type { DetectorChain } from './detector.js';
 import { deviceDetector } from './device.detector.js';
 import { driverDetector } from './driver.detector.js';
+import { fuelDetector } from './fuel.detector.js';
 import { harshDetector } from './harsh.detector.js';
 import { idleDetector } from './idle.detector.js';
 import { indicatorsDetector } from './indicators.detector.js';
@@ -16,7 +17,7 @@ import { zoneDetector } from './zone.detector.js';
 
 /**
  * Status, trips and stops, idle periods, hourly rollups and driving indicators, then the alert rules (§10: speed, stops
- * and idling, harsh driving, device power, drivers, reefer temperatures, zones and POIs). Later capabilities
+ * and idling, harsh driving, device power, drivers, reefer temperatures, zones and POIs), then fuel and AdBlue (§7). Later capabilities
  * append theirs.
  */
 export const DEFAULT_DETECTORS: DetectorChain = Object.freeze([
@@ -32,6 +33,7 @@ export const DEFAULT_DETECTORS: DetectorChain = Object.freeze([
   driverDetector,
   temperatureDetector,
   zoneDetector,
+  fuelDetector,
 ] as const);
 
 /** The alert-rule detectors alone, in chain order (benchmarks, tests). */

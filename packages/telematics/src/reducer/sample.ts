@@ -26,6 +26,8 @@ export interface Sample {
   engineHours?: number;
   fuelLevelPct?: number;
   fuelLevelL?: number;
+  /** AdBlue (urea) tank level, %. */
+  ureaLevelPct?: number;
   driverCode?: string;
   headingDeg?: number;
   /** Engine torque, % of reference (driving indicators, §5). */
@@ -102,6 +104,7 @@ export function toSample(
     engineHours: p.engineHours,
     fuelLevelPct: p.fuelLevelPct,
     fuelLevelL: p.fuelLevelL,
+    ureaLevelPct: p.ureaLevelPct,
     driverCode: p.driverCode,
     headingDeg: p.headingDeg,
     torquePct: p.torquePct,
