@@ -30,8 +30,16 @@ test('a driver is created, edited and deleted in driver/admin', async ({ page })
   await dialog.locator('#driver-documento').fill('30111222');
   // The licence's expiry in the Spanish picker: dd/MM/yyyy, typed section by section.
   const expiry = dialog.getByRole('group', { name: 'Vencimiento de la licencia' });
-  await expiry.getByRole('spinbutton', { name: 'Dia' }).click();
-  await page.keyboard.type('31032030');
+  for (const [section, digits] of [
+    ['Dia', '31'],
+    ['Mes', '03'],
+    ['Año', '2030'],
+  ] as const) {
+    const field = expiry.getByRole('spinbutton', { name: section });
+    await field.click();
+    await field.pressSequentially(digits, { delay: 50 });
+    await expect(field).not.toHaveText(/^(DD|MM|AAAA)$/);
+  }
   await expect(dialog.locator('#driver-licenciaVence')).toHaveValue('31/03/2030');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toBeHidden();

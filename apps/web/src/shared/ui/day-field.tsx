@@ -6,6 +6,7 @@ import { enUS as pickerEn, esES as pickerEs } from '@mui/x-date-pickers/locales'
 import { enUS } from 'date-fns/locale/en-US';
 import { es } from 'date-fns/locale/es';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { useState } from 'react';
 
 /** Spec §9: dd/MM/yyyy (es) or MM/dd/yyyy (en). */
 export const DAY_FORMATS: Record<Language, string> = { es: 'dd/MM/yyyy', en: 'MM/dd/yyyy' };
@@ -58,6 +59,14 @@ export function DayField({
   sx?: SxProps<Theme>;
 }) {
   const locale = LOCALES[language];
+  // The picker's own value: a half-typed date stays here (invalid) until it is a whole day; the
+  // caller hears only whole days and clearing. A new value from the caller replaces it.
+  const [shown, setShown] = useState<Date | null>(() => toDate(value));
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    if (toDay(shown) !== value) setShown(toDate(value));
+  }
   const minDate = min ? toDate(min) : null;
   const maxDate = max ? toDate(max) : null;
   return (
@@ -68,8 +77,12 @@ export function DayField({
     >
       <DatePicker
         label={label}
-        value={toDate(value)}
-        onChange={(date) => onChange(toDay(date))}
+        value={shown}
+        onChange={(date) => {
+          setShown(date);
+          const day = toDay(date);
+          if (day !== '' || date === null) onChange(day);
+        }}
         format={DAY_FORMATS[language]}
         {...(minDate ? { minDate } : {})}
         {...(maxDate ? { maxDate } : {})}
