@@ -8,6 +8,9 @@ export interface IngestDevice {
   /** Device model name; its IO table comes from the device model catalog at decode time. */
   model: string | null;
   speedLimitKmh: number | null;
+  /** The vehicle's fuel and AdBlue tank capacities, litres (the fuel detector, issue 14). */
+  tankCapacityL?: number | null;
+  ureaCapacityL?: number | null;
 }
 
 /** What a submission became once durably handled. */

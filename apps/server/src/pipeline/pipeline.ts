@@ -209,13 +209,17 @@ export class Pipeline {
   contextFor(device: IngestDevice): VehicleContext {
     const alerts = this.deps.vehicleSettings?.alertsFor(device);
     const places = this.deps.places?.placesFor(device);
-    if (!alerts && !places) {
+    const tankL = device.tankCapacityL ?? null;
+    const ureaL = device.ureaCapacityL ?? null;
+    if (!alerts && !places && tankL === null && ureaL === null) {
       return device.speedLimitKmh === null
         ? EMPTY_CONTEXT
         : { speedLimitKmh: device.speedLimitKmh };
     }
     const context: VehicleContext = {};
     if (device.speedLimitKmh !== null) context.speedLimitKmh = device.speedLimitKmh;
+    if (tankL !== null && tankL > 0) context.fuelTanksL = [tankL];
+    if (ureaL !== null && ureaL > 0) context.ureaTankL = ureaL;
     if (alerts) context.alerts = alerts;
     if (places) context.places = places;
     return context;

@@ -86,6 +86,8 @@ export class DeviceRegistry {
       protocol: device.protocol,
       model: device.model,
       speedLimitKmh: vehicle?.speedLimitKmh ?? null,
+      tankCapacityL: vehicle?.tankCapacityL ?? null,
+      ureaCapacityL: vehicle?.ureaCapacityL ?? null,
     };
   }
 

@@ -1,0 +1,103 @@
+// A refill reaches the stored events through the default chain and the alert engine (issue 14,
+// docs/decisions/0023): a real Teltonika frame sequence — driving, a stop where the level rises
+// from 40 % to 70 % of a 600 L tank, driving on — is stored as one `CRG` event of about 180 L.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
+import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
+import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
+import { DeviceSocket, truckRecord } from './ingest-helpers.js';
+import { testApp, testBackends } from './harness.js';
+
+for (const backend of testBackends()) {
+  describe(`fuel events through the alert engine (${backend})`, () => {
+    let ctx: Awaited<ReturnType<typeof testApp>>;
+    let ingest: IngestListeners;
+    let vehicleId: number;
+    const imei = '359000000078001';
+
+    beforeAll(async () => {
+      ctx = await testApp(backend, { pipeline: { flushIntervalMs: 5, recomputeDebounceMs: 50 } });
+      const db = ctx.database.db;
+      ({ vehicleId } = await addDeviceWithVehicle(db, {
+        imei,
+        plate: 'FU001AA',
+        protocol: 'teltonika',
+        tenant: 'Transportes Demo',
+      }));
+      await db
+        .updateTable('vehicles')
+        .set({ tank_capacity_l: 600, urea_capacity_l: 80 })
+        .where('id', '=', vehicleId)
+        .execute();
+      await loadLiveFleet(db, ctx.app.services.live, Date.now());
+      await ctx.app.services.alerts.cache.reloadAll();
+      ingest = await startIngest(ctx.app.services.ingest, {
+        teltonikaPort: 0,
+        osmandPort: 0,
+        mqttUrl: undefined,
+        host: '127.0.0.1',
+      });
+    }, 180_000);
+    afterAll(async () => {
+      await ingest.close();
+      await ctx.close();
+    });
+
+    it('stores a refill from real frames as one CRG event with its litres and evidence', async () => {
+      const t0 = Date.now() - 3 * 3_600_000;
+      type Rec = ReturnType<typeof truckRecord>;
+      const records: Rec[] = [];
+      let t = t0;
+      let lng = -58.4;
+      let used = 100_000;
+      const add = (speedKmh: number, levelPct: number, everyS: number) => {
+        const base = truckRecord(t, {
+          speedKmh,
+          lng,
+          ignition: speedKmh > 0,
+          fuelUsedL: Math.floor(used),
+        });
+        records.push({ ...base, io: [...(base.io ?? []), { id: 87, group: 1, value: levelPct }] });
+        t += everyS * 1000;
+        lng += (speedKmh / 3.6) * everyS * 1e-5;
+        if (speedKmh > 0) used += (30 * everyS) / 3600;
+      };
+      for (let i = 0; i < 120; i++) add(80, 40 + (i % 3) - 1, 10); // 20 min driving, sloshing
+      for (let i = 0; i < 30; i++) add(0, i < 10 ? 40 : 70, 60); // 30 min stop, refill at 10 min
+      for (let i = 0; i < 60; i++) add(80, 70 + (i % 3) - 1, 10); // 10 min driving on
+
+      const device = new DeviceSocket(ingest.teltonikaPort);
+      await device.ready();
+      device.write(encodeLogin(imei));
+      await expect.poll(() => device.bytes().length).toBe(1);
+      const acks: number[] = [];
+      for (let i = 0; i < records.length; i += 50) {
+        const chunk = records.slice(i, i + 50);
+        device.write(encodeCodec8eFrame(chunk));
+        acks.push(chunk.length);
+        await expect.poll(() => device.acks()).toEqual(acks);
+      }
+      const crg = () =>
+        ctx.database.db
+          .selectFrom('events')
+          .selectAll()
+          .where('vehicle_id', '=', vehicleId)
+          .where('code', '=', 'CRG')
+          .execute();
+      await expect.poll(async () => (await crg()).length, { timeout: 10_000 }).toBe(1);
+      const [event] = await crg();
+      expect(Number(event!.value)).toBeGreaterThan(170);
+      expect(Number(event!.value)).toBeLessThan(195);
+      expect(JSON.stringify(event!.data)).toContain('levelBeforeL');
+      const others = await ctx.database.db
+        .selectFrom('events')
+        .select('code')
+        .where('vehicle_id', '=', vehicleId)
+        .where('code', 'in', ['DCS', 'AUR'])
+        .execute();
+      expect(others).toEqual([]);
+    });
+  });
+}
