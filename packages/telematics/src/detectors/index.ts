@@ -16,16 +16,23 @@ import { temperatureDetector } from './temperature.detector.js';
 import { zoneDetector } from './zone.detector.js';
 
 /**
- * Status, trips and stops, idle periods, hourly rollups and driving indicators, then the alert rules (§10: speed, stops
- * and idling, harsh driving, device power, drivers, reefer temperatures, zones and POIs), then fuel and AdBlue (§7). Later capabilities
- * append theirs.
+ * What every record feeds whatever the settings: status, trips and stops, idle periods, hourly
+ * rollups and driving indicators (a node run with `ALERT_RULES=off`, the rules-off benchmark).
  */
-export const DEFAULT_DETECTORS: DetectorChain = Object.freeze([
+export const CORE_DETECTORS: DetectorChain = Object.freeze([
   statusDetector,
   motionDetector,
   idleDetector,
   rollupDetector,
   indicatorsDetector,
+] as const);
+
+/**
+ * The detectors that raise alert events, in chain order: §10's rules (speed, stops and idling,
+ * harsh driving, device power, drivers, reefer temperatures, zones and POIs), then fuel and
+ * AdBlue (§7: refills, suspected theft).
+ */
+export const ALERT_DETECTORS: DetectorChain = Object.freeze([
   speedDetector,
   stopDetector,
   harshDetector,
@@ -36,8 +43,8 @@ export const DEFAULT_DETECTORS: DetectorChain = Object.freeze([
   fuelDetector,
 ] as const);
 
-/** The alert-rule detectors alone, in chain order (benchmarks, tests). */
-export const ALERT_DETECTORS: DetectorChain = Object.freeze(DEFAULT_DETECTORS.slice(5));
-
-/** The chain without the alert rules (a node run with `ALERT_RULES=off`, the rules-off benchmark). */
-export const CORE_DETECTORS: DetectorChain = Object.freeze(DEFAULT_DETECTORS.slice(0, 5));
+/** The default chain: the core, then the alert rules. Later capabilities add theirs to one. */
+export const DEFAULT_DETECTORS: DetectorChain = Object.freeze([
+  ...CORE_DETECTORS,
+  ...ALERT_DETECTORS,
+]);
