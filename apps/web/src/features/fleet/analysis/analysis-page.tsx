@@ -4,7 +4,7 @@ import { ANALYSIS_INDICATORS, type AnalysisRow } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useVehicles } from '../../../shared/fleet/fleet-queries';
-import { formatDate, formatNumber } from '../../../shared/format/format';
+import { formatNumber } from '../../../shared/format/format';
 import { useServices } from '../../../shared/services';
 import { useFleetFormat, type FleetFormat } from '../fleet-format';
 import { DataTable, type TableColumn } from '../table/data-table';
@@ -20,7 +20,7 @@ import { excelTable, normalizeText, sortRows, type SortState } from '../table/ta
 import { useFleetAnalysis } from '../../../shared/analysis/analysis-api';
 import { analysisPeriod } from './analysis-period';
 import { indicatorText } from '../../../shared/analysis/indicator-format';
-import { PeriodBar } from './period-bar';
+import { PeriodHeading } from './period-bar';
 import { ProfileChip } from '../../../shared/analysis/profile-chip';
 
 /** A fleet row with the vehicle's plate and group. */
@@ -144,25 +144,7 @@ export default function AnalysisPage() {
       data-testid="analysis-page"
       sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}
     >
-      <Typography variant="h1" sx={{ mb: 0.5 }}>
-        {t('analysis.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t('analysis.period_text', {
-          from: formatDate(period.fromMs, language, offset),
-          to: formatDate(period.toMs - 1, language, offset),
-        })}
-      </Typography>
-      <PeriodBar
-        preset={period.preset}
-        fromMs={period.fromMs}
-        toMs={period.toMs}
-        offset={offset}
-        onPreset={(preset) => update({ period: preset, from: null, to: null })}
-        onDays={(fromMs, toMs) =>
-          update({ period: 'custom', from: String(fromMs), to: String(toMs) })
-        }
-      />
+      <PeriodHeading title={t('analysis.title')} period={period} offset={offset} update={update} />
       {analysis.isError ? (
         <LoadError error={analysis.error} onRetry={() => void analysis.refetch()} />
       ) : analysis.isPending ? (

@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { formatDate } from '../../../shared/format/format';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { DayField } from '../../../shared/ui/day-field';
 import { dayInput, dayStart } from '../alerts/alert-period';
-import { ANALYSIS_PRESETS } from './analysis-period';
+import { ANALYSIS_PRESETS, type AnalysisPeriod } from './analysis-period';
 
-/** Quick periods and a from–to pair of day pickers (native, in the user's offset). */
+/** Quick periods and a from–to pair of day pickers (in the user's language and offset). */
 export function PeriodBar(props: {
   preset: string;
   fromMs: number;
@@ -79,5 +81,43 @@ export function PeriodBar(props: {
         </Box>
       ) : null}
     </Box>
+  );
+}
+
+/**
+ * A fleet analysis screen's heading: its title, the period in words and the period bar, whose
+ * choices go to the address (`period`, `from`, `to`).
+ */
+export function PeriodHeading(props: {
+  title: string;
+  period: AnalysisPeriod;
+  offset: number;
+  update: (changes: Record<string, string | null>) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'es';
+  const { period, offset, update } = props;
+  return (
+    <>
+      <Typography variant="h1" sx={{ mb: 0.5 }}>
+        {props.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('analysis.period_text', {
+          from: formatDate(period.fromMs, language, offset),
+          to: formatDate(period.toMs - 1, language, offset),
+        })}
+      </Typography>
+      <PeriodBar
+        preset={period.preset}
+        fromMs={period.fromMs}
+        toMs={period.toMs}
+        offset={offset}
+        onPreset={(preset) => update({ period: preset, from: null, to: null })}
+        onDays={(fromMs, toMs) =>
+          update({ period: 'custom', from: String(fromMs), to: String(toMs) })
+        }
+      />
+    </>
   );
 }

@@ -5,7 +5,7 @@ import type { RalentiAggAnswer } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useVehicles } from '../../../shared/fleet/fleet-queries';
-import { formatDate, formatNumber } from '../../../shared/format/format';
+import { formatNumber } from '../../../shared/format/format';
 import { useServices } from '../../../shared/services';
 import { useFleetFormat, type FleetFormat } from '../fleet-format';
 import { DataTable, type TableColumn } from '../table/data-table';
@@ -20,7 +20,7 @@ import { excelTable, normalizeText, sortRows, type SortState } from '../table/ta
 import { useRalentiAgg } from '../../../shared/analysis/analysis-api';
 import { analysisPeriod } from './analysis-period';
 import { durationText } from '../../../shared/analysis/indicator-format';
-import { PeriodBar } from './period-bar';
+import { PeriodHeading } from './period-bar';
 
 type Item = RalentiAggAnswer['payload'][number] & { plate: string };
 
@@ -127,24 +127,11 @@ export default function RalentiAggPage() {
       data-testid="ralenti-agg-page"
       sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}
     >
-      <Typography variant="h1" sx={{ mb: 0.5 }}>
-        {t('analysis.ralenti.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t('analysis.period_text', {
-          from: formatDate(period.fromMs, language, offset),
-          to: formatDate(period.toMs - 1, language, offset),
-        })}
-      </Typography>
-      <PeriodBar
-        preset={period.preset}
-        fromMs={period.fromMs}
-        toMs={period.toMs}
+      <PeriodHeading
+        title={t('analysis.ralenti.title')}
+        period={period}
         offset={offset}
-        onPreset={(preset) => update({ period: preset, from: null, to: null })}
-        onDays={(fromMs, toMs) =>
-          update({ period: 'custom', from: String(fromMs), to: String(toMs) })
-        }
+        update={update}
       />
       {agg.isError ? (
         <LoadError error={agg.error} onRetry={() => void agg.refetch()} />

@@ -13,7 +13,7 @@ import { LoadError, SelectFilter, TableLoading, TableMessage } from '../table/ta
 import { sortRows, type SortState } from '../table/table-model';
 import { useSafetyDrive } from '../../../shared/analysis/analysis-api';
 import { analysisPeriod, previousPeriod } from './analysis-period';
-import { PeriodBar } from './period-bar';
+import { PeriodHeading } from './period-bar';
 import { ProfileChip } from '../../../shared/analysis/profile-chip';
 
 type Item = SafetyDriveAnswer['vehicles'][number]['items'][number];
@@ -183,24 +183,11 @@ export default function SafetyDrivePage() {
       data-testid="safety-drive-page"
       sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}
     >
-      <Typography variant="h1" sx={{ mb: 0.5 }}>
-        {t('analysis.safety.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t('analysis.period_text', {
-          from: formatDate(period.fromMs, language, offset),
-          to: formatDate(period.toMs - 1, language, offset),
-        })}
-      </Typography>
-      <PeriodBar
-        preset={period.preset}
-        fromMs={period.fromMs}
-        toMs={period.toMs}
+      <PeriodHeading
+        title={t('analysis.safety.title')}
+        period={period}
         offset={offset}
-        onPreset={(preset) => update({ period: preset, from: null, to: null })}
-        onDays={(fromMs, toMs) =>
-          update({ period: 'custom', from: String(fromMs), to: String(toMs) })
-        }
+        update={update}
       />
       {fleet.isError ? (
         <LoadError error={fleet.error} onRetry={() => void fleet.refetch()} />
