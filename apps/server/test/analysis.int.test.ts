@@ -2,6 +2,7 @@
 // POST /v2/event/ralenti_agg and …/ralenti_vehicle over facts the real detector chain derived from
 // a CAN truck's records and the real sinks stored.
 import {
+  CAN_INDICATORS,
   initialDeviceState,
   step,
   type DeviceState,
@@ -209,6 +210,13 @@ for (const backend of testBackends()) {
       for (const v of Object.values(e))
         expect(v.profile === null || /^[A-G]$/.test(v.profile)).toBe(true);
       expect(e.averageEcoDriving!.profile).toMatch(/^[A-G]$/);
+      // Engine time per rpm band a day: 1200, 1300 and 1400 rpm (4.5 h) in the green band, the
+      // idles at 650 rpm (25 min) under 800, 1700 rpm (1 h) above the band.
+      const bands = (row as Row & { rpmBands: Record<string, number> }).rpmBands;
+      expect(bands.green).toBeCloseTo(3 * 16_200, -2);
+      expect(bands.under800).toBeCloseTo(3 * 1_500, -2);
+      expect(bands.aboveGreen).toBeCloseTo(3 * 3_600, -2);
+      expect(bands.belowGreen! + bands.over1800!).toBe(0);
     });
 
     it('sums hourly buckets for periods that cut a trip and days in the user’s time zone', async () => {
@@ -361,6 +369,45 @@ for (const backend of testBackends()) {
       expect(
         (await post('event/ralenti_agg', { from: D0 - 9 * DAY, to: D0 - 8 * DAY })).json(),
       ).toEqual({ payload: [] });
+    });
+
+    it('gives a phone truck (OsmAnd, no CAN) N/D for the CAN indicators and eco-driving', async () => {
+      const phone = await addDeviceWithVehicle(ctx.database.db, {
+        imei: 'phone-13',
+        plate: 'TEL013',
+        protocol: 'osmand',
+        tenant: 'Transportes Demo',
+      });
+      // The CAN truck's day as a phone reports it: position and GPS speed only.
+      const records = truckDay('p', D0 + 5 * DAY, '', { m: 0, l: 0 }).map(
+        ({ deviceId, fixTimeMs, lat, lng, speedKmh, headingDeg, satellites }): Position => ({
+          deviceId,
+          fixTimeMs,
+          lat,
+          lng,
+          speedKmh,
+          headingDeg,
+          satellites,
+          attributes: {},
+        }),
+      );
+      await ingest(phone.vehicleId, records, { alerts: { harshSource: 'computed' } });
+      const period = `${D0 + 5 * DAY}/${D0 + 6 * DAY}`;
+      const row = (await get(`${period}/${phone.vehicleId}`)).json<
+        Row & { rpmBands: Record<string, number> }
+      >();
+      expect(row.odometers.distance).toBeCloseTo(453, -1);
+      const e = row.evaluation;
+      for (const key of [...CAN_INDICATORS, 'ralenti', 'averageEcoDriving']) {
+        expect(e[key], key).toMatchObject({ value: null, profile: null });
+      }
+      expect(e.excessSpeed!.profile).toMatch(/^[A-G]$/);
+      expect(Object.values(row.rpmBands).every((s) => s === 0)).toBe(true);
+      // The fleet call and the dashboard's letters average: the phone adds no eco letter.
+      const fleet = (await get(`${period}/`)).json<Row[]>();
+      expect(
+        fleet.find((r) => r.vehicleid === phone.vehicleId)!.evaluation.averageEcoDriving,
+      ).toMatchObject({ value: null, profile: null });
     });
   });
 }

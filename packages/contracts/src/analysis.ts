@@ -125,6 +125,14 @@ export const analysisDaySchema = z.object({
   excessKm: z.number(),
 });
 
+/** The rpm distribution's bands, lowest first (engine-on seconds with rpm known). */
+export const RPM_BANDS = ['under800', 'belowGreen', 'green', 'aboveGreen', 'over1800'] as const;
+export type RpmBand = (typeof RPM_BANDS)[number];
+export const rpmBandsSchema = z.object(
+  Object.fromEntries(RPM_BANDS.map((k) => [k, z.number()])) as Record<RpmBand, z.ZodNumber>,
+);
+export type RpmBands = z.infer<typeof rpmBandsSchema>;
+
 /** An analysis row (decisions.md): distance km, fuel litres, CO₂ kg. */
 export const analysisRowSchema = z.object({
   vehicleid: z.number(),
@@ -141,6 +149,8 @@ export const analysisRowSchema = z.object({
   idleS: z.number(),
   kickdowns: z.number(),
   hardBrakes: z.number(),
+  /** Engine-on seconds per rpm band (all zero without rpm data). */
+  rpmBands: rpmBandsSchema,
   /** Only in the one-vehicle answer. */
   days: z.array(analysisDaySchema).optional(),
 });

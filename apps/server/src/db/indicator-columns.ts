@@ -29,4 +29,10 @@ export const INDICATOR_COLUMNS: Readonly<Record<keyof IndicatorSums, string>> = 
   hardBrakes: 'hard_brakes',
   harshAccels: 'harsh_accels',
   harshCorners: 'harsh_corners',
+  engineSignalS: 'engine_signal_s',
+  rpmUnder800S: 'rpm_under800_s',
+  rpmBelowGreenS: 'rpm_below_green_s',
+  rpmGreenS: 'rpm_green_s',
+  rpmAboveGreenS: 'rpm_above_green_s',
+  rpmOver1800S: 'rpm_over1800_s',
 };

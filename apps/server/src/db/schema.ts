@@ -293,6 +293,12 @@ export interface VehicleIndicatorsTable {
   hard_brakes: number;
   harsh_accels: number;
   harsh_corners: number;
+  engine_signal_s: number;
+  rpm_under800_s: number;
+  rpm_below_green_s: number;
+  rpm_green_s: number;
+  rpm_above_green_s: number;
+  rpm_over1800_s: number;
 }
 
 export interface IngestRejectionsTable {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   averageLetters,
+  CAN_INDICATORS,
   evaluate,
   letterOf,
   linearScore,
@@ -58,6 +59,7 @@ describe('evaluate', () => {
     distanceKm: 500,
     fuelL: 160, // 32 L/100 km = R → score 62.5
     engineS: 36_000,
+    engineSignalS: 36_000,
     drivingS: 30_000,
     idleS: 3_600, // 10 % → 80
     canS: 30_000,
@@ -111,6 +113,41 @@ describe('evaluate', () => {
     expect(e.inertia).toMatchObject({ value: null, profile: null });
     expect(e.kickdown.value).toBeNull();
     expect(e.averageEcoDriving.value).toBeCloseTo((625 + 400 + 50 * 5 * 2) / 25);
+  });
+
+  it('gives a phone (no CAN, engine from motion) N/D for every CAN indicator and eco-driving', () => {
+    // 500 km at GPS speeds, no fuel, rpm, torque, pedal or ignition: only speeding and braking.
+    const phone = sums({
+      distanceKm: 500,
+      engineS: 30_000,
+      drivingS: 30_000,
+      excessKm: 40,
+      hardBrakes: 4,
+    });
+    const e = evaluate(phone).evaluation;
+    for (const key of [...CAN_INDICATORS, 'ralenti', 'averageEcoDriving'] as const) {
+      expect(e[key].value, key).toBeNull();
+      expect(e[key].profile, key).toBeNull();
+    }
+    expect(e.excessSpeed.profile).toBe('D');
+    expect(e.hardBraking.profile).toBe('D');
+  });
+
+  it('scores idle from the ignition alone, but eco-driving needs a CAN indicator', () => {
+    const tracker = sums({
+      distanceKm: 500,
+      engineS: 36_000,
+      engineSignalS: 36_000,
+      drivingS: 30_000,
+      idleS: 3_600,
+      hardBrakes: 4,
+    });
+    const e = evaluate(tracker).evaluation;
+    expect(e.ralenti).toMatchObject({ value: 10, profile: 'B' });
+    expect(e.averageEcoDriving).toMatchObject({ value: null, profile: null });
+    // Half the engine time without a signal: idle has too little coverage for a letter.
+    const half = evaluate({ ...tracker, engineSignalS: 18_000 }).evaluation;
+    expect(half.ralenti).toMatchObject({ value: 10, profile: null, lowCoverage: true });
   });
 
   it('scores consumption only from 50 km', () => {

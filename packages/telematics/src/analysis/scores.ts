@@ -76,6 +76,12 @@ export interface IndicatorSums {
   hardBrakes: number;
   harshAccels: number;
   harshCorners: number;
+  engineSignalS: number;
+  rpmUnder800S: number;
+  rpmBelowGreenS: number;
+  rpmGreenS: number;
+  rpmAboveGreenS: number;
+  rpmOver1800S: number;
 }
 
 export const INDICATOR_SUM_KEYS: readonly (keyof IndicatorSums)[] = [
@@ -100,7 +106,22 @@ export const INDICATOR_SUM_KEYS: readonly (keyof IndicatorSums)[] = [
   'hardBrakes',
   'harshAccels',
   'harshCorners',
+  'engineSignalS',
+  'rpmUnder800S',
+  'rpmBelowGreenS',
+  'rpmGreenS',
+  'rpmAboveGreenS',
+  'rpmOver1800S',
 ];
+
+/** The rpm distribution's bands, lowest first (engine-on time with rpm known). */
+export const RPM_BAND_KEYS = [
+  'rpmUnder800S',
+  'rpmBelowGreenS',
+  'rpmGreenS',
+  'rpmAboveGreenS',
+  'rpmOver1800S',
+] as const satisfies readonly (keyof IndicatorSums)[];
 
 /** All zero. */
 export function zeroSums(): IndicatorSums {
@@ -129,6 +150,16 @@ export const INDICATOR_KEYS = [
   'hardBraking',
 ] as const;
 export type IndicatorKey = (typeof INDICATOR_KEYS)[number];
+
+/** Indicators read from the CAN bus (fuel, torque, rpm, pedal, cruise): N/D without CAN data. */
+export const CAN_INDICATORS = [
+  'consumption',
+  'averageTorque',
+  'kickdown',
+  'percentageOptimumRange',
+  'inertia',
+  'useCruiseControl',
+] as const satisfies readonly IndicatorKey[];
 
 /** One indicator: value, 0–100 score, letter, coverage (known / engine-on time, 0–1). */
 export interface IndicatorValue {
@@ -238,7 +269,15 @@ export function evaluate(
       5,
       hasTorque ? (sums.torqueHighS / sums.torqueS) * 100 : null,
     ),
-    ralenti: indicator(pct(sums.idleS, sums.engineS), coverage, settings, 30, 5),
+    // Idle needs a real engine signal (ignition or rpm): a phone infers the engine from motion and
+    // would always read 0 % idle.
+    ralenti: indicator(
+      sums.engineSignalS > 0 ? pct(sums.idleS, sums.engineS) : null,
+      sums.engineS > 0 ? coverage * Math.min(1, sums.engineSignalS / sums.engineS) : 0,
+      settings,
+      30,
+      5,
+    ),
     excessSpeed: indicator(pct(sums.excessKm, km), coverage, settings, 15, 1),
     kickdown: indicator(hasCan ? per100(sums.kickdowns) : null, canCoverage, settings, 3, 0.2),
     percentageOptimumRange: indicator(
@@ -266,7 +305,10 @@ export function evaluate(
     weighted += v.score * w;
     weights += w;
   }
-  const eco = weights > 0 ? weighted / weights : null;
+  // Eco-driving is a CAN-bus figure: without one CAN indicator scored (a phone, a tracker without
+  // CAN) speeding and braking alone would make it 100 A.
+  const hasCanScore = CAN_INDICATORS.some((key) => e[key].score !== null);
+  const eco = weights > 0 && hasCanScore ? weighted / weights : null;
   const averageEcoDriving: IndicatorValue = {
     value: eco,
     score: eco,

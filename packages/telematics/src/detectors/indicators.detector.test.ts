@@ -4,7 +4,7 @@ import { initialDeviceState, step } from '../reducer/device.reducer.js';
 import type { IndicatorFact } from '../reducer/facts.js';
 import { buildTrack, factsOf, recordAt, type Segment } from '../reducer/scenario.helpers.js';
 import type { VehicleContext } from './detector.js';
-import { addSums, zeroSums, type IndicatorSums } from '../analysis/scores.js';
+import { addSums, RPM_BAND_KEYS, zeroSums, type IndicatorSums } from '../analysis/scores.js';
 
 /** Steps the positions through the default chain and sums the indicator facts. */
 function sumsOf(positions: readonly Position[], context: VehicleContext = {}): IndicatorSums {
@@ -37,6 +37,42 @@ const drive = (forS: number, speedKmh: number, w: Partial<Position> = {}, everyS
 });
 
 describe('indicators detector', () => {
+  it.each([
+    // rpm → the band that takes the 60 s of engine time
+    [650, 'rpmUnder800S'],
+    [799, 'rpmUnder800S'],
+    [800, 'rpmBelowGreenS'],
+    [899, 'rpmBelowGreenS'],
+    [900, 'rpmGreenS'],
+    [1500, 'rpmGreenS'],
+    [1501, 'rpmAboveGreenS'],
+    [1800, 'rpmAboveGreenS'],
+    [1801, 'rpmOver1800S'],
+  ] as const)('rpm distribution: %s rpm → %s', (rpm, band) => {
+    const sums = sumsOf(buildTrack([drive(60, 70, { rpm }), drive(1, 0, { ignition: false })]));
+    expect(sums[band]).toBe(60);
+    expect(RPM_BAND_KEYS.reduce((n, k) => n + sums[k], 0)).toBe(60);
+    expect(sums.engineSignalS).toBe(60);
+  });
+
+  it.each([
+    // ignition, rpm → engine time with a signal, rpm bands of 60 s
+    [true, undefined, 60, 0],
+    [undefined, 1200, 60, 60],
+    [undefined, undefined, 0, 0],
+  ])('engine signal: ignition %s rpm %s → %s s, %s s in bands', (ignition, rpm, signal, banded) => {
+    // A phone: no ignition, no rpm; the engine is on only because the truck moves.
+    const sums = sumsOf(
+      buildTrack([
+        drive(60, 70, { ignition, rpm }),
+        drive(1, 0, { ignition: ignition === undefined ? undefined : false, rpm }),
+      ]),
+    );
+    expect(sums.engineS).toBe(60);
+    expect(sums.engineSignalS).toBe(signal);
+    expect(RPM_BAND_KEYS.reduce((n, k) => n + sums[k], 0)).toBe(banded);
+  });
+
   it.each([
     // rpm, torque, green seconds of 60
     [1200, 40, 60],

@@ -6,6 +6,7 @@
 // - inertia: driving above 10 km/h, pedal 0, torque ≤ 1 % or fuel rate ≤ 1 L/h, brake and cruise off;
 // - cruise: driving above 60 km/h, and of it with cruise on and the pedal at 0;
 // - torque: Σ torque·s while > 0 and time at ≥ 90 %;
+// - engine time with an engine signal (ignition or rpm; a phone has none), and per rpm band;
 // - kickdown: the switch, else pedal ≥ 95 % for ≥ 1 s; runs less than 3 s apart are one;
 // - excess speed: distance and time over the vehicle's limit in runs held ≥ `speedingMinS`
 //   (the run's first seconds count once it has held), split at limit + 10 km/h;
@@ -34,6 +35,9 @@ export interface IndicatorThresholds {
   torqueHighPct: number;
   /** Speeding above the limit by more than this weighs more in the safe-driving score (§6). */
   speedingBandKmh: number;
+  /** The rpm distribution's lowest band ends here (idle and crawling), and its highest starts. */
+  rpmLowMax: number;
+  rpmHighMin: number;
 }
 
 export const INDICATOR_THRESHOLDS: Readonly<IndicatorThresholds> = Object.freeze({
@@ -48,6 +52,8 @@ export const INDICATOR_THRESHOLDS: Readonly<IndicatorThresholds> = Object.freeze
   kickdownMergeS: 3,
   torqueHighPct: 90,
   speedingBandKmh: 10,
+  rpmLowMax: 800,
+  rpmHighMin: 1800,
 });
 
 /** A run over the speed limit, its distance and time held back until it has lasted long enough. */
@@ -103,7 +109,28 @@ function emptyFact(bucketMs: number, driverCode: string): IndicatorFact {
     hardBrakes: 0,
     harshAccels: 0,
     harshCorners: 0,
+    engineSignalS: 0,
+    rpmUnder800S: 0,
+    rpmBelowGreenS: 0,
+    rpmGreenS: 0,
+    rpmAboveGreenS: 0,
+    rpmOver1800S: 0,
   };
+}
+
+/** Engine time whose state a signal gave, and the rpm distribution (judged by `prev`). */
+function addEngineTime(f: IndicatorFact, prev: Sample, engineS: number, th: IndicatorThresholds) {
+  const rpm = prev.rpm;
+  if (rpm === undefined) {
+    if (prev.ignition !== undefined) f.engineSignalS += engineS;
+    return;
+  }
+  f.engineSignalS += engineS;
+  if (rpm < th.rpmLowMax) f.rpmUnder800S += engineS;
+  else if (rpm < th.greenRpmMin) f.rpmBelowGreenS += engineS;
+  else if (rpm <= th.greenRpmMax) f.rpmGreenS += engineS;
+  else if (rpm <= th.rpmHighMin) f.rpmAboveGreenS += engineS;
+  else f.rpmOver1800S += engineS;
 }
 
 function isKickdown(s: Sample, th: IndicatorThresholds): boolean {
@@ -119,6 +146,7 @@ function addInterval(
   drivingS: number,
   th: IndicatorThresholds,
 ): void {
+  if (engineS > 0) addEngineTime(f, prev, engineS, th);
   if (engineS > 0 && prev.torquePct !== undefined && prev.torquePct > 0) {
     f.torqueSum += prev.torquePct * engineS;
     f.torqueS += engineS;

@@ -143,6 +143,17 @@ export interface IndicatorFact {
   hardBrakes: number;
   harshAccels: number;
   harshCorners: number;
+  /** Engine-on time whose engine state came from a signal (ignition or rpm), not from motion. */
+  engineSignalS: number;
+  /**
+   * Engine-on time with rpm known, per band (the rpm distribution): under 800, 800 to the green
+   * band, the green band (900–1500 by default, any torque), above it to 1800, above 1800.
+   */
+  rpmUnder800S: number;
+  rpmBelowGreenS: number;
+  rpmGreenS: number;
+  rpmAboveGreenS: number;
+  rpmOver1800S: number;
 }
 
 /** How an idle period's fuel was measured: counter delta, ∫ fuel rate, or the flat estimate. */

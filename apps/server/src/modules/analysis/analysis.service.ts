@@ -122,6 +122,13 @@ export function analysisRow(
     idleS: round(sums.idleS, 0),
     kickdowns: sums.kickdowns,
     hardBrakes: sums.hardBrakes,
+    rpmBands: {
+      under800: round(sums.rpmUnder800S, 0),
+      belowGreen: round(sums.rpmBelowGreenS, 0),
+      green: round(sums.rpmGreenS, 0),
+      aboveGreen: round(sums.rpmAboveGreenS, 0),
+      over1800: round(sums.rpmOver1800S, 0),
+    },
   };
 }
 

@@ -2,10 +2,35 @@ import type { AnalysisIndicator, IndicatorValue } from '@rumbo/contracts';
 import { formatNumber } from '../format/format';
 import type { Language } from '@rumbo/contracts';
 
-/** An indicator's value with one decimal, or a dash. */
-export function indicatorText(v: IndicatorValue | undefined, language: Language): string {
-  if (!v || v.value === null) return '—';
+/** An indicator's value with one decimal; `na` (N/D) without one, a dash without a row. */
+export function indicatorText(v: IndicatorValue | undefined, language: Language, na = '—'): string {
+  if (!v) return '—';
+  if (v.value === null) return na;
   return formatNumber(v.value, language);
+}
+
+/** Indicators that need the CAN bus (engine signal for idle): N/D for a phone or a plain tracker. */
+export const CAN_ONLY: ReadonlySet<AnalysisIndicator> = new Set([
+  'consumption',
+  'averageEcoDriving',
+  'averageTorque',
+  'ralenti',
+  'kickdown',
+  'percentageOptimumRange',
+  'inertia',
+  'useCruiseControl',
+]);
+
+/** Why an indicator has no letter: little data, or no CAN data at all (a row with distance). */
+export function noLetterHint(
+  key: AnalysisIndicator,
+  v: IndicatorValue,
+  distanceKm: number,
+  t: (key: string) => string,
+): string | undefined {
+  if (v.lowCoverage && v.value !== null) return t('analysis.low_coverage');
+  if (v.value === null && distanceKm > 0 && CAN_ONLY.has(key)) return t('analysis.no_can');
+  return undefined;
 }
 
 /** Indicators where a higher value is better (for the sign of a change). */

@@ -19,7 +19,7 @@ import {
 import { excelTable, normalizeText, sortRows, type SortState } from '../table/table-model';
 import { useFleetAnalysis } from '../../../shared/analysis/analysis-api';
 import { analysisPeriod } from './analysis-period';
-import { indicatorText } from '../../../shared/analysis/indicator-format';
+import { indicatorText, noLetterHint } from '../../../shared/analysis/indicator-format';
 import { PeriodHeading } from './period-bar';
 import { ProfileChip } from '../../../shared/analysis/profile-chip';
 
@@ -62,10 +62,10 @@ function columnsOf(f: FleetFormat): TableColumn<FleetAnalysisRow>[] {
           component="span"
           sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'center', whiteSpace: 'nowrap' }}
         >
-          {indicatorText(r.evaluation[key], language)}
+          {indicatorText(r.evaluation[key], language, t('analysis.na'))}
           <ProfileChip
             letter={r.evaluation[key].profile}
-            hint={r.evaluation[key].lowCoverage ? t('analysis.low_coverage') : undefined}
+            hint={noLetterHint(key, r.evaluation[key], r.odometers.distance, t)}
           />
         </Box>
       ),
@@ -211,7 +211,7 @@ function AnalysisCard({ row, f }: { row: FleetAnalysisRow; f: FleetFormat }) {
       <Typography variant="body2" color="text.secondary" noWrap>
         {f.distance(row.odometers.distance)} · {formatNumber(row.consumption.totalFuel, language)} L
         · {t('analysis.indicators.consumption')}{' '}
-        {indicatorText(row.evaluation.consumption, language)}
+        {indicatorText(row.evaluation.consumption, language, t('analysis.na'))}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
         {ANALYSIS_INDICATORS.filter((k) => k !== 'averageEcoDriving').map((k) => (

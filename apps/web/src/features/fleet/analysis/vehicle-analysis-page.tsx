@@ -21,6 +21,7 @@ import {
   durationText,
   HIGHER_IS_BETTER,
   indicatorText,
+  noLetterHint,
 } from '../../../shared/analysis/indicator-format';
 import { PeriodBar } from './period-bar';
 import { ProfileChip } from '../../../shared/analysis/profile-chip';
@@ -134,13 +135,22 @@ function Summary({ f, row }: { f: FleetFormat; row: AnalysisRow }) {
       }}
     >
       <Paper variant="outlined" sx={{ p: 1.5, display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <ProfileChip letter={row.evaluation.averageEcoDriving.profile} size="large" />
+        <ProfileChip
+          letter={row.evaluation.averageEcoDriving.profile}
+          size="large"
+          hint={noLetterHint(
+            'averageEcoDriving',
+            row.evaluation.averageEcoDriving,
+            row.odometers.distance,
+            t,
+          )}
+        />
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" color="text.secondary" noWrap>
             {t('analysis.indicators.averageEcoDriving')}
           </Typography>
           <Typography sx={{ fontWeight: 700 }}>
-            {indicatorText(row.evaluation.averageEcoDriving, language)}
+            {indicatorText(row.evaluation.averageEcoDriving, language, t('analysis.na'))}
           </Typography>
         </Box>
       </Paper>
@@ -171,6 +181,7 @@ function IndicatorTable({
   other?: AnalysisRow;
 }) {
   const { t, language } = f;
+  const na = t('analysis.na');
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ mb: 2 }}>
       <Table
@@ -195,6 +206,7 @@ function IndicatorTable({
             const delta = v.value !== null && c && c.value !== null ? v.value - c.value : null;
             const better =
               delta === null || delta === 0 ? null : delta > 0 === HIGHER_IS_BETTER.has(key);
+            const hint = noLetterHint(key, v, row.odometers.distance, t);
             return (
               <TableRow key={key} data-indicator={key}>
                 <TableCell sx={{ minWidth: 0 }}>
@@ -203,14 +215,14 @@ function IndicatorTable({
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
                     {t(`analysis.units.${key}`)}
-                    {v.lowCoverage ? ` · ${t('analysis.low_coverage')}` : ''}
+                    {hint ? ` · ${hint}` : ''}
                   </Typography>
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {indicatorText(v, language)} <ProfileChip letter={v.profile} />
+                  {indicatorText(v, language, na)} <ProfileChip letter={v.profile} />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {indicatorText(c, language)} <ProfileChip letter={c?.profile} />
+                  {indicatorText(c, language, na)} <ProfileChip letter={c?.profile} />
                 </TableCell>
                 <TableCell
                   align="right"
