@@ -260,6 +260,15 @@ for (const backend of testBackends()) {
       const row = one.json<Row>();
       expect(row.vehicleid).toBe(vehicleId);
       expect(row.days!.map((d) => d.day)).toEqual([D0, D0 + DAY, D0 + 2 * DAY]);
+      // The day's one kickdown (pedal at 97 % from 09:25 for an hour: 06:00 + 12,300 s), counted at
+      // its second record and placed on the road.
+      const kickdowns = (
+        row as Row & { kickdownEvents: { time: number; lat: number; lng: number }[] }
+      ).kickdownEvents;
+      expect(kickdowns).toHaveLength(3);
+      expect(kickdowns[0]!.time).toBe(D0 + 6 * HOUR + 12_310_000);
+      expect(kickdowns[0]!.lat).toBeCloseTo(-33, 3);
+      expect(kickdowns[0]!.lng).toBeGreaterThan(-60);
       const empty = (await get(`${D0 - 10 * DAY}/${D0 - 9 * DAY}/${vehicleId}`)).json<Row>();
       expect(empty.odometers.distance).toBe(0);
       expect(empty.evaluation.consumption).toMatchObject({ value: null, profile: null });

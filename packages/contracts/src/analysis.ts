@@ -125,6 +125,16 @@ export const analysisDaySchema = z.object({
   excessKm: z.number(),
 });
 
+/** One kickdown of a vehicle's period (the map and the timeline). */
+export const kickdownEventSchema = z.object({
+  time: z.number(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  speedKmh: z.number().nullable(),
+  driverCode: z.string().nullable(),
+});
+export type KickdownEvent = z.infer<typeof kickdownEventSchema>;
+
 /** The rpm distribution's bands, lowest first (engine-on seconds with rpm known). */
 export const RPM_BANDS = ['under800', 'belowGreen', 'green', 'aboveGreen', 'over1800'] as const;
 export type RpmBand = (typeof RPM_BANDS)[number];
@@ -153,6 +163,8 @@ export const analysisRowSchema = z.object({
   rpmBands: rpmBandsSchema,
   /** Only in the one-vehicle answer. */
   days: z.array(analysisDaySchema).optional(),
+  /** Only in the one-vehicle answer: each kickdown, when and where (at most 1,000, oldest first). */
+  kickdownEvents: z.array(kickdownEventSchema).optional(),
 });
 export type AnalysisRow = z.infer<typeof analysisRowSchema>;
 export const analysisAnswer = z.array(analysisRowSchema);

@@ -301,6 +301,16 @@ export interface VehicleIndicatorsTable {
   rpm_over1800_s: number;
 }
 
+export interface VehicleKickdownsTable {
+  vehicle_id: number;
+  time: Timestamp;
+  tenant_id: number;
+  lat: number | null;
+  lng: number | null;
+  speed_kmh: number | null;
+  driver_code: string | null;
+}
+
 export interface IngestRejectionsTable {
   id: Generated<number>;
   device_unique_id: string | null;
@@ -463,6 +473,7 @@ export interface Database {
   vehicle_rollups: VehicleRollupsTable;
   vehicle_indicators: VehicleIndicatorsTable;
   vehicle_indicators_daily: VehicleIndicatorsTable;
+  vehicle_kickdowns: VehicleKickdownsTable;
   ingest_rejections: IngestRejectionsTable;
   tenants: TenantsTable;
   roles: RolesTable;

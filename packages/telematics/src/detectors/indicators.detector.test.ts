@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../position.js';
 import { initialDeviceState, step } from '../reducer/device.reducer.js';
-import type { IndicatorFact } from '../reducer/facts.js';
+import type { DeviceFact } from '../reducer/facts.js';
 import { buildTrack, factsOf, recordAt, type Segment } from '../reducer/scenario.helpers.js';
 import type { VehicleContext } from './detector.js';
 import { addSums, RPM_BAND_KEYS, zeroSums, type IndicatorSums } from '../analysis/scores.js';
@@ -18,13 +18,17 @@ function sumsOf(positions: readonly Position[], context: VehicleContext = {}): I
   return sums;
 }
 
-function factsOfTrack(positions: readonly Position[]): IndicatorFact[] {
+/** The facts of one kind the default chain emits for a track. */
+function factsOfTrack<K extends DeviceFact['type'] = 'indicators'>(
+  positions: readonly Position[],
+  kind = 'indicators' as K,
+): Extract<DeviceFact, { type: K }>[] {
   let state = initialDeviceState();
-  const out: IndicatorFact[] = [];
+  const out: Extract<DeviceFact, { type: K }>[] = [];
   for (const p of positions) {
     const r = step(state, p);
     state = r.state;
-    out.push(...factsOf(r.facts, 'indicators'));
+    out.push(...factsOf(r.facts, kind));
   }
   return out;
 }
@@ -175,8 +179,17 @@ describe('indicators detector', () => {
     ],
     ['the switch beats the pedal', [drive(5, 60, { pedalPct: 99, kickdown: false })], 0],
   ])('kickdown: %s → %s', (_name, segments, count) => {
-    const sums = sumsOf(buildTrack([...segments, drive(2, 60, { pedalPct: 10 })]));
+    const track = buildTrack([...segments, drive(2, 60, { pedalPct: 10 })]);
+    const sums = sumsOf(track);
     expect(sums.kickdowns).toBe(count);
+    // Each one counted is also a fact with its time and place (the map and the timeline).
+    const placed = factsOfTrack(track, 'kickdown');
+    expect(placed).toHaveLength(count);
+    for (const k of placed) {
+      expect(track.some((p) => p.fixTimeMs === k.timeMs && p.lng === k.lng)).toBe(true);
+      expect(k.lat).toBeDefined();
+      expect(k.speedKmh).toBe(60);
+    }
   });
 
   it('excess speed counts a run held ≥ 15 s whole, nothing of a shorter one', () => {

@@ -15,7 +15,7 @@
 //   threshold between records at most `harshMaxIntervalS` apart, one per run.
 
 import type { HarshEvent } from '../position.js';
-import type { IndicatorFact } from '../reducer/facts.js';
+import type { IndicatorFact, KickdownFact } from '../reducer/facts.js';
 import type { ReducerSettings } from '../reducer/reducer-settings.js';
 import type { Sample } from '../reducer/sample.js';
 import { NO_FACTS, type Detector, type VehicleContext } from './detector.js';
@@ -280,7 +280,19 @@ export const indicatorsDetector: Detector<IndicatorState> = {
       next = { ...next, harshAtMs: { ...slice.harshAtMs, [kind]: t } };
     }
 
-    // Kickdown runs (state of each record; a run lasts until the first record not in it).
+    // Kickdown runs (state of each record; a run lasts until the first record not in it). Each
+    // one counted is also a fact with its place, for the map and the timeline.
+    let kickdown: KickdownFact | undefined;
+    const countKickdown = () => {
+      factOf().kickdowns += 1;
+      kickdown = {
+        type: 'kickdown',
+        timeMs: t,
+        ...(s.hasLocation ? { lat: s.lat, lng: s.lng } : {}),
+        ...(s.speedKmh === undefined ? {} : { speedKmh: s.speedKmh }),
+        ...(s.driverCode === undefined ? {} : { driverCode: s.driverCode }),
+      };
+    };
     const isKd = isKickdown(s, th);
     const since = slice.kickdownSinceMs;
     if (since !== undefined) {
@@ -288,7 +300,7 @@ export const indicatorsDetector: Detector<IndicatorState> = {
       const isLongEnough = (t - since) / 1000 >= th.kickdownMinS || s.kickdown !== undefined;
       let counted = slice.isKickdownCounted === true;
       if (!counted && isLongEnough && !isGap) {
-        factOf().kickdowns += 1;
+        countKickdown();
         counted = true;
       }
       if (!isKd || isGap) {
@@ -307,12 +319,13 @@ export const indicatorsDetector: Detector<IndicatorState> = {
         next.kickdownLastMs !== undefined && (t - next.kickdownLastMs) / 1000 < th.kickdownMergeS;
       let counted = merged;
       if (!merged && s.kickdown === true) {
-        factOf().kickdowns += 1;
+        countKickdown();
         counted = true;
       }
       next = { ...next, kickdownSinceMs: t, isKickdownCounted: counted };
     }
 
+    if (kickdown) return { slice: next, facts: fact ? [fact, kickdown] : [kickdown] };
     return { slice: next, facts: fact ? [fact] : NO_FACTS };
   },
 };

@@ -156,6 +156,16 @@ export interface IndicatorFact {
   rpmOver1800S: number;
 }
 
+/** One kickdown (counted in the hour's indicators too), where and when it was counted. */
+export interface KickdownFact {
+  type: 'kickdown';
+  timeMs: number;
+  lat?: number;
+  lng?: number;
+  speedKmh?: number;
+  driverCode?: string;
+}
+
 /** How an idle period's fuel was measured: counter delta, ∫ fuel rate, or the flat estimate. */
 export type IdleFuelSource = 'counter' | 'rate' | 'estimated';
 
@@ -199,6 +209,7 @@ export type DeviceFact =
   | TripFact
   | StopFact
   | IdleFact
+  | KickdownFact
   | RollupFact
   | IndicatorFact
   | EventFact

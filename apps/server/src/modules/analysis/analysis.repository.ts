@@ -164,6 +164,44 @@ export async function vehicleDays(
   }));
 }
 
+/** Most kickdowns one answer lists (the map and the timeline). */
+export const KICKDOWN_LIST_MAX = 1_000;
+
+/** One vehicle's kickdowns in [from, to), oldest first (migration 0012). */
+export async function vehicleKickdowns(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleId: number,
+  fromMs: number,
+  toMs: number,
+): Promise<
+  {
+    time: number;
+    lat: number | null;
+    lng: number | null;
+    speedKmh: number | null;
+    driverCode: string | null;
+  }[]
+> {
+  const rows = await db
+    .selectFrom('vehicle_kickdowns')
+    .select(['time', 'lat', 'lng', 'speed_kmh', 'driver_code'])
+    .where('tenant_id', '=', tenantId)
+    .where('vehicle_id', '=', vehicleId)
+    .where('time', '>=', new Date(fromMs))
+    .where('time', '<', new Date(toMs))
+    .orderBy('time')
+    .limit(KICKDOWN_LIST_MAX)
+    .execute();
+  return rows.map((r) => ({
+    time: new Date(r.time).getTime(),
+    lat: r.lat,
+    lng: r.lng,
+    speedKmh: r.speed_kmh,
+    driverCode: r.driver_code,
+  }));
+}
+
 /** The tenant's drivers by card code (upper case), with their ids and names. */
 export async function driversByCode(
   db: Kysely<Database>,

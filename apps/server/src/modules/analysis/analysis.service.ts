@@ -29,6 +29,7 @@ import {
   tenantGroupIds,
   tenantVehicles,
   vehicleDays,
+  vehicleKickdowns,
   type AnalysisVehicle,
 } from './analysis.repository.js';
 
@@ -190,6 +191,7 @@ export async function vehicleAnalysis(
   return {
     ...analysisRow(vehicleId, vehicle.kind, sums),
     days: await vehicleDays(db, tenantId, vehicleId, period.from, period.to),
+    kickdownEvents: await vehicleKickdowns(db, tenantId, vehicleId, period.from, period.to),
   };
 }
 

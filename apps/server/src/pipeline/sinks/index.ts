@@ -1,6 +1,7 @@
 import { eventsSink, type EventFilter } from './events.sink.js';
 import { idleSink } from './idle.sink.js';
 import { indicatorsSink } from './indicators.sink.js';
+import { kickdownsSink } from './kickdowns.sink.js';
 import { rollupsSink } from './rollups.sink.js';
 import { SinkSet } from './sink.js';
 import { stopsSink } from './stops.sink.js';
@@ -14,6 +15,7 @@ export function defaultSinks(options: { events?: EventFilter } = {}): SinkSet {
     idleSink,
     rollupsSink,
     indicatorsSink,
+    kickdownsSink,
     eventsSink(options.events),
   ]);
 }

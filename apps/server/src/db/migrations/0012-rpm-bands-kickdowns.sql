@@ -22,3 +22,16 @@ UPDATE vehicle_indicators SET engine_signal_s = engine_s
   WHERE vehicle_id IN (SELECT vehicle_id FROM vehicle_indicators_daily GROUP BY vehicle_id HAVING sum(can_s) > 0);
 UPDATE vehicle_indicators_daily SET engine_signal_s = engine_s
   WHERE vehicle_id IN (SELECT vehicle_id FROM vehicle_indicators_daily GROUP BY vehicle_id HAVING sum(can_s) > 0);
+
+-- Each kickdown the indicators detector counts, with its time and place (the vehicle analysis's
+-- map and timeline); the hourly rows keep counting them. A recompute deletes from its cut on.
+CREATE TABLE vehicle_kickdowns (
+  vehicle_id integer NOT NULL REFERENCES vehicles (id) ON DELETE CASCADE,
+  time timestamptz NOT NULL,
+  tenant_id integer NOT NULL,
+  lat double precision,
+  lng double precision,
+  speed_kmh double precision,
+  driver_code text,
+  PRIMARY KEY (vehicle_id, time)
+);
