@@ -21,6 +21,7 @@ import { useRalentiAgg } from '../../../shared/analysis/analysis-api';
 import { analysisPeriod } from './analysis-period';
 import { durationText } from '../../../shared/analysis/indicator-format';
 import { PeriodHeading } from './period-bar';
+import { IdleChart } from './analysis-charts';
 
 type Item = RalentiAggAnswer['payload'][number] & { plate: string };
 
@@ -162,6 +163,7 @@ export default function RalentiAggPage() {
               </Paper>
             ))}
           </Box>
+          <IdleChart f={f} rows={shown} />
           <TableToolbar
             shown={shown.length}
             total={rows.length}

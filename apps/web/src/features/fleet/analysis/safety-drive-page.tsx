@@ -13,6 +13,7 @@ import { LoadError, SelectFilter, TableLoading, TableMessage } from '../table/ta
 import { sortRows, type SortState } from '../table/table-model';
 import { useSafetyDrive } from '../../../shared/analysis/analysis-api';
 import { analysisPeriod, previousPeriod } from './analysis-period';
+import { ScoreTrendChart } from './analysis-charts';
 import { PeriodHeading } from './period-bar';
 import { ProfileChip } from '../../../shared/analysis/profile-chip';
 
@@ -264,6 +265,21 @@ export default function SafetyDrivePage() {
             </Paper>
           ))}
         </Box>
+      )}
+      {fleet.data && (
+        <ScoreTrendChart
+          f={f}
+          periods={[
+            ...periods.map((p, k) => ({ p, score: prevScores[k] ?? null })).reverse(),
+            {
+              p: period,
+              score: current,
+            },
+          ].map(({ p, score }) => ({
+            label: `${formatDate(p.fromMs, language, offset).slice(0, 5)}–${formatDate(p.toMs - 1, language, offset).slice(0, 5)}`,
+            score,
+          }))}
+        />
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
         <SelectFilter

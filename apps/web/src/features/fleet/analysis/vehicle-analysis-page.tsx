@@ -9,7 +9,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { ANALYSIS_INDICATORS, type AnalysisRow } from '@rumbo/contracts';
+import { ANALYSIS_INDICATORS, type AnalysisRow, type KickdownEvent } from '@rumbo/contracts';
+import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useVehicle } from '../../../shared/fleet/fleet-queries';
 import { formatDate, formatNumber } from '../../../shared/format/format';
@@ -24,6 +25,8 @@ import {
   noLetterHint,
 } from '../../../shared/analysis/indicator-format';
 import { PeriodBar } from './period-bar';
+import { DaysChart, RpmChart } from './analysis-charts';
+import { PointsMap, type MapPoint } from './points-map';
 import { ProfileChip } from '../../../shared/analysis/profile-chip';
 
 /**
@@ -96,8 +99,15 @@ export default function VehicleAnalysisPage() {
           <Summary f={f} row={main.data} />
           <IndicatorTable f={f} row={main.data} other={comparative.data} />
           <Drivers f={f} row={main.data} other={comparative.data} />
-          <Days f={f} row={main.data} />
-          <Events f={f} vehicleId={id} fromMs={fromMs} toMs={toMs} />
+          <RpmChart f={f} row={main.data} other={comparative.data} />
+          <DaysChart f={f} row={main.data} />
+          <Events
+            f={f}
+            vehicleId={id}
+            fromMs={fromMs}
+            toMs={toMs}
+            kickdowns={main.data.kickdownEvents ?? []}
+          />
         </>
       )}
       <Typography variant="caption" color="text.secondary" sx={{ mt: 1 }}>
@@ -284,101 +294,136 @@ function Drivers({ f, row, other }: { f: FleetFormat; row: AnalysisRow; other?: 
   );
 }
 
-/** Distance per day as bars, with the day's kickdowns and hard brakes. */
-function Days({ f, row }: { f: FleetFormat; row: AnalysisRow }) {
-  const { t, language } = f;
-  const days = row.days ?? [];
-  if (days.length === 0) return null;
-  const max = Math.max(1, ...days.map((d) => d.distance));
-  return (
-    <>
-      <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 700, mb: 1 }}>
-        {t('analysis.days')}
-      </Typography>
-      <Paper
-        variant="outlined"
-        sx={{ p: 1.5, display: 'grid', gap: 0.75 }}
-        data-testid="vehicle-days"
-      >
-        {days.map((d) => (
-          <Box
-            key={d.day}
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '84px minmax(0, 1fr)', sm: '84px minmax(0, 1fr) auto' },
-              gap: 1,
-              alignItems: 'center',
-            }}
-          >
-            <Typography variant="caption" noWrap>
-              {formatDate(d.day, language, 0)}
-            </Typography>
-            <Box sx={{ height: 14, borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden' }}>
-              <Box
-                sx={{
-                  height: '100%',
-                  width: `${(100 * d.distance) / max}%`,
-                  bgcolor: 'primary.main',
-                }}
-              />
-            </Box>
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              noWrap
-              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-            >
-              {f.distance(d.distance)} · {t('analysis.kickdowns')} {d.kickdowns} ·{' '}
-              {t('analysis.hard_brakes')} {d.hardBrakes}
-            </Typography>
-          </Box>
-        ))}
-      </Paper>
-    </>
-  );
+/** Pin and badge colour of each kind of event behind the scores. */
+const EVENT_COLOURS: Record<string, string> = {
+  AFI: '#c62828',
+  AAB: '#ef6c00',
+  CAB: '#8e24aa',
+  EXV: '#1565c0',
+  V95: '#0d47a1',
+  KDN: '#f9a825',
+};
+
+interface DrivingItem {
+  key: string;
+  time: number;
+  code: string;
+  value: number | null;
+  lat: number | null;
+  lng: number | null;
 }
 
-/** The harsh-driving and speeding events behind the scores, in time order, each with its place. */
+/**
+ * What drove the scores, moment by moment: the harsh-driving and speeding events and each kickdown
+ * (`KDN`), on a map (one pin each, coloured by kind) and in time order.
+ */
 function Events({
   f,
   vehicleId,
   fromMs,
   toMs,
+  kickdowns,
 }: {
   f: FleetFormat;
   vehicleId: number;
   fromMs: number;
   toMs: number;
+  kickdowns: readonly KickdownEvent[];
 }) {
   const { t, language } = f;
   const events = useDrivingEvents(vehicleId, fromMs, toMs);
-  const list = events.data ?? [];
+  const list = useMemo<DrivingItem[]>(
+    () =>
+      [
+        ...(events.data ?? []).map((e) => ({
+          key: `e${e.id}`,
+          time: e.startTime,
+          code: e.code.toUpperCase(),
+          value: e.value,
+          lat: e.lat,
+          lng: e.lng,
+        })),
+        ...kickdowns.map((k) => ({
+          key: `k${k.time}`,
+          time: k.time,
+          code: 'KDN',
+          value: null,
+          lat: k.lat,
+          lng: k.lng,
+        })),
+      ].sort((a, b) => a.time - b.time),
+    [events.data, kickdowns],
+  );
+  const label = (e: DrivingItem) =>
+    `${t(`analysis.event_code.${e.code}`, { defaultValue: e.code })} · ${f.dateTime(e.time)}`;
+  const points = useMemo<MapPoint[]>(
+    () =>
+      list.flatMap((e) =>
+        e.lat === null || e.lng === null
+          ? []
+          : [{ lat: e.lat, lng: e.lng, color: EVENT_COLOURS[e.code] ?? '#555', label: label(e) }],
+      ),
+    // `label` only reads `t` and `f`, which `list` follows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [list],
+  );
   if (events.isPending || list.length === 0) return null;
+  const codes = [...new Set(list.map((e) => e.code))];
   return (
     <>
       <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 700, mt: 2, mb: 1 }}>
         {t('analysis.events')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }} data-testid="event-legend">
+        {codes.map((c) => (
+          <Box key={c} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            <Box
+              component="span"
+              sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: EVENT_COLOURS[c] }}
+            />
+            <Typography variant="caption">
+              {t(`analysis.event_code.${c}`, { defaultValue: c })} (
+              {list.filter((e) => e.code === c).length})
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      {points.length > 0 && (
+        <Box data-testid="vehicle-events-map">
+          <PointsMap
+            points={points}
+            label={t('analysis.events_map')}
+            sx={{ height: { xs: 240, md: 340 }, mb: 2 }}
+          />
+        </Box>
+      )}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {t('analysis.events_timeline')}
       </Typography>
       <Paper
         variant="outlined"
         sx={{ p: 1.5, display: 'grid', gap: 0.5 }}
         data-testid="vehicle-events"
       >
-        {list.slice(0, 200).map((e) => (
+        {list.slice(0, 300).map((e) => (
           <Box
-            key={e.id}
+            key={e.key}
+            data-code={e.code}
             sx={{
               display: 'grid',
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '170px 60px minmax(0, 1fr)' },
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '170px 64px minmax(0, 1fr)' },
               gap: { xs: 0, sm: 1 },
+              borderLeft: 4,
+              borderColor: EVENT_COLOURS[e.code] ?? 'divider',
+              pl: 1,
             }}
           >
-            <Typography variant="body2">{f.dateTime(e.startTime)}</Typography>
+            <Typography variant="body2">{f.dateTime(e.time)}</Typography>
             <Typography variant="body2" sx={{ fontWeight: 700 }}>
-              {e.code.toUpperCase()}
+              {e.code}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
-              {t(`analysis.event_code.${e.code.toUpperCase()}`, { defaultValue: e.code })}
+              {t(`analysis.event_code.${e.code}`, { defaultValue: e.code })}
               {e.value === null ? '' : ` · ${formatNumber(e.value, language)}`}
               {e.lat === null || e.lng === null ? (
                 ''
