@@ -237,6 +237,13 @@ for (const backend of testBackends()) {
           .distance +
         (await get(`${D0 + DAY}/${D0 + 2 * DAY + 9 * HOUR}/`)).json<Row[]>()[0]!.odometers.distance;
       expect(ragged.odometers.distance).toBeCloseTo(expected, 2);
+      // A period holding the whole of October: the monthly table, days and hours at its ends.
+      const all = (await get(`${D0}/${D0 + 3 * DAY}/`)).json<Row[]>()[0]!;
+      const months = (await get(`${Date.UTC(2026, 8, 30, 10)}/${Date.UTC(2026, 10, 2, 5)}/`)).json<
+        Row[]
+      >()[0]!;
+      expect(months.odometers.distance).toBeCloseTo(all.odometers.distance, 2);
+      expect(months.evaluation).toEqual(all.evaluation);
     });
 
     it('drops rows of 20 km or less unless opts[]=all, and splits by driver with opts[]=drivers', async () => {

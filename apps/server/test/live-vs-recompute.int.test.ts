@@ -220,7 +220,11 @@ for (const backend of testBackends()) {
         .orderBy('bucket')
         .execute();
       const indicators = [];
-      for (const table of ['vehicle_indicators', 'vehicle_indicators_daily'] as const) {
+      for (const table of [
+        'vehicle_indicators',
+        'vehicle_indicators_daily',
+        'vehicle_indicators_monthly',
+      ] as const) {
         const rows = await db
           .selectFrom(table)
           .selectAll()

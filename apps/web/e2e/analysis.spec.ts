@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { scrollsSideways, signIn } from './support/helpers';
+import { RPM_BANDS, type AnalysisRow } from '@rumbo/contracts';
+import { CAN_ONLY } from '../src/shared/analysis/indicator-format';
+import { apiSession, scrollsSideways, signIn } from './support/helpers';
 import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE, useCombination } from './support/shots';
 
 // The driving-analysis screens (issue 13) with the demo fleet (its history backfill goes through
@@ -79,9 +81,50 @@ for (const combination of COMBINATIONS) {
       await expect(page.getByTestId('vehicle-analysis-page')).toBeVisible({ timeout: 30_000 });
       await expect(page.getByTestId('vehicle-indicators')).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('[data-indicator]')).toHaveCount(10);
-      expect(page.url()).toMatch(/\/app\/analysis\/\d+\/\d+\/\d+$/);
+      const route = /\/app\/analysis\/\d+\/(\d+)\/(\d+)$/.exec(page.url());
+      expect(route).not.toBeNull();
+      const [from, to] = [Number(route![1]), Number(route![2])];
+
+      // The truck with the most kickdowns: rpm distribution, kickdowns on the map and timeline.
+      const session = await apiSession(request, combination.user);
+      const rows = (await (
+        await request.get(`/api/analysis/${from}/${to}/?opts[]=all`, { headers: session.headers })
+      ).json()) as AnalysisRow[];
+      const busiest = rows.reduce((a, b) => (b.kickdowns > a.kickdowns ? b : a));
+      expect(busiest.kickdowns).toBeGreaterThan(0);
+      await page.goto(`/app/analysis/${busiest.vehicleid}/${from}/${to}`);
+      await expect(page.getByTestId('vehicle-rpm').locator('svg').first()).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(page.getByTestId('vehicle-days').locator('svg').first()).toBeVisible();
+      await expect(page.getByTestId('vehicle-events-map')).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('[data-code="KDN"]').first()).toBeVisible();
+      await expect(page.getByRole('img', { name: /Kickdown/ }).first()).toBeAttached();
       expect(await scrollsSideways(page), 'vehicle analysis scrolls sideways').toBe(false);
+      await page.waitForTimeout(1_500); // map tiles
       await shot(page, 'vehicle', language, theme);
+
+      // A phone truck (OsmAnd, no CAN): N/D and no letter for the CAN indicators and eco-driving.
+      // The e2e demo fleet has 5 Teltonika trucks (the 10th is the phone), so the answer of one
+      // truck is turned into what the server answers for a phone (apps/server/test/analysis.int.test.ts).
+      const phoneId =
+        rows.find((r) => r.vehicleid !== busiest.vehicleid)?.vehicleid ?? busiest.vehicleid;
+      await page.route(`**/api/analysis/${from}/${to}/${phoneId}`, async (route) => {
+        const real = (await (await route.fetch()).json()) as AnalysisRow;
+        const nd = { value: null, profile: null, score: null, lowCoverage: false, coverage: 0 };
+        for (const key of CAN_ONLY) real.evaluation[key] = nd;
+        for (const band of RPM_BANDS) real.rpmBands[band] = 0;
+        real.kickdowns = 0;
+        real.kickdownEvents = [];
+        await route.fulfill({ json: real });
+      });
+      await page.goto(`/app/analysis/${phoneId}/${from}/${to}`);
+      const eco = page.locator('[data-indicator="averageEcoDriving"]');
+      await expect(eco).toContainText(language === 'es' ? 'N/D' : 'N/A', { timeout: 30_000 });
+      await expect(eco.locator('[data-letter=""]').first()).toBeVisible();
+      await expect(page.getByTestId('vehicle-rpm-none')).toBeVisible();
+      if (theme === 'light') await shot(page, 'vehicle-phone', language, theme);
+      await page.unroute(`**/api/analysis/${from}/${to}/${phoneId}`);
 
       // Safe driving: the fleet score and four previous periods.
       await page.goto('/app/fleet/safety_drive?period=last7d');
@@ -89,6 +132,7 @@ for (const combination of COMBINATIONS) {
       for (const k of [1, 2, 3, 4])
         await expect(page.getByTestId(`safety-previous-${k}`)).toBeVisible();
       await expect(page.getByTestId('safety-vehicles')).toBeVisible({ timeout: 45_000 });
+      await expect(page.getByTestId('safety-trend').locator('svg').first()).toBeVisible();
       expect(await scrollsSideways(page), 'safety drive scrolls sideways').toBe(false);
       await shot(page, 'safety', language, theme);
 
@@ -96,6 +140,7 @@ for (const combination of COMBINATIONS) {
       await page.goto('/app/fleet/ralenti_agg?period=last7d');
       const idle = page.getByTestId('ralenti-table');
       await expect(idle).toBeVisible({ timeout: 45_000 });
+      await expect(page.getByTestId('ralenti-chart').locator('svg').first()).toBeVisible();
       expect(await scrollsSideways(page), 'idle scrolls sideways').toBe(false);
       await shot(page, 'ralenti', language, theme);
       await idle.locator('[data-row], [data-card]').first().click();

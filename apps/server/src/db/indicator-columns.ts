@@ -6,6 +6,18 @@ import type { IndicatorSums } from '@rumbo/telematics';
 /** Daily copies of the hourly indicator rows are aligned on UTC days. */
 export const INDICATOR_DAY_MS = 86_400_000;
 
+/** Start of the UTC calendar month of `ms` (the monthly copies, migration 0012). */
+export function monthOf(ms: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
+
+/** Start of the UTC month after the one of `ms`. */
+export function nextMonthOf(ms: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+}
+
 /** Table column of each summed field (snake case). */
 export const INDICATOR_COLUMNS: Readonly<Record<keyof IndicatorSums, string>> = {
   distanceKm: 'distance_km',

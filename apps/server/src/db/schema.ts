@@ -473,6 +473,7 @@ export interface Database {
   vehicle_rollups: VehicleRollupsTable;
   vehicle_indicators: VehicleIndicatorsTable;
   vehicle_indicators_daily: VehicleIndicatorsTable;
+  vehicle_indicators_monthly: VehicleIndicatorsTable;
   vehicle_kickdowns: VehicleKickdownsTable;
   ingest_rejections: IngestRejectionsTable;
   tenants: TenantsTable;

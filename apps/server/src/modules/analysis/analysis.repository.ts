@@ -1,7 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { INDICATOR_SUM_KEYS, zeroSums, type IndicatorSums } from '@rumbo/telematics';
 import type { Database } from '../../db/schema.js';
-import { INDICATOR_COLUMNS, INDICATOR_DAY_MS } from '../../db/indicator-columns.js';
+import {
+  INDICATOR_COLUMNS,
+  INDICATOR_DAY_MS,
+  monthOf,
+  nextMonthOf,
+} from '../../db/indicator-columns.js';
 
 /** A vehicle of the tenant as the analysis needs it. */
 export interface AnalysisVehicle {
@@ -63,10 +68,44 @@ function floorTo(ms: number, unit: number): number {
   return Math.floor(ms / unit) * unit;
 }
 
+type IndicatorTable =
+  'vehicle_indicators' | 'vehicle_indicators_daily' | 'vehicle_indicators_monthly';
+
 /**
- * Indicator sums of [from, to) per vehicle (and per driver with `byDriver`): whole UTC days from the
- * daily table, the ragged hours at either end from the hourly one. A bucket counts when its start is
- * in the period. `vehicleIds` undefined: every vehicle of the tenant.
+ * The tables and ranges a period [from, to) is summed from: its whole UTC months from the monthly
+ * table, the other whole days from the daily one, the ragged hours from the hourly one.
+ */
+export function periodParts(
+  fromMs: number,
+  toMs: number,
+): { table: IndicatorTable; fromMs: number; toMs: number }[] {
+  const dayStart = ceilTo(fromMs, INDICATOR_DAY_MS);
+  const dayEnd = floorTo(toMs, INDICATOR_DAY_MS);
+  if (dayStart >= dayEnd) return [{ table: 'vehicle_indicators', fromMs, toMs }];
+  const monthStart = monthOf(dayStart) === dayStart ? dayStart : nextMonthOf(dayStart);
+  const monthEnd = monthOf(dayEnd);
+  const days: [number, number][] =
+    monthStart < monthEnd
+      ? [
+          [dayStart, monthStart],
+          [monthEnd, dayEnd],
+        ]
+      : [[dayStart, dayEnd]];
+  return [
+    { table: 'vehicle_indicators' as const, fromMs, toMs: dayStart },
+    ...(monthStart < monthEnd
+      ? [{ table: 'vehicle_indicators_monthly' as const, fromMs: monthStart, toMs: monthEnd }]
+      : []),
+    ...days.map(([a, b]) => ({ table: 'vehicle_indicators_daily' as const, fromMs: a, toMs: b })),
+    { table: 'vehicle_indicators' as const, fromMs: dayEnd, toMs },
+  ].filter((part) => part.toMs > part.fromMs);
+}
+
+/**
+ * Indicator sums of [from, to) per vehicle (and per driver with `byDriver`): whole UTC months from
+ * the monthly table, whole days from the daily one, the ragged hours at either end from the hourly
+ * one. A bucket counts when its start is in the period. `vehicleIds` undefined: every vehicle of
+ * the tenant.
  */
 export async function periodSums(
   db: Kysely<Database>,
@@ -77,29 +116,16 @@ export async function periodSums(
   byDriver: boolean,
 ): Promise<SumsRow[]> {
   if (vehicleIds && vehicleIds.length === 0) return [];
-  const dayStart = ceilTo(fromMs, INDICATOR_DAY_MS);
-  const dayEnd = floorTo(toMs, INDICATOR_DAY_MS);
-  const from = new Date(fromMs);
-  const to = new Date(toMs);
   const vehicles = vehicleIds ? sql`and vehicle_id = any(${[...vehicleIds]}::int4[])` : sql``;
-  let parts;
-  if (dayStart < dayEnd) {
-    const ds = new Date(dayStart);
-    const de = new Date(dayEnd);
-    parts = sql`
-      select vehicle_id, driver_code, ${COLUMN_LIST} from vehicle_indicators_daily
-        where tenant_id = ${tenantId} and bucket >= ${ds} and bucket < ${de} ${vehicles}
-      union all
-      select vehicle_id, driver_code, ${COLUMN_LIST} from vehicle_indicators
-        where tenant_id = ${tenantId} and bucket >= ${from} and bucket < ${ds} ${vehicles}
-      union all
-      select vehicle_id, driver_code, ${COLUMN_LIST} from vehicle_indicators
-        where tenant_id = ${tenantId} and bucket >= ${de} and bucket < ${to} ${vehicles}`;
-  } else {
-    parts = sql`
-      select vehicle_id, driver_code, ${COLUMN_LIST} from vehicle_indicators
-        where tenant_id = ${tenantId} and bucket >= ${from} and bucket < ${to} ${vehicles}`;
-  }
+  const parts = sql.join(
+    periodParts(fromMs, toMs).map(
+      (part) => sql`
+      select vehicle_id, driver_code, ${COLUMN_LIST} from ${sql.table(part.table)}
+        where tenant_id = ${tenantId} and bucket >= ${new Date(part.fromMs)}
+          and bucket < ${new Date(part.toMs)} ${vehicles}`,
+    ),
+    sql` union all `,
+  );
   const driver = byDriver ? sql`driver_code` : sql`''::text`;
   const group = byDriver ? sql`vehicle_id, driver_code` : sql`vehicle_id`;
   const result = await sql<Record<string, number> & { vehicle_id: number; driver: string }>`

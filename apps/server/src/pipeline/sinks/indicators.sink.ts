@@ -5,7 +5,7 @@ import {
   ROLLUP_BUCKET_MS,
   type IndicatorSums,
 } from '@rumbo/telematics';
-import { INDICATOR_COLUMNS, INDICATOR_DAY_MS } from '../../db/indicator-columns.js';
+import { INDICATOR_COLUMNS, INDICATOR_DAY_MS, monthOf } from '../../db/indicator-columns.js';
 import type { Sink } from './sink.js';
 
 /** One interval's (or a batch's) contribution to a vehicle's hourly indicators for one driver. */
@@ -27,14 +27,15 @@ function addInto(row: IndicatorSums, f: IndicatorSums): void {
   for (const key of INDICATOR_SUM_KEYS) row[key] += f[key];
 }
 
-/** Sums rows per (vehicle, bucket, driver), in one lock order. */
+/** Sums rows per (vehicle, bucket, driver), in one lock order; `bucketMs` a size or a function. */
 export function mergeIndicatorRows(
   rows: readonly IndicatorRow[],
-  bucketMs: number = ROLLUP_BUCKET_MS,
+  bucketMs: number | ((ms: number) => number) = ROLLUP_BUCKET_MS,
 ): IndicatorRow[] {
   const byKey = new Map<string, IndicatorRow>();
   for (const row of rows) {
-    const bucket = bucketOf(row.bucketMs, bucketMs);
+    const bucket =
+      typeof bucketMs === 'number' ? bucketOf(row.bucketMs, bucketMs) : bucketMs(row.bucketMs);
     const key = `${row.vehicleId}|${bucket}|${row.driverCode}`;
     const sum = byKey.get(key);
     if (!sum) byKey.set(key, { ...row, bucketMs: bucket });
@@ -50,10 +51,13 @@ export function mergeIndicatorRows(
 
 const COLUMN_LIST = INDICATOR_SUM_KEYS.map((k) => INDICATOR_COLUMNS[k]).join(', ');
 
+type IndicatorTable =
+  'vehicle_indicators' | 'vehicle_indicators_daily' | 'vehicle_indicators_monthly';
+
 /** Upserts summed rows into `table`, adding to what its buckets hold. */
 async function upsert(
   trx: Parameters<Sink<IndicatorRow>['write']>[0],
-  table: 'vehicle_indicators' | 'vehicle_indicators_daily',
+  table: IndicatorTable,
   merged: readonly IndicatorRow[],
 ): Promise<void> {
   const arrays = INDICATOR_SUM_KEYS.map((key) => {
@@ -73,7 +77,7 @@ async function upsert(
     on conflict (vehicle_id, bucket, driver_code) do update set ${sql.raw(updates)}`.execute(trx);
 }
 
-/** Hourly and daily driving-indicator sums per vehicle and driver (migration 0011). */
+/** Hourly, daily and monthly driving-indicator sums per vehicle and driver (migrations 0011, 0012). */
 export const indicatorsSink: Sink<IndicatorRow> = {
   name: 'indicators',
   kinds: ['indicators'],
@@ -106,6 +110,7 @@ export const indicatorsSink: Sink<IndicatorRow> = {
   async write(trx, rows) {
     await upsert(trx, 'vehicle_indicators', mergeIndicatorRows(rows));
     await upsert(trx, 'vehicle_indicators_daily', mergeIndicatorRows(rows, INDICATOR_DAY_MS));
+    await upsert(trx, 'vehicle_indicators_monthly', mergeIndicatorRows(rows, monthOf));
   },
   async deleteRange(trx, vehicleId, fromMs) {
     const hour = new Date(bucketOf(fromMs, ROLLUP_BUCKET_MS));
@@ -120,13 +125,26 @@ export const indicatorsSink: Sink<IndicatorRow> = {
       .where('vehicle_id', '=', vehicleId)
       .where('bucket', '>=', day)
       .execute();
-    // The day of `fromMs` keeps the hours before it: rebuilt from the hourly rows left.
+    const month = new Date(monthOf(fromMs));
+    await trx
+      .deleteFrom('vehicle_indicators_monthly')
+      .where('vehicle_id', '=', vehicleId)
+      .where('bucket', '>=', month)
+      .execute();
+    // The day of `fromMs` keeps the hours before it: rebuilt from the hourly rows left; then its
+    // month from the days left (that day included).
     const sums = INDICATOR_SUM_KEYS.map((k) => `sum(${INDICATOR_COLUMNS[k]})`).join(', ');
     await sql`
       insert into vehicle_indicators_daily (vehicle_id, bucket, driver_code, tenant_id, ${sql.raw(COLUMN_LIST)})
       select vehicle_id, ${day}::timestamptz, driver_code, min(tenant_id), ${sql.raw(sums)}
       from vehicle_indicators
       where vehicle_id = ${vehicleId} and bucket >= ${day} and bucket < ${hour}
+      group by vehicle_id, driver_code`.execute(trx);
+    await sql`
+      insert into vehicle_indicators_monthly (vehicle_id, bucket, driver_code, tenant_id, ${sql.raw(COLUMN_LIST)})
+      select vehicle_id, ${month}::timestamptz, driver_code, min(tenant_id), ${sql.raw(sums)}
+      from vehicle_indicators_daily
+      where vehicle_id = ${vehicleId} and bucket >= ${month} and bucket <= ${day}
       group by vehicle_id, driver_code`.execute(trx);
   },
 };

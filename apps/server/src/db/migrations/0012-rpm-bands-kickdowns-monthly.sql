@@ -35,3 +35,21 @@ CREATE TABLE vehicle_kickdowns (
   driver_code text,
   PRIMARY KEY (vehicle_id, time)
 );
+
+-- A monthly copy (UTC calendar months) of the daily rows: a 90-day period is two or three months
+-- plus its ragged days and hours, a third of the rows to sum (the embedded database's analysis
+-- calls, docs/decisions/0022-driving-analysis.md). Written by the indicators sink with the others.
+CREATE TABLE vehicle_indicators_monthly (LIKE vehicle_indicators INCLUDING DEFAULTS);
+ALTER TABLE vehicle_indicators_monthly ADD PRIMARY KEY (vehicle_id, bucket, driver_code);
+ALTER TABLE vehicle_indicators_monthly
+  ADD FOREIGN KEY (vehicle_id) REFERENCES vehicles (id) ON DELETE CASCADE;
+CREATE INDEX vehicle_indicators_monthly_tenant_bucket_idx ON vehicle_indicators_monthly (tenant_id, bucket);
+INSERT INTO vehicle_indicators_monthly
+  SELECT vehicle_id, date_trunc('month', bucket AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', driver_code,
+    min(tenant_id), sum(distance_km), sum(fuel_l), sum(engine_s), sum(unknown_s), sum(driving_s),
+    sum(idle_s), sum(can_s), sum(green_s), sum(inertia_s), sum(over60_s), sum(cruise_s),
+    sum(torque_sum), sum(torque_s), sum(torque_high_s), sum(kickdowns), sum(excess_km),
+    sum(speeding_s), sum(speeding10_s), sum(hard_brakes), sum(harsh_accels), sum(harsh_corners),
+    sum(engine_signal_s), sum(rpm_under800_s), sum(rpm_below_green_s), sum(rpm_green_s),
+    sum(rpm_above_green_s), sum(rpm_over1800_s)
+  FROM vehicle_indicators_daily GROUP BY 1, 2, 3;
