@@ -1,8 +1,8 @@
 // Driving analysis from the indicator buckets (issue 13): GET /api/analysis/{from}/{to}/ for 1,000
 // vehicles × 90 days (goal p95 ≤ 200 ms) and the safe-driving screen's six safety_drive calls for
 // 1,000 vehicles (goal ≤ 300 ms together). The server runs in this process (compose + listen)
-// on a fresh PostgreSQL database (or the embedded one with BACKEND=embedded); hourly and daily
-// indicator rows and idle periods are seeded in bulk with SQL, as the sinks would have written them.
+// on a fresh PostgreSQL database (or the embedded one with BACKEND=embedded); hourly, daily and
+// monthly indicator rows and idle periods are seeded in bulk with SQL, as the sinks would have written them.
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/analysis.ts
 //      (VEHICLES, DAYS, HOURS per day, RUNS; BACKEND=embedded for PGlite)
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -71,6 +71,14 @@ await sql`
     sum(torque_sum), sum(torque_s), sum(torque_high_s), sum(kickdowns), sum(excess_km),
     sum(speeding_s), sum(speeding10_s), sum(hard_brakes), sum(harsh_accels), sum(harsh_corners)
   from vehicle_indicators group by 1, 2, 3`.execute(db);
+await sql`
+  insert into vehicle_indicators_monthly
+  select vehicle_id, date_trunc('month', bucket at time zone 'UTC') at time zone 'UTC', driver_code,
+    min(tenant_id), sum(distance_km), sum(fuel_l), sum(engine_s), sum(unknown_s), sum(driving_s),
+    sum(idle_s), sum(can_s), sum(green_s), sum(inertia_s), sum(over60_s), sum(cruise_s),
+    sum(torque_sum), sum(torque_s), sum(torque_high_s), sum(kickdowns), sum(excess_km),
+    sum(speeding_s), sum(speeding10_s), sum(hard_brakes), sum(harsh_accels), sum(harsh_corners)
+  from vehicle_indicators_daily group by 1, 2, 3`.execute(db);
 await sql`
   insert into idle_periods (tenant_id, vehicle_id, start_time, end_time, duration_s, lat, lng, fuel_l, fuel_source)
   select v.tenant_id, v.id, to_timestamp(${START / 1000} + d * 86400 + 12 * 3600 + k * 10000),

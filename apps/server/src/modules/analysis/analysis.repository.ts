@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { INDICATOR_SUM_KEYS, zeroSums, type IndicatorSums } from '@rumbo/telematics';
 import type { Database } from '../../db/schema.js';
 import {
@@ -56,10 +56,20 @@ export interface SumsRow {
   sums: IndicatorSums;
 }
 
-const SUM_LIST = sql.raw(
-  INDICATOR_SUM_KEYS.map((k) => `sum(${INDICATOR_COLUMNS[k]})::float8 as "${k}"`).join(', '),
-);
-const COLUMN_LIST = sql.raw(INDICATOR_SUM_KEYS.map((k) => INDICATOR_COLUMNS[k]).join(', '));
+/** The sums a call needs: all of them, or a few (the safe-driving score reads seven). */
+type SumKeys = readonly (keyof IndicatorSums)[];
+const sumLists = new Map<SumKeys, { sums: RawBuilder<unknown>; columns: RawBuilder<unknown> }>();
+function listsOf(keys: SumKeys) {
+  let lists = sumLists.get(keys);
+  if (!lists) {
+    lists = {
+      sums: sql.raw(keys.map((k) => `sum(${INDICATOR_COLUMNS[k]})::float8 as "${k}"`).join(', ')),
+      columns: sql.raw(keys.map((k) => INDICATOR_COLUMNS[k]).join(', ')),
+    };
+    sumLists.set(keys, lists);
+  }
+  return lists;
+}
 
 function ceilTo(ms: number, unit: number): number {
   return Math.ceil(ms / unit) * unit;
@@ -105,7 +115,7 @@ export function periodParts(
  * Indicator sums of [from, to) per vehicle (and per driver with `byDriver`): whole UTC months from
  * the monthly table, whole days from the daily one, the ragged hours at either end from the hourly
  * one. A bucket counts when its start is in the period. `vehicleIds` undefined: every vehicle of
- * the tenant.
+ * the tenant. `keys`: the sums wanted (the others stay 0).
  */
 export async function periodSums(
   db: Kysely<Database>,
@@ -114,13 +124,15 @@ export async function periodSums(
   toMs: number,
   vehicleIds: readonly number[] | undefined,
   byDriver: boolean,
+  keys: SumKeys = INDICATOR_SUM_KEYS,
 ): Promise<SumsRow[]> {
   if (vehicleIds && vehicleIds.length === 0) return [];
+  const lists = listsOf(keys);
   const vehicles = vehicleIds ? sql`and vehicle_id = any(${[...vehicleIds]}::int4[])` : sql``;
   const parts = sql.join(
     periodParts(fromMs, toMs).map(
       (part) => sql`
-      select vehicle_id, driver_code, ${COLUMN_LIST} from ${sql.table(part.table)}
+      select vehicle_id, driver_code, ${lists.columns} from ${sql.table(part.table)}
         where tenant_id = ${tenantId} and bucket >= ${new Date(part.fromMs)}
           and bucket < ${new Date(part.toMs)} ${vehicles}`,
     ),
@@ -129,13 +141,13 @@ export async function periodSums(
   const driver = byDriver ? sql`driver_code` : sql`''::text`;
   const group = byDriver ? sql`vehicle_id, driver_code` : sql`vehicle_id`;
   const result = await sql<Record<string, number> & { vehicle_id: number; driver: string }>`
-    select vehicle_id, ${driver} as driver, ${SUM_LIST}
+    select vehicle_id, ${driver} as driver, ${lists.sums}
     from (${parts}) p
     group by ${group}
     order by vehicle_id`.execute(db);
   return result.rows.map((r) => {
     const sums = zeroSums();
-    for (const key of INDICATOR_SUM_KEYS) sums[key] = Number(r[key] ?? 0);
+    for (const key of keys) sums[key] = Number(r[key] ?? 0);
     return { vehicleId: r.vehicle_id, driverCode: r.driver, sums };
   });
 }

@@ -220,6 +220,20 @@ function safetyOf(sums: IndicatorSums) {
   };
 }
 
+/** The sums the safe-driving score reads (the other columns are not summed for it). */
+const SAFETY_SUM_KEYS: readonly (keyof IndicatorSums)[] = [
+  'distanceKm',
+  'drivingS',
+  'hardBrakes',
+  'harshAccels',
+  'harshCorners',
+  'speedingS',
+  'speeding10S',
+];
+
+/** The sums the idle aggregate reads (idle % of engine time). */
+const IDLE_SUM_KEYS: readonly (keyof IndicatorSums)[] = ['engineS', 'idleS'];
+
 /** `POST /v2/vehicle/safety_drive` (domain.md §6). */
 export async function safetyDrive(
   db: Kysely<Database>,
@@ -244,6 +258,7 @@ export async function safetyDrive(
     query.to,
     isFiltered ? [...known] : undefined,
     true,
+    SAFETY_SUM_KEYS,
   );
   const byVehicle = new Map<number, IndicatorSums>();
   const byDriver = new Map<string, IndicatorSums>();
@@ -311,7 +326,7 @@ export async function ralentiAggregate(
   const ids = (query.vehicles?.length ?? 0) > 0 ? vehicles.map((v) => v.id) : undefined;
   const [aggs, sums] = await Promise.all([
     idleAggregates(db, tenantId, query.from, query.to, ids),
-    periodSums(db, tenantId, query.from, query.to, ids, false),
+    periodSums(db, tenantId, query.from, query.to, ids, false, IDLE_SUM_KEYS),
   ]);
   const engine = new Map(sums.map((r) => [r.vehicleId, r.sums]));
   return {
