@@ -45,6 +45,7 @@ function Bars(props: BarChartProps & { f: FleetFormat }) {
   return (
     <BarChart
       height={phone ? 220 : 280}
+      {...(phone ? { sx: { '& .MuiChartsAxis-tickLabel': { fontSize: '10px !important' } } } : {})}
       skipAnimation
       localeText={{ noData: f.t('analysis.no_data'), loading: '…' }}
       margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
@@ -161,7 +162,7 @@ export function RpmChart({
               },
             },
           ]}
-          yAxis={[{ width: 40, max: 100, valueFormatter: (v: number) => `${v} %` }]}
+          yAxis={[{ width: 52, max: 100, valueFormatter: (v: number) => `${v} %` }]}
           series={[
             { data: main, label: t('analysis.rpm.period'), valueFormatter: pct },
             {

@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ANALYSIS_INDICATORS, type AnalysisRow, type KickdownEvent } from '@rumbo/contracts';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useVehicle } from '../../../shared/fleet/fleet-queries';
 import { formatDate, formatNumber } from '../../../shared/format/format';
@@ -304,6 +304,9 @@ const EVENT_COLOURS: Record<string, string> = {
   KDN: '#f9a825',
 };
 
+/** Events listed before "show all" (the map shows them all). */
+const EVENTS_SHOWN = 40;
+
 interface DrivingItem {
   key: string;
   time: number;
@@ -332,6 +335,7 @@ function Events({
 }) {
   const { t, language } = f;
   const events = useDrivingEvents(vehicleId, fromMs, toMs);
+  const [isAll, setAll] = useState(false);
   const list = useMemo<DrivingItem[]>(
     () =>
       [
@@ -405,7 +409,7 @@ function Events({
         sx={{ p: 1.5, display: 'grid', gap: 0.5 }}
         data-testid="vehicle-events"
       >
-        {list.slice(0, 300).map((e) => (
+        {list.slice(0, isAll ? 1_000 : EVENTS_SHOWN).map((e) => (
           <Box
             key={e.key}
             data-code={e.code}
@@ -444,6 +448,11 @@ function Events({
             </Typography>
           </Box>
         ))}
+        {!isAll && list.length > EVENTS_SHOWN && (
+          <Button onClick={() => setAll(true)} sx={{ justifySelf: 'start' }}>
+            {t('analysis.events_more', { count: list.length })}
+          </Button>
+        )}
       </Paper>
     </>
   );
