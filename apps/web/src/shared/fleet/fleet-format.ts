@@ -1,11 +1,11 @@
-import type { TFunction } from '../../shared/i18n/i18n';
+import type { TFunction } from '../i18n/i18n';
 import { DEFAULT_UNITS, type Language, type Units } from '@rumbo/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from '../../shared/i18n/use-translation';
-import { formatDateTime, formatMeasure } from '../../shared/format/format';
-import { useSession } from '../../shared/services';
-import { convertFromBase, unitSymbol } from '../../shared/units/units';
-import { formatEngineHours, formatUrea } from '../../shared/fleet/vehicle-popup/popup-format';
+import { useTranslation } from '../i18n/use-translation';
+import { formatDateTime, formatMeasure } from '../format/format';
+import { useSession } from '../services';
+import { convertFromBase, unitSymbol } from '../units/units';
+import { formatEngineHours, formatUrea } from './vehicle-popup/popup-format';
 
 /** The user's language, units and offset, with the formatters the fleet tables use. */
 export function useFleetFormat() {
