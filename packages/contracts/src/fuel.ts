@@ -48,11 +48,19 @@ export const fuelFilterQuery = z
   .strict();
 export type FuelFilterQuery = z.infer<typeof fuelFilterQuery>;
 
-/** `GET /fuel/events/{from}/{to}`: the filter plus `codes[]` (default `CRG` and `DCS`). */
+/** Most events one page of `GET /fuel/events/{from}/{to}` may carry (an export pages through). */
+export const FUEL_EVENTS_MAX_LIMIT = 10_000;
+
+/**
+ * `GET /fuel/events/{from}/{to}`: the filter plus `codes[]` (default `CRG` and `DCS`), and a page:
+ * `limit` (default 1,000) events from `offset`, newest first.
+ */
 export const fuelEventsQuery = fuelFilterQuery
   .extend({
     'codes[]': many(z.enum(FUEL_EVENT_CODES)).optional(),
     codes: many(z.enum(FUEL_EVENT_CODES)).optional(),
+    limit: z.coerce.number().int().min(1).max(FUEL_EVENTS_MAX_LIMIT).default(1000),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   })
   .strict();
 export type FuelEventsQuery = z.infer<typeof fuelEventsQuery>;
@@ -114,8 +122,21 @@ export const fuelEventSchema = z.object({
 });
 export type FuelEvent = z.infer<typeof fuelEventSchema>;
 
-/** `GET /fuel/events/{from}/{to}` answer, oldest first. */
-export const fuelEventsAnswer = z.object({ events: z.array(fuelEventSchema) });
+/** Count and litres of one code over the whole period and filter (not only the page). */
+export const fuelEventTotalSchema = z.object({
+  code: z.enum(FUEL_EVENT_CODES),
+  count: z.number(),
+  volumeL: z.number(),
+});
+
+/** `GET /fuel/events/{from}/{to}` answer: one page, newest first, and the period's totals. */
+export const fuelEventsAnswer = z.object({
+  /** Events of the period and filter (all pages). */
+  total: z.number(),
+  /** One entry per asked code, in `FUEL_EVENT_CODES` order. */
+  totals: z.array(fuelEventTotalSchema),
+  events: z.array(fuelEventSchema),
+});
 export type FuelEventsAnswer = z.infer<typeof fuelEventsAnswer>;
 
 /** `GET /fuel/events/{id}/levels` path (`id` is the event's id). */
@@ -222,7 +243,7 @@ export type FuelConsumptionDay = z.infer<typeof fuelConsumptionDaySchema>;
 
 export const fuelConsumptionAnswer = z.object({
   rows: z.array(fuelConsumptionRowSchema),
-  /** Every UTC day that starts in the period, even empty ones. */
+  /** Every UTC day the period touches, oldest first, even empty ones. */
   days: z.array(fuelConsumptionDaySchema),
 });
 export type FuelConsumptionAnswer = z.infer<typeof fuelConsumptionAnswer>;
@@ -290,7 +311,10 @@ export type FuelTank = z.infer<typeof fuelTankSchema>;
 /** `GET`/`PUT /vehicles/admin/vehicles/{id}/tanks`: the diesel tanks and the AdBlue tank. */
 export const vehicleTanksSchema = z.strictObject({
   /** Empty: no tank known (no fuel detection). The vehicle's `tankCapacityL` is their sum. */
-  tanks: z.array(fuelTankSchema).max(4),
+  tanks: z
+    .array(fuelTankSchema)
+    .max(4)
+    .refine((tanks) => tanks.reduce((s, t) => s + t.capacityL, 0) <= 5000, 'capacity_total'),
   adBlueCapacityL: z.number().positive('capacity_positive').max(500).nullable(),
 });
 export type VehicleTanks = z.infer<typeof vehicleTanksSchema>;

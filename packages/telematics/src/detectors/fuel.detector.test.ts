@@ -190,4 +190,37 @@ describe('fuel and AdBlue (§7)', () => {
     ]);
     expect(rowsOf(eventsOf(positions, {}), ...CODES)).toEqual([]);
   });
+
+  it('converts % to litres through the calibration tables of two tanks', () => {
+    // A 400 L saddle tank (narrow at the bottom and top) and a linear 200 L tank: 40 % → 70 %
+    // is 200 → 335 L in the first (through its table) and 80 → 140 L in the second, 195 L
+    // together; a linear reading of 600 L would say 180 L.
+    const context: VehicleContext = {
+      fuelTanks: [
+        {
+          capacityL: 400,
+          calibration: [
+            { pct: 10, litres: 20 },
+            { pct: 40, litres: 200 },
+            { pct: 70, litres: 335 },
+            { pct: 90, litres: 380 },
+          ],
+        },
+        { capacityL: 200 },
+      ],
+      ureaTankL: 80,
+    };
+    const found = eventsOf(
+      series([
+        { forS: 1200, speedKmh: 80, level: slosh(40) },
+        { forS: 1800, speedKmh: 0, level: (t) => (t < 600 ? 40 : 70) },
+        { forS: 1200, speedKmh: 80, level: slosh(70) },
+      ]),
+      context,
+    ).filter((e) => CODES.includes(e.code));
+    expect(found).toHaveLength(1);
+    expect(found[0]!.code).toBe('CRG');
+    // The stop burns nothing; the counter's drive before and after is outside the stop.
+    expect(Math.abs((found[0]!.value ?? 0) - 195)).toBeLessThanOrEqual(3);
+  });
 });

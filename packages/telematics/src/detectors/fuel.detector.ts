@@ -17,6 +17,7 @@ import type { EventFact } from '../reducer/facts.js';
 import type { ReducerSettings } from '../reducer/reducer-settings.js';
 import type { Sample } from '../reducer/sample.js';
 import { NO_FACTS, type Detector, type VehicleContext } from './detector.js';
+import { tanksCapacityL, tanksLitres } from '../fuel/tank.js';
 
 /** Records nearer than this to a stop's start or to the start of motion are not used, ms. */
 export const SETTLE_MS = 60_000;
@@ -113,6 +114,10 @@ export function median(values: readonly number[]): number {
 }
 
 function fuelCapacityL(context: VehicleContext): number | undefined {
+  if (context.fuelTanks && context.fuelTanks.length > 0) {
+    const sum = tanksCapacityL(context.fuelTanks);
+    return sum > 0 ? sum : undefined;
+  }
   const tanks = context.fuelTanksL;
   if (!tanks || tanks.length === 0) return undefined;
   let sum = 0;
@@ -162,8 +167,9 @@ function toEvent(rule: TankRule, p: TankPending, confirmedL: number): EventFact 
     levelAfterL: round1(p.afterL),
     levelConfirmedL: round1(confirmedL),
     burntL: round1(p.deltaL - (p.afterL - (stop.beforeL ?? 0))),
-    /** Seconds after the stop began : litres, the samples around the change. */
+    /** Seconds after the stop began (`stopStartMs`) : litres, the samples around the change. */
     samples: evidence,
+    stopStartMs: stop.sinceMs,
   };
   return fact;
 }
@@ -305,7 +311,9 @@ export const fuelDetector: Detector<FuelState> = {
     const fuelL =
       s.fuelLevelL ??
       (capacityL !== undefined && s.fuelLevelPct !== undefined
-        ? (s.fuelLevelPct / 100) * capacityL
+        ? context.fuelTanks && context.fuelTanks.length > 0
+          ? tanksLitres(context.fuelTanks, s.fuelLevelPct)
+          : (s.fuelLevelPct / 100) * capacityL
         : undefined);
     if (fuelL !== undefined) {
       facts = [];
