@@ -301,7 +301,7 @@ for (const backend of testBackends()) {
       });
     const period = `${D0}/${D0 + DAY}`;
     const events = async (query = '') => {
-      const r = await call('GET', `/api/fuel/events/${period}${query}`, operator);
+      const r = await call('GET', `/api/v2/fuel/events/${period}${query}`, operator);
       expect(r.statusCode, r.body).toBe(200);
       return r.json<FuelEventsAnswer>();
     };
@@ -347,13 +347,13 @@ for (const backend of testBackends()) {
       expect(page.events.map((e) => e.code)).toEqual(['CRG']);
       expect((await events(`?vids[]=${vehicleId}`)).total).toBe(2);
       // A period without events.
-      const empty = await call('GET', `/api/fuel/events/${D0 - DAY}/${D0}`, operator);
+      const empty = await call('GET', `/api/v2/fuel/events/${D0 - DAY}/${D0}`, operator);
       expect(empty.json<FuelEventsAnswer>()).toMatchObject({ total: 0, events: [] });
     });
 
     it("answers an event's level chart: raw levels of the stop ± 2 h in litres", async () => {
       const crg = (await events()).events.find((e) => e.code === 'CRG')!;
-      const r = await call('GET', `/api/fuel/events/${crg.id}/levels`, operator);
+      const r = await call('GET', `/api/v2/fuel/events/${crg.id}/levels`, operator);
       expect(r.statusCode, r.body).toBe(200);
       const chart = r.json<FuelEventLevelsAnswer>();
       expect(chart.event.id).toBe(crg.id);
@@ -369,7 +369,7 @@ for (const backend of testBackends()) {
 
     it('confirms and dismisses a suspected theft, stored with who, when and the note', async () => {
       const dcs = (await events()).events.find((e) => e.code === 'DCS')!;
-      const confirm = await call('POST', `/api/fuel/events/${dcs.id}/review`, operator, {
+      const confirm = await call('POST', `/api/v2/fuel/events/${dcs.id}/review`, operator, {
         status: 'confirmed',
         note: 'Tapa forzada',
       });
@@ -381,70 +381,76 @@ for (const backend of testBackends()) {
       });
       const listed = (await events()).events.find((e) => e.code === 'DCS')!;
       expect(listed.review?.status).toBe('confirmed');
-      const dismiss = await call('POST', `/api/fuel/events/${dcs.id}/review`, operator, {
+      const dismiss = await call('POST', `/api/v2/fuel/events/${dcs.id}/review`, operator, {
         status: 'dismissed',
       });
       expect(dismiss.json<FuelEvent>().review).toMatchObject({ status: 'dismissed', note: '' });
-      // A dismissed theft leaves the balance's thefts.
-      const c = await call('GET', `/api/fuel/consumption/${period}`, operator);
+      // A dismissed theft leaves the balance's thefts and the list's figures, not the list.
+      const c = await call('GET', `/api/v2/fuel/consumption/${period}`, operator);
       expect(c.json<FuelConsumptionAnswer>().rows[0]!.balance!.theftsL).toBe(0);
-      await call('POST', `/api/fuel/events/${dcs.id}/review`, operator, { status: 'confirmed' });
+      const after = await events();
+      expect(after.total).toBe(2);
+      expect(after.events.map((e) => e.code)).toEqual(['DCS', 'CRG']);
+      expect(after.totals[1]).toEqual({ code: 'DCS', count: 0, volumeL: 0 });
+      await call('POST', `/api/v2/fuel/events/${dcs.id}/review`, operator, { status: 'confirmed' });
     });
 
     it('refuses a review of a refill, bad bodies and other tenants’ events, writing nothing', async () => {
       const crg = (await events()).events.find((e) => e.code === 'CRG')!;
       const before = await count('events', sql`review is not null`);
-      const es = await call('POST', `/api/fuel/events/${crg.id}/review`, operator, {
+      const es = await call('POST', `/api/v2/fuel/events/${crg.id}/review`, operator, {
         status: 'confirmed',
       });
       expect(es.statusCode).toBe(400);
       expect(es.body).toContain('solo se puede confirmar o descartar una sospecha de robo');
       const en = await call(
         'POST',
-        `/api/fuel/events/${crg.id}/review`,
+        `/api/v2/fuel/events/${crg.id}/review`,
         operator,
         { status: 'confirmed' },
         'en',
       );
       expect(en.body).toContain('only a suspected theft can be confirmed or dismissed');
-      const bad = await call('POST', `/api/fuel/events/${crg.id}/review`, operator, {
+      const bad = await call('POST', `/api/v2/fuel/events/${crg.id}/review`, operator, {
         status: 'maybe',
       });
       expect(bad.statusCode).toBe(400);
-      const other = await call('POST', `/api/fuel/events/${otherEventId}/review`, operator, {
+      const other = await call('POST', `/api/v2/fuel/events/${otherEventId}/review`, operator, {
         status: 'confirmed',
       });
       expect(other.statusCode).toBe(404);
       expect(
-        (await call('GET', `/api/fuel/events/${otherEventId}/levels`, operator)).statusCode,
+        (await call('GET', `/api/v2/fuel/events/${otherEventId}/levels`, operator)).statusCode,
       ).toBe(404);
       expect(await count('events', sql`review is not null`)).toBe(before);
       // The other tenant sees only its own.
-      const theirs = await call('GET', `/api/fuel/events/${period}`, outsider);
+      const theirs = await call('GET', `/api/v2/fuel/events/${period}`, outsider);
       expect(theirs.json<FuelEventsAnswer>().events.every((e) => e.plate === 'NOR014')).toBe(true);
       // Naming another tenant's vehicle is a 400 in the caller's language.
       const foreign = await call(
         'GET',
-        `/api/fuel/events/${period}?vids[]=${otherVehicle}`,
+        `/api/v2/fuel/events/${period}?vids[]=${otherVehicle}`,
         operator,
       );
       expect(foreign.statusCode).toBe(400);
       expect(foreign.body).toContain('no es de su empresa');
       // A reversed period.
-      expect((await call('GET', `/api/fuel/events/${D0 + DAY}/${D0}`, operator)).statusCode).toBe(
-        400,
-      );
+      expect(
+        (await call('GET', `/api/v2/fuel/events/${D0 + DAY}/${D0}`, operator)).statusCode,
+      ).toBe(400);
     });
 
     it('needs the fuel views: a viewer gets 403', async () => {
-      expect((await call('GET', `/api/fuel/events/${period}`, viewer)).statusCode).toBe(403);
-      expect((await call('GET', `/api/fuel/consumption/${period}`, viewer)).statusCode).toBe(403);
-      expect((await call('GET', `/api/fuel/adblue/${period}`, viewer)).statusCode).toBe(403);
+      expect((await call('GET', `/api/v2/fuel/events/${period}`, viewer)).statusCode).toBe(403);
+      expect((await call('GET', `/api/v2/fuel/consumption/${period}`, viewer)).statusCode).toBe(
+        403,
+      );
+      expect((await call('GET', `/api/v2/fuel/adblue/${period}`, viewer)).statusCode).toBe(403);
     });
 
     it('answers consumption per vehicle with the fuel balance, and per driver', async () => {
       const from = D0 + HOUR; // the truck parked since midnight: a level before the period
-      const r = await call('GET', `/api/fuel/consumption/${from}/${D0 + DAY}`, operator);
+      const r = await call('GET', `/api/v2/fuel/consumption/${from}/${D0 + DAY}`, operator);
       expect(r.statusCode, r.body).toBe(200);
       const answer = r.json<FuelConsumptionAnswer>();
       expect(answer.rows).toHaveLength(1);
@@ -466,19 +472,19 @@ for (const backend of testBackends()) {
       expect(answer.days[0]!.fuelL).toBeGreaterThan(100);
       const drivers = await call(
         'GET',
-        `/api/fuel/consumption/${from}/${D0 + DAY}?by=driver`,
+        `/api/v2/fuel/consumption/${from}/${D0 + DAY}?by=driver`,
         operator,
       );
       const dRows = drivers.json<FuelConsumptionAnswer>().rows;
       expect(dRows.map((d) => d.driverCode)).toEqual(['CARD-F']);
       expect(dRows[0]!.balance).toBeNull();
       expect(
-        (await call('GET', `/api/fuel/consumption/${period}?by=team`, operator)).statusCode,
+        (await call('GET', `/api/v2/fuel/consumption/${period}?by=team`, operator)).statusCode,
       ).toBe(400);
     });
 
     it('answers AdBlue: level now, refills and the AdBlue/diesel ratio', async () => {
-      const r = await call('GET', `/api/fuel/adblue/${D0 + HOUR}/${D0 + DAY}`, operator);
+      const r = await call('GET', `/api/v2/fuel/adblue/${D0 + HOUR}/${D0 + DAY}`, operator);
       expect(r.statusCode, r.body).toBe(200);
       const [row] = r.json<AdBlueAnswer>().rows;
       expect(row!.capacityL).toBe(UREA_L);

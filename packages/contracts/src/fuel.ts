@@ -48,11 +48,11 @@ export const fuelFilterQuery = z
   .strict();
 export type FuelFilterQuery = z.infer<typeof fuelFilterQuery>;
 
-/** Most events one page of `GET /fuel/events/{from}/{to}` may carry (an export pages through). */
+/** Most events one page of `GET /v2/fuel/events/{from}/{to}` may carry (an export pages through). */
 export const FUEL_EVENTS_MAX_LIMIT = 10_000;
 
 /**
- * `GET /fuel/events/{from}/{to}`: the filter plus `codes[]` (default `CRG` and `DCS`), and a page:
+ * `GET /v2/fuel/events/{from}/{to}`: the filter plus `codes[]` (default `CRG` and `DCS`), and a page:
  * `limit` (default 1,000) events from `offset`, newest first.
  */
 export const fuelEventsQuery = fuelFilterQuery
@@ -122,16 +122,19 @@ export const fuelEventSchema = z.object({
 });
 export type FuelEvent = z.infer<typeof fuelEventSchema>;
 
-/** Count and litres of one code over the whole period and filter (not only the page). */
+/**
+ * Count and litres of one code over the whole period and filter (not only the page); DCS leaves
+ * out the thefts a person dismissed.
+ */
 export const fuelEventTotalSchema = z.object({
   code: z.enum(FUEL_EVENT_CODES),
   count: z.number(),
   volumeL: z.number(),
 });
 
-/** `GET /fuel/events/{from}/{to}` answer: one page, newest first, and the period's totals. */
+/** `GET /v2/fuel/events/{from}/{to}` answer: one page, newest first, and the period's totals. */
 export const fuelEventsAnswer = z.object({
-  /** Events of the period and filter (all pages). */
+  /** Events of the period and filter (all pages, dismissed thefts included): for paging. */
   total: z.number(),
   /** One entry per asked code, in `FUEL_EVENT_CODES` order. */
   totals: z.array(fuelEventTotalSchema),
@@ -139,7 +142,7 @@ export const fuelEventsAnswer = z.object({
 });
 export type FuelEventsAnswer = z.infer<typeof fuelEventsAnswer>;
 
-/** `GET /fuel/events/{id}/levels` path (`id` is the event's id). */
+/** `GET /v2/fuel/events/{id}/levels` path (`id` is the event's id). */
 export const fuelEventIdParams = z.object({ id: idParam() });
 
 /** One raw level reading from the positions: time, % as sent, litres through the tank model. */
@@ -157,7 +160,7 @@ export const FUEL_LEVEL_WINDOW_MS = 2 * 3_600_000;
 /** Most raw points one chart gets (thinned evenly in time, the extremes of each slot kept). */
 export const FUEL_LEVEL_MAX_POINTS = 600;
 
-/** `GET /fuel/events/{id}/levels`: the event and its level chart's data. */
+/** `GET /v2/fuel/events/{id}/levels`: the event and its level chart's data. */
 export const fuelEventLevelsAnswer = z.object({
   event: fuelEventSchema,
   /** [from, to) of `levels`, epoch ms: the stop ± 2 h. */
@@ -168,7 +171,7 @@ export const fuelEventLevelsAnswer = z.object({
 });
 export type FuelEventLevelsAnswer = z.infer<typeof fuelEventLevelsAnswer>;
 
-/** `POST /fuel/events/{id}/review`: confirm or dismiss a suspected theft (DCS only; else 400). */
+/** `POST /v2/fuel/events/{id}/review`: confirm or dismiss a suspected theft (DCS only; else 400). */
 export const fuelReviewBody = z.strictObject({
   status: z.enum(FUEL_REVIEW_STATUSES),
   note: multilineText().trim().max(1000).default(''),
@@ -197,7 +200,7 @@ export const fuelBalanceSchema = z.object({
 });
 export type FuelBalance = z.infer<typeof fuelBalanceSchema>;
 
-/** `GET /fuel/consumption/{from}/{to}?by=vehicle|driver` (+ the vehicle/group filter). */
+/** `GET /v2/fuel/consumption/{from}/{to}?by=vehicle|driver` (+ the vehicle/group filter). */
 export const fuelConsumptionQuery = fuelFilterQuery
   .extend({ by: z.enum(['vehicle', 'driver']).default('vehicle') })
   .strict();
@@ -251,7 +254,7 @@ export type FuelConsumptionAnswer = z.infer<typeof fuelConsumptionAnswer>;
 /** AdBlue/diesel ratio limits, %: expected 2–6; flagged below 1 over ≥ 1,000 km, or above 10. */
 export const ADBLUE_RATIO = { low: 1, high: 10, lowMinKm: 1000, expectedMin: 2, expectedMax: 6 };
 
-/** `GET /fuel/adblue/{from}/{to}` (+ the vehicle/group filter): one row per vehicle. */
+/** `GET /v2/fuel/adblue/{from}/{to}` (+ the vehicle/group filter): one row per vehicle. */
 export const adBlueRowSchema = z.object({
   vehicleId: z.number(),
   plate: z.string(),

@@ -213,7 +213,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   await app.register(analysisRoutes({ db: database.db }), { prefix: '/api/analysis' });
   await app.register(analysisV2Routes({ db: database.db }), { prefix: '/api/v2' });
   const fuel = { db: database.db, onDeviceChanged: api.onDeviceChanged };
-  await app.register(fuelRoutes(fuel), { prefix: '/api/fuel' });
+  await app.register(fuelRoutes(fuel), { prefix: '/api/v2/fuel' });
   await app.register(fuelTankRoutes(fuel), { prefix: '/api/vehicles' });
 
   // Every service key answers at its base address, also those whose calls come later.

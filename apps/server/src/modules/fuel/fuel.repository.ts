@@ -188,21 +188,29 @@ export async function listEvents(
   return rows.map(toEventRow);
 }
 
-/** Count and litres per code of a period's events. */
+/** Count and litres per code of a period's events, and the count of every event (`all`). */
 export async function eventTotals(
   db: Kysely<Database>,
   tenantId: number,
   f: EventFilter,
-): Promise<{ code: FuelEventCode; count: number; volumeL: number }[]> {
+): Promise<{ code: FuelEventCode; all: number; count: number; volumeL: number }[]> {
   if (f.codes.length === 0 || f.vehicleIds?.length === 0) return [];
   const vehicles = f.vehicleIds ? sql`and vehicle_id = any(${[...f.vehicleIds]}::int4[])` : sql``;
-  const result = await sql<{ code: FuelEventCode; count: number; volume: number }>`
-    select code, count(*)::int4 as count, coalesce(sum(value), 0)::float8 as volume
+  // A dismissed suspected theft is no theft: it leaves the figures (it stays in the list).
+  const counted = sql`review is distinct from 'dismissed'`;
+  const result = await sql<{ code: FuelEventCode; n_all: number; count: number; volume: number }>`
+    select code, count(*)::int4 as n_all, (count(*) filter (where ${counted}))::int4 as count,
+      coalesce(sum(value) filter (where ${counted}), 0)::float8 as volume
     from events
     where tenant_id = ${tenantId} and code = any(${[...f.codes]}::text[])
       and start_time >= ${new Date(f.fromMs)} and start_time < ${new Date(f.toMs)} ${vehicles}
     group by code`.execute(db);
-  return result.rows.map((r) => ({ code: r.code, count: r.count, volumeL: r.volume }));
+  return result.rows.map((r) => ({
+    code: r.code,
+    all: r.n_all,
+    count: r.count,
+    volumeL: r.volume,
+  }));
 }
 
 /** One fuel event of the tenant by id (any of the three codes). */

@@ -42,7 +42,7 @@ function filterOf(q: FuelFilterQuery) {
 }
 
 /**
- * `/api/fuel/…` (issue 14, docs/decisions/0024-fuel-screens.md): refills and suspected thefts, an
+ * `/api/v2/fuel/…` (issue 14, docs/decisions/0024-fuel-screens.md): refills and suspected thefts, an
  * event's level chart, a theft's review, consumption with the fuel balance, AdBlue ratios.
  */
 export function fuelRoutes(deps: FuelDeps): FastifyPluginAsyncZod {

@@ -237,7 +237,7 @@ export async function fuelEvents(
   const byId = new Map(vehicles.map((v) => [v.vehicleId, v]));
   const byCode = new Map(totals.map((t) => [t.code, t]));
   return {
-    total: totals.reduce((n, t) => n + t.count, 0),
+    total: totals.reduce((n, t) => n + t.all, 0),
     totals: codes.map((code) => ({
       code,
       count: byCode.get(code)?.count ?? 0,
