@@ -342,7 +342,7 @@ for (const backend of testBackends()) {
       expect(aur.events.map((e) => e.code)).toEqual(['AUR']);
       expect(Math.abs(aur.events[0]!.volumeL - 45)).toBeLessThan(3);
       expect(aur.events[0]!.capacityL).toBe(UREA_L);
-      const page = await events('?limit=1&offset=1');
+      const page = await events('?limit=1&page=2');
       expect(page.total).toBe(2);
       expect(page.events.map((e) => e.code)).toEqual(['CRG']);
       expect((await events(`?vids[]=${vehicleId}`)).total).toBe(2);
@@ -353,7 +353,7 @@ for (const backend of testBackends()) {
 
     it("answers an event's level chart: raw levels of the stop ± 2 h in litres", async () => {
       const crg = (await events()).events.find((e) => e.code === 'CRG')!;
-      const r = await call('GET', `/api/v2/fuel/events/${crg.id}/levels`, operator);
+      const r = await call('GET', `/api/v2/fuel/event/${crg.id}/levels`, operator);
       expect(r.statusCode, r.body).toBe(200);
       const chart = r.json<FuelEventLevelsAnswer>();
       expect(chart.event.id).toBe(crg.id);
@@ -369,7 +369,7 @@ for (const backend of testBackends()) {
 
     it('confirms and dismisses a suspected theft, stored with who, when and the note', async () => {
       const dcs = (await events()).events.find((e) => e.code === 'DCS')!;
-      const confirm = await call('POST', `/api/v2/fuel/events/${dcs.id}/review`, operator, {
+      const confirm = await call('POST', `/api/v2/fuel/event/${dcs.id}/review`, operator, {
         status: 'confirmed',
         note: 'Tapa forzada',
       });
@@ -381,7 +381,7 @@ for (const backend of testBackends()) {
       });
       const listed = (await events()).events.find((e) => e.code === 'DCS')!;
       expect(listed.review?.status).toBe('confirmed');
-      const dismiss = await call('POST', `/api/v2/fuel/events/${dcs.id}/review`, operator, {
+      const dismiss = await call('POST', `/api/v2/fuel/event/${dcs.id}/review`, operator, {
         status: 'dismissed',
       });
       expect(dismiss.json<FuelEvent>().review).toMatchObject({ status: 'dismissed', note: '' });
@@ -392,35 +392,35 @@ for (const backend of testBackends()) {
       expect(after.total).toBe(2);
       expect(after.events.map((e) => e.code)).toEqual(['DCS', 'CRG']);
       expect(after.totals[1]).toEqual({ code: 'DCS', count: 0, volumeL: 0 });
-      await call('POST', `/api/v2/fuel/events/${dcs.id}/review`, operator, { status: 'confirmed' });
+      await call('POST', `/api/v2/fuel/event/${dcs.id}/review`, operator, { status: 'confirmed' });
     });
 
     it('refuses a review of a refill, bad bodies and other tenants’ events, writing nothing', async () => {
       const crg = (await events()).events.find((e) => e.code === 'CRG')!;
       const before = await count('events', sql`review is not null`);
-      const es = await call('POST', `/api/v2/fuel/events/${crg.id}/review`, operator, {
+      const es = await call('POST', `/api/v2/fuel/event/${crg.id}/review`, operator, {
         status: 'confirmed',
       });
       expect(es.statusCode).toBe(400);
       expect(es.body).toContain('solo se puede confirmar o descartar una sospecha de robo');
       const en = await call(
         'POST',
-        `/api/v2/fuel/events/${crg.id}/review`,
+        `/api/v2/fuel/event/${crg.id}/review`,
         operator,
         { status: 'confirmed' },
         'en',
       );
       expect(en.body).toContain('only a suspected theft can be confirmed or dismissed');
-      const bad = await call('POST', `/api/v2/fuel/events/${crg.id}/review`, operator, {
+      const bad = await call('POST', `/api/v2/fuel/event/${crg.id}/review`, operator, {
         status: 'maybe',
       });
       expect(bad.statusCode).toBe(400);
-      const other = await call('POST', `/api/v2/fuel/events/${otherEventId}/review`, operator, {
+      const other = await call('POST', `/api/v2/fuel/event/${otherEventId}/review`, operator, {
         status: 'confirmed',
       });
       expect(other.statusCode).toBe(404);
       expect(
-        (await call('GET', `/api/v2/fuel/events/${otherEventId}/levels`, operator)).statusCode,
+        (await call('GET', `/api/v2/fuel/event/${otherEventId}/levels`, operator)).statusCode,
       ).toBe(404);
       expect(await count('events', sql`review is not null`)).toBe(before);
       // The other tenant sees only its own.

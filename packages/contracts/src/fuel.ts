@@ -53,14 +53,14 @@ export const FUEL_EVENTS_MAX_LIMIT = 10_000;
 
 /**
  * `GET /v2/fuel/events/{from}/{to}`: the filter plus `codes[]` (default `CRG` and `DCS`), and a page:
- * `limit` (default 1,000) events from `offset`, newest first.
+ * `limit` (default 1,000) events of page `page` (1-based), newest first.
  */
 export const fuelEventsQuery = fuelFilterQuery
   .extend({
     'codes[]': many(z.enum(FUEL_EVENT_CODES)).optional(),
     codes: many(z.enum(FUEL_EVENT_CODES)).optional(),
     limit: z.coerce.number().int().min(1).max(FUEL_EVENTS_MAX_LIMIT).default(1000),
-    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
   })
   .strict();
 export type FuelEventsQuery = z.infer<typeof fuelEventsQuery>;
@@ -142,7 +142,7 @@ export const fuelEventsAnswer = z.object({
 });
 export type FuelEventsAnswer = z.infer<typeof fuelEventsAnswer>;
 
-/** `GET /v2/fuel/events/{id}/levels` path (`id` is the event's id). */
+/** `GET /v2/fuel/event/{id}/levels` path (`id` is the event's id). */
 export const fuelEventIdParams = z.object({ id: idParam() });
 
 /** One raw level reading from the positions: time, % as sent, litres through the tank model. */
@@ -160,7 +160,7 @@ export const FUEL_LEVEL_WINDOW_MS = 2 * 3_600_000;
 /** Most raw points one chart gets (thinned evenly in time, the extremes of each slot kept). */
 export const FUEL_LEVEL_MAX_POINTS = 600;
 
-/** `GET /v2/fuel/events/{id}/levels`: the event and its level chart's data. */
+/** `GET /v2/fuel/event/{id}/levels`: the event and its level chart's data. */
 export const fuelEventLevelsAnswer = z.object({
   event: fuelEventSchema,
   /** [from, to) of `levels`, epoch ms: the stop ± 2 h. */
@@ -171,7 +171,7 @@ export const fuelEventLevelsAnswer = z.object({
 });
 export type FuelEventLevelsAnswer = z.infer<typeof fuelEventLevelsAnswer>;
 
-/** `POST /v2/fuel/events/{id}/review`: confirm or dismiss a suspected theft (DCS only; else 400). */
+/** `POST /v2/fuel/event/{id}/review`: confirm or dismiss a suspected theft (DCS only; else 400). */
 export const fuelReviewBody = z.strictObject({
   status: z.enum(FUEL_REVIEW_STATUSES),
   note: multilineText().trim().max(1000).default(''),

@@ -53,7 +53,7 @@ export function fuelRoutes(deps: FuelDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['fuel'],
           summary:
-            'Refills (CRG), suspected thefts (DCS) and AdBlue refills (AUR) of [from, to) (epoch ms): one page newest first (limit, offset), totals per code; codes[] (default CRG, DCS), vids[] / gids[]',
+            'Refills (CRG), suspected thefts (DCS) and AdBlue refills (AUR) of [from, to) (epoch ms): one page newest first (limit, page from 1), totals per code; codes[] (default CRG, DCS), vids[] / gids[]',
           params: fuelPeriodParams,
           querystring: fuelEventsQuery,
           response: { 200: fuelEventsAnswer },
@@ -66,12 +66,12 @@ export function fuelRoutes(deps: FuelDeps): FastifyPluginAsyncZod {
           ...filterOf(q),
           codes: [...(q['codes[]'] ?? []), ...(q.codes ?? [])],
           limit: q.limit,
-          offset: q.offset,
+          page: q.page,
         });
       },
     );
     app.get(
-      '/events/:id/levels',
+      '/event/:id/levels',
       {
         schema: {
           tags: ['fuel'],
@@ -83,7 +83,7 @@ export function fuelRoutes(deps: FuelDeps): FastifyPluginAsyncZod {
       (request) => fuelEventLevels(deps, callerOf(request), request.params.id),
     );
     app.post(
-      '/events/:id/review',
+      '/event/:id/review',
       {
         config: { view: 'fuel-refuel' },
         schema: {

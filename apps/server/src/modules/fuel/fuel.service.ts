@@ -217,11 +217,11 @@ async function stationsByLatitude(deps: FuelDeps, tenantId: number) {
   return (await fuelStations(deps.db, tenantId)).sort((a, b) => a.lat - b.lat);
 }
 
-/** `GET /fuel/events/{from}/{to}`: one page of the period's events, newest first, and totals. */
+/** `GET /fuel/events/{from}/{to}`: page `page` of the period's events, newest first, and totals. */
 export async function fuelEvents(
   deps: FuelDeps,
   caller: FuelCaller,
-  s: FuelSelection & { codes: readonly FuelEventCode[]; limit: number; offset: number },
+  s: FuelSelection & { codes: readonly FuelEventCode[]; limit: number; page: number },
 ): Promise<FuelEventsAnswer> {
   const asked = s.codes.length === 0 ? (['CRG', 'DCS'] as const) : s.codes;
   const codes = FUEL_EVENT_CODES.filter((c) => asked.includes(c));
@@ -229,7 +229,7 @@ export async function fuelEvents(
   const { ids } = await chosenVehicles(deps, caller, s);
   const filter = { fromMs: s.from, toMs: s.to, codes, vehicleIds: ids };
   const [rows, totals, vehicles, stations] = await Promise.all([
-    listEvents(deps.db, caller.tenantId, filter, s.limit, s.offset),
+    listEvents(deps.db, caller.tenantId, filter, s.limit, (s.page - 1) * s.limit),
     eventTotals(deps.db, caller.tenantId, filter),
     listTanks(deps.db, caller.tenantId),
     stationsByLatitude(deps, caller.tenantId),
@@ -279,7 +279,7 @@ export function thinLevels(points: readonly FuelLevelPoint[], max: number): Fuel
   return out;
 }
 
-/** `GET /fuel/events/{id}/levels`: the event and the raw levels of its stop ± 2 h. */
+/** `GET /v2/fuel/event/{id}/levels`: the event and the raw levels of its stop ± 2 h. */
 export async function fuelEventLevels(
   deps: FuelDeps,
   caller: FuelCaller,
@@ -311,7 +311,7 @@ export async function fuelEventLevels(
   return { event, from, to, levels: thinLevels(points, FUEL_LEVEL_MAX_POINTS) };
 }
 
-/** `POST /fuel/events/{id}/review`: confirms or dismisses a suspected theft. */
+/** `POST /v2/fuel/event/{id}/review`: confirms or dismisses a suspected theft. */
 export async function reviewFuelEvent(
   deps: FuelDeps,
   caller: FuelCaller,
