@@ -21,6 +21,8 @@ import type {
 } from '@rumbo/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeVehicle } from '@rumbo/simulator';
+import { DEMO_SEED, registerDemoFleet } from '../src/demo/demo-fleet.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { toPositionRow } from '../src/pipeline/position-row.js';
@@ -628,6 +630,38 @@ for (const backend of testBackends()) {
         { capacityL: 700, calibration: null },
       ]);
       expect(await count('vehicles')).toBeGreaterThanOrEqual(2);
+    });
+
+    it('the demo fleet: every truck a tank, one with two tanks and a calibration table', async () => {
+      const db = ctx.database.db;
+      const devices = Array.from({ length: 10 }, (_, i) => describeVehicle(i, { seed: DEMO_SEED }));
+      await registerDemoFleet(db, devices);
+      const rows = await db
+        .selectFrom('vehicles as v')
+        .innerJoin('devices as d', 'd.vehicle_id', 'v.id')
+        .select(['v.id', 'v.tank_capacity_l', 'v.urea_capacity_l', 'v.fuel_tanks'])
+        .where(
+          'd.unique_id',
+          'in',
+          devices.map((d) => d.imei),
+        )
+        .execute();
+      expect(rows).toHaveLength(10);
+      for (const r of rows) {
+        expect(r.tank_capacity_l).toBeGreaterThan(0);
+        expect(r.urea_capacity_l).toBeGreaterThan(0);
+      }
+      const two = rows.filter((r) => r.fuel_tanks !== null);
+      expect(two).toHaveLength(1);
+      const tanks = (
+        await call('GET', `/api/vehicles/admin/vehicles/${two[0]!.id}/tanks`, admin)
+      ).json<VehicleTanks>();
+      expect(tanks.tanks.map((t) => t.capacityL)).toEqual([400, 200]);
+      expect(tanks.tanks[0]!.calibration!.length).toBeGreaterThan(2);
+      // Within a few litres of the linear 600 L the simulator's levels mean.
+      for (const pct of [10, 30, 50, 70, 90]) {
+        expect(Math.abs(tanksLitres(tanks.tanks, pct) - 6 * pct)).toBeLessThan(6);
+      }
     });
   });
 }
