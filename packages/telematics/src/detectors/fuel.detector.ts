@@ -54,6 +54,12 @@ export interface TankStop {
   beforeUsedL?: number;
   /** Last raw standstill levels (newest last) and the counter and time at the newest. */
   raws: readonly number[];
+  /**
+   * The stop's first settled raw levels and the counter at the first: the standstill baseline. A
+   * level read while moving can be off for minutes (sloshing on a slope); one read standing is not.
+   */
+  firstRaws?: readonly number[];
+  firstUsedL?: number;
   lastUsedL?: number;
   lastRawMs?: number;
   /** Last settled record whose level was still about `beforeL`: where a change starts. */
@@ -145,6 +151,28 @@ function burnt(rule: TankRule, from: number | undefined, to: number | undefined)
   return to - from;
 }
 
+/**
+ * The change over a stop, net of the fuel burnt in it: from the standstill baseline (the stop's
+ * first settled levels) when the stop had one, since a moving reading may carry minutes of slope
+ * slosh; from the moving median when the change came before the stop settled — recognised by a
+ * change of three thresholds that the standstill baseline does not see.
+ */
+function stopDelta(rule: TankRule, stop: TankStop, afterL: number): number {
+  const moving = afterL - stop.beforeL! + burnt(rule, stop.beforeUsedL, stop.lastUsedL);
+  const first = stop.firstRaws;
+  if (!first || first.length < AFTER_RECORDS) return moving;
+  const threshold = Math.min(rule.refillL, rule.theftL);
+  // The first settled levels, unless the change was already under way among them.
+  const spread = Math.max(...first) - Math.min(...first);
+  const baseL = spread < threshold / 2 ? median(first) : first[0]!;
+  const standing = afterL - baseL + burnt(rule, stop.firstUsedL, stop.lastUsedL);
+  // A rise that began before the stop settled: the moving baseline sees more of it than any slope
+  // slosh could add (a refill threshold is more than a slope's bias).
+  if (moving - standing > rule.refillL && moving >= rule.refillL) return moving;
+  if (Math.abs(standing) < threshold && Math.abs(moving) >= 3 * threshold) return moving;
+  return standing;
+}
+
 function toEvent(rule: TankRule, p: TankPending, confirmedL: number): EventFact {
   const stop = p.stop;
   const code = p.kind === 'up' ? rule.refillCode : rule.theftCode!;
@@ -219,11 +247,17 @@ function stepTrack(
         (isSteadyLevel && stop.evidence.length > 1) || stop.evidence.length >= EVIDENCE_SAMPLES
           ? stop.evidence
           : [...stop.evidence, [rel, levelL] as const];
+      const firstRaws =
+        (stop.firstRaws?.length ?? 0) >= AFTER_RECORDS
+          ? stop.firstRaws
+          : [...(stop.firstRaws ?? []), levelL];
       stop = {
         sinceMs: stop.sinceMs,
         beforeL,
         beforeUsedL: stop.beforeUsedL ?? s.fuelUsedL,
         raws: pushLimited(stop.raws, levelL, AFTER_RECORDS),
+        firstRaws,
+        firstUsedL: stop.firstUsedL ?? s.fuelUsedL,
         lastUsedL: s.fuelUsedL ?? stop.lastUsedL,
         lastRawMs: t,
         steadyMs: isSteadyLevel ? t : stop.steadyMs,
@@ -244,7 +278,7 @@ function stepTrack(
     // Departure: the stop's change, if large enough, waits for the moving median.
     if (stop.beforeL !== undefined && stop.raws.length > 0) {
       const afterL = median(stop.raws);
-      const deltaL = afterL - stop.beforeL + burnt(rule, stop.beforeUsedL, stop.lastUsedL);
+      const deltaL = stopDelta(rule, stop, afterL);
       const kind =
         deltaL >= rule.refillL ? 'up' : rule.theftCode && deltaL <= -rule.theftL ? 'down' : null;
       pending = kind
