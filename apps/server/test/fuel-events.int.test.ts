@@ -1,6 +1,7 @@
 // A refill reaches the stored events through the default chain and the alert engine (issue 14,
 // docs/decisions/0023): a real Teltonika frame sequence — driving, a stop where the level rises
-// from 40 % to 70 % of a 600 L tank, driving on — is stored as one `CRG` event of about 180 L.
+// from 40 % to 70 % of a 600 L tank, driving on — is stored as one `CRG` event of about 180 L; a
+// theft in a later stop as one `DCS`; both reach the operator's notifications (issue 14).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
@@ -8,7 +9,7 @@ import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
 import { DeviceSocket, truckRecord } from './ingest-helpers.js';
-import { testApp, testBackends } from './harness.js';
+import { signInHeaders, testApp, testBackends } from './harness.js';
 
 for (const backend of testBackends()) {
   describe(`fuel events through the alert engine (${backend})`, () => {
@@ -45,7 +46,7 @@ for (const backend of testBackends()) {
       await ctx.close();
     });
 
-    it('stores a refill from real frames as one CRG event with its litres and evidence', async () => {
+    it('stores a refill and a theft from real frames as CRG and DCS, notified to the operator', async () => {
       const t0 = Date.now() - 3 * 3_600_000;
       type Rec = ReturnType<typeof truckRecord>;
       const records: Rec[] = [];
@@ -98,6 +99,42 @@ for (const backend of testBackends()) {
         .where('code', 'in', ['DCS', 'AUR'])
         .execute();
       expect(others).toEqual([]);
+
+      // A theft during a 40-min stop, engine off: 70 % → 55 % (90 L), then driving on.
+      for (let i = 0; i < 40; i++) add(0, i < 15 ? 70 : 55, 60);
+      for (let i = 0; i < 60; i++) add(80, 55 + (i % 3) - 1, 10);
+      const rest = records.slice(210);
+      for (let i = 0; i < rest.length; i += 50) {
+        const chunk = rest.slice(i, i + 50);
+        device.write(encodeCodec8eFrame(chunk));
+        acks.push(chunk.length);
+        await expect.poll(() => device.acks()).toEqual(acks);
+      }
+      const dcs = () =>
+        ctx.database.db
+          .selectFrom('events')
+          .selectAll()
+          .where('vehicle_id', '=', vehicleId)
+          .where('code', '=', 'DCS')
+          .execute();
+      await expect.poll(async () => (await dcs()).length, { timeout: 10_000 }).toBe(1);
+      expect(Number((await dcs())[0]!.value)).toBeGreaterThan(80);
+
+      // Both reach a user who receives them (the operator: every code that is on, in the app).
+      const session = await signInHeaders(ctx.app);
+      const codes = async () => {
+        const list = await ctx.app.inject({
+          method: 'GET',
+          url: '/api/rest/notifications',
+          headers: { token: session.token, digest: session.digest },
+        });
+        return list
+          .json<{ payload: { code: string; plate: string }[] }>()
+          .payload.filter((n) => n.plate === 'FU001AA' && ['CRG', 'DCS', 'AUR'].includes(n.code))
+          .map((n) => n.code)
+          .sort();
+      };
+      await expect.poll(codes, { timeout: 10_000 }).toEqual(['CRG', 'DCS']);
     });
   });
 }

@@ -18,7 +18,8 @@ import {
 // tenants' ids. No answer may be a 5xx, bad input is a 4xx with a message in the caller's
 // language, nothing is written, another tenant's row is 404 — for routes not written yet too.
 
-type Resource = 'user' | 'role' | 'vehicle' | 'device' | 'group' | 'deviceModel' | 'driver';
+type Resource =
+  'user' | 'role' | 'vehicle' | 'device' | 'group' | 'deviceModel' | 'driver' | 'fuelEvent';
 
 /** The row an operation's `{id}` (or `{driverId}`) names. A new such route must be added here. */
 const RESOURCE_OF: [RegExp, Resource][] = [
@@ -29,6 +30,7 @@ const RESOURCE_OF: [RegExp, Resource][] = [
   [/\/admin\/groups\/\{id\}$/, 'group'],
   [/\/admin\/device-models\/\{id\}$/, 'deviceModel'],
   [/\/driver\/\{driverId\}$/, 'driver'],
+  [/\/fuel\/event\/\{id\}\//, 'fuelEvent'],
 ];
 
 /** Path parameters that name a row of the caller's tenant (spec §7 spells `/driver/{driverId}`). */
@@ -116,6 +118,15 @@ for (const backend of testBackends()) {
       return { headers: { token: session.token, digest: session.digest }, selfId: session.iss };
     }
 
+    const tenantIdOf = async (vehicleId: number) =>
+      (
+        await ctx.database.db
+          .selectFrom('vehicles')
+          .select('tenant_id')
+          .where('id', '=', vehicleId)
+          .executeTakeFirstOrThrow()
+      ).tenant_id;
+
     /** A tenant with one row of each resource, made through the API as its administrator. */
     async function tenantWithRows(tag: string, username: string, password: string) {
       const { headers, selfId } = await signIn(username, password);
@@ -149,7 +160,20 @@ for (const backend of testBackends()) {
         nombre: `Fuzz ${tag}`,
         codigo: `FZ${tag}`,
       });
+      // A suspected theft (events come from devices, not from a call).
+      const fuelEvent = await ctx.database.db
+        .insertInto('events')
+        .values({
+          tenant_id: await tenantIdOf(Number(vehicle.vehicleId)),
+          vehicle_id: Number(vehicle.vehicleId),
+          code: 'DCS',
+          start_time: new Date(Date.UTC(2026, 0, 1)),
+          value: 40,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       Object.assign(ids, {
+        fuelEvent: Number(fuelEvent.id),
         user: user.id,
         role: role.id,
         vehicle: vehicle.vehicleId,
@@ -226,6 +250,11 @@ for (const backend of testBackends()) {
         file: '0-255.pbf',
         fontstack: 'Noto Sans Regular',
         licenciaVence: '2030-01-31',
+        // A tank's table must rise and hold no more than the sampled capacity (1 L).
+        calibration: [
+          { pct: 10, litres: 0.5 },
+          { pct: 50, litres: 1 },
+        ],
       };
       const mutator = new Mutator(doc, (name) => overrides[name]);
       const operations = operationsOf(doc);

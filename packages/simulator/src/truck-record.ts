@@ -17,6 +17,8 @@ export interface RecordSource {
   fuelLevelPct: number;
   /** The level sensor is stuck: it reads `fuelLevelPct` as is, without noise. */
   isFuelLevelStuck?: boolean;
+  /** The level's noise while moving, ± % (default 0.8). */
+  fuelNoisePct?: number;
   fuelUsedL: number;
   odometerM: number;
   engineHours: number;
@@ -69,7 +71,7 @@ export function sampleRecord(src: RecordSource, rng: Random): SimRecord {
       src.isFuelLevelStuck
         ? src.fuelLevelPct
         : Math.round(Math.min(100, Math.max(0, src.fuelLevelPct + noise))))(
-      moving ? rng.range(-0.8, 0.8) : 0,
+      moving ? rng.range(-(src.fuelNoisePct ?? 0.8), src.fuelNoisePct ?? 0.8) : 0,
     ),
     fuelUsedL: Math.floor(src.fuelUsedL),
     fuelRateLph: Math.round(src.engine.fuelRateLph),

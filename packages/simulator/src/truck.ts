@@ -71,6 +71,44 @@ export interface TruckOptions {
   recorder?: Partial<RecorderSettings>;
   rates?: Partial<EventRates>;
   situations?: Partial<SituationRates>;
+  /** The fuel level sensor's faults (default: the gentle one). */
+  fuelSensor?: Partial<FuelSensorNoise>;
+}
+
+/** How the fuel level sensor misreads while driving. */
+export interface FuelSensorNoise {
+  /** Uniform noise, ± % of the tank. */
+  noisePct: number;
+  /** Slosh on a slope: % of the tank per % of road grade (fuel runs to the low end). */
+  slopePctPerGrade: number;
+  /** Steepest grade of the rolling terrain the routes cross, %. */
+  maxGradePct: number;
+}
+
+/** Out of the box: ±0.8 % noise, no slopes (the routes carry no grade). */
+export const DEFAULT_FUEL_SENSOR: FuelSensorNoise = {
+  noisePct: 0.8,
+  slopePctPerGrade: 0,
+  maxGradePct: 0,
+};
+
+/**
+ * A harder sensor (issue 14's "real tanks are worse"): ±2.5 % noise and rolling terrain up to 3 %
+ * grade with 1.2 % of slosh per % of grade, so a level read on a slope is off by up to 3.6 % for
+ * minutes at a time.
+ */
+export const HARSH_FUEL_SENSOR: FuelSensorNoise = {
+  noisePct: 2.5,
+  slopePctPerGrade: 1.2,
+  maxGradePct: 3,
+};
+
+/** Road grade, %, at a distance along the truck's odometer: rolling hills, no draw of randomness. */
+export function rollingGradePct(odometerM: number, maxGradePct: number): number {
+  if (maxGradePct === 0) return 0;
+  const hills = Math.sin((2 * Math.PI * odometerM) / 9_000);
+  const swell = 0.6 + 0.4 * Math.sin((2 * Math.PI * odometerM) / 23_000);
+  return maxGradePct * hills * swell;
 }
 
 /** What a truck is doing, for status displays. */
@@ -147,6 +185,7 @@ export class Truck {
   private direction: 1 | -1;
   private speedKmh = 0;
   private accelerationMps2 = 0;
+  private readonly fuelSensor: FuelSensorNoise;
   /** Where the truck is, computed when asked (records, status), not every simulated second. */
   private located: RoutePosition | undefined;
   private engine: EngineSignals = ENGINE_OFF;
@@ -171,6 +210,7 @@ export class Truck {
     this.situations = { ...DEFAULT_SITUATION_RATES, ...options.situations };
     this.reeferProfileOf = reeferProfileFor(identity.imei);
     this.isUreaEmulated = hasAdBlueEmulator(identity.imei);
+    this.fuelSensor = { ...DEFAULT_FUEL_SENSOR, ...options.fuelSensor };
     this.driverCode = identity.driverCode;
     const startMs = Math.floor(options.startMs / SECOND_MS) * SECOND_MS;
     this.plan = new TruckPlan(identity, this.traits, options.seed, startMs);
@@ -487,6 +527,8 @@ export class Truck {
 
   private park(): void {
     const untilMs = this.leg!.endMs;
+    // Parked, the fuel settles: the last braking's slosh no longer shows at the sensor.
+    this.accelerationMps2 = 0;
     if (this.events.chance(this.situations.powerCut)) {
       const startMs = this.onGrid(this.time + 5 * MINUTE_MS);
       const endMs = Math.min(
@@ -655,7 +697,15 @@ export class Truck {
       );
       return Math.round(at.fuelLevelPct);
     }
-    return Math.min(100, Math.max(0, levelPct - SLOSH_PCT_PER_MPS2 * this.accelerationMps2));
+    const { slopePctPerGrade, maxGradePct } = this.fuelSensor;
+    const slope =
+      slopePctPerGrade === 0 || this.speedKmh === 0
+        ? 0
+        : slopePctPerGrade * rollingGradePct(this.counters.odometerM, maxGradePct);
+    return Math.min(
+      100,
+      Math.max(0, levelPct - SLOSH_PCT_PER_MPS2 * this.accelerationMps2 - slope),
+    );
   }
 
   private takeRecord(): void {
@@ -672,6 +722,7 @@ export class Truck {
         satellites: this.satellites,
         fuelLevelPct: this.fuelLevelReading(c.fuelLevelPct),
         isFuelLevelStuck: this.isFuelLevelStuck(),
+        fuelNoisePct: this.fuelSensor.noisePct,
         fuelUsedL: c.fuelUsedL,
         odometerM: c.odometerM,
         engineHours: c.engineHours,

@@ -96,6 +96,7 @@ export {
 } from './zones/place-index.js';
 export { idleDetector, type IdleState, type IdleRun } from './detectors/idle.detector.js';
 export { fuelDetector, type FuelState } from './detectors/fuel.detector.js';
+export * from './fuel/tank.js';
 export {
   bucketOf,
   rollupDeltas,

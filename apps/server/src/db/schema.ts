@@ -127,6 +127,14 @@ export interface VehiclesTable {
   group_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 0013: the tank model (null = one linear tank of tank_capacity_l). */
+  fuel_tanks: ColumnType<FuelTankJson[] | null, string | null | undefined, string | null>;
+}
+
+/** One fuel tank as `vehicles.fuel_tanks` holds it. */
+export interface FuelTankJson {
+  capacityL: number;
+  calibration: { pct: number; litres: number }[] | null;
 }
 
 export interface DevicesTable {
@@ -424,6 +432,8 @@ export interface EventsTable {
   acknowledged_at: Timestamp | null;
   acknowledged_by: number | null;
   ack_comment: string | null;
+  /** Migration 0013: a suspected theft's review. */
+  review: Generated<'confirmed' | 'dismissed' | null>;
 }
 
 export interface AlertSettingsTable {

@@ -12,10 +12,12 @@ import {
   listTrailerKinds,
   plateTaken,
 } from '../modules/fleet/fleet.repository.js';
+import { saveTanks } from '../modules/fuel/fuel.repository.js';
 import { ensureTenant } from '../modules/tenants/tenants.repository.js';
 import { backfillDemoHistory, type DemoTruck } from './demo-backfill.js';
 import { insertDemoHistory, listDemoHistory } from './demo-history.repository.js';
 import { registerDemoPlaces } from './demo-places.js';
+import { demoTanks } from './demo-tanks.js';
 
 /** The seed of the demo fleet: same trucks, same journeys on every installation. */
 export const DEMO_SEED = 'rumbo-demo';
@@ -31,6 +33,7 @@ export async function registerDemoFleet(
   devices: readonly SimDevice[],
 ): Promise<Set<string>> {
   const created = new Set<string>();
+  const twoTanks = devices.find((d) => d.tankCapacityL === 600)?.imei;
   await db.transaction().execute(async (trx) => {
     const tenant = await ensureTenant(trx, DEMO_TENANT);
     const implementIds = new Map<string, number>();
@@ -64,6 +67,10 @@ export async function registerDemoFleet(
           groupId,
         }),
       );
+      const tanks = demoTanks(device.tankCapacityL, device.imei === twoTanks);
+      if (tanks) {
+        await saveTanks(trx, tenant.id, vehicleId, tanks, device.ureaCapacityL);
+      }
       await insertDevice(trx, tenant.id, {
         uniqueId: device.imei,
         protocol: device.protocol,

@@ -1,3 +1,4 @@
+import type { FuelTank } from '@rumbo/telematics';
 /** A device as ingest needs it. */
 export interface IngestDevice {
   id: number;
@@ -11,6 +12,8 @@ export interface IngestDevice {
   /** The vehicle's fuel and AdBlue tank capacities, litres (the fuel detector, issue 14). */
   tankCapacityL?: number | null;
   ureaCapacityL?: number | null;
+  /** The tank model (capacities, calibration tables); absent: one linear tank of `tankCapacityL`. */
+  fuelTanks?: readonly FuelTank[] | null;
 }
 
 /** What a submission became once durably handled. */

@@ -211,7 +211,8 @@ export class Pipeline {
     const places = this.deps.places?.placesFor(device);
     const tankL = device.tankCapacityL ?? null;
     const ureaL = device.ureaCapacityL ?? null;
-    if (!alerts && !places && tankL === null && ureaL === null) {
+    const tanks = device.fuelTanks && device.fuelTanks.length > 0 ? device.fuelTanks : undefined;
+    if (!alerts && !places && tankL === null && ureaL === null && !tanks) {
       return device.speedLimitKmh === null
         ? EMPTY_CONTEXT
         : { speedLimitKmh: device.speedLimitKmh };
@@ -219,6 +220,7 @@ export class Pipeline {
     const context: VehicleContext = {};
     if (device.speedLimitKmh !== null) context.speedLimitKmh = device.speedLimitKmh;
     if (tankL !== null && tankL > 0) context.fuelTanksL = [tankL];
+    if (tanks) context.fuelTanks = tanks;
     if (ureaL !== null && ureaL > 0) context.ureaTankL = ureaL;
     if (alerts) context.alerts = alerts;
     if (places) context.places = places;

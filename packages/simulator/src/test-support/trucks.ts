@@ -2,7 +2,7 @@
 
 import { describeVehicle } from '../catalog.js';
 import { compileRoutes } from '../routes.js';
-import { Truck } from '../truck.js';
+import { Truck, type FuelSensorNoise } from '../truck.js';
 import type { EventRates } from '../truck-driving.js';
 
 const routes = new Map(compileRoutes().map((r) => [r.id, r]));
@@ -18,6 +18,7 @@ export function makeTruck(
     startMs?: number;
     atMs?: number;
     rates?: Partial<EventRates>;
+    fuelSensor?: Partial<FuelSensorNoise>;
   } = {},
 ): Truck {
   const seed = options.seed ?? 42;
@@ -31,6 +32,7 @@ export function makeTruck(
       startMs: options.startMs ?? MONDAY_MS,
       atMs: options.atMs,
       rates: options.rates,
+      fuelSensor: options.fuelSensor,
     },
   );
 }

@@ -6,6 +6,7 @@ import type { DeviceFact } from '../reducer/facts.js';
 import type { ReducerSettings } from '../reducer/reducer-settings.js';
 import type { Sample } from '../reducer/sample.js';
 import type { IntervalIncrement } from '../reducer/trip-accumulator.js';
+import type { FuelTank } from '../fuel/tank.js';
 
 /** A circle or polygon a rule can test a place against (lat/lng in degrees, radius in metres). */
 export type ContextShape =
@@ -131,6 +132,8 @@ export interface VehicleContext {
   speedLimitKmh?: number;
   /** Fuel tank capacities in litres (several tanks add up, §7). */
   fuelTanksL?: readonly number[];
+  /** The tank model (capacities and calibration tables); over `fuelTanksL` when present. */
+  fuelTanks?: readonly FuelTank[];
   ureaTankL?: number;
   geofences?: readonly ContextGeofence[];
   pois?: readonly ContextPoi[];

@@ -17,6 +17,7 @@ import type { EventFact } from '../reducer/facts.js';
 import type { ReducerSettings } from '../reducer/reducer-settings.js';
 import type { Sample } from '../reducer/sample.js';
 import { NO_FACTS, type Detector, type VehicleContext } from './detector.js';
+import { tanksCapacityL, tanksLitres } from '../fuel/tank.js';
 
 /** Records nearer than this to a stop's start or to the start of motion are not used, ms. */
 export const SETTLE_MS = 60_000;
@@ -53,6 +54,12 @@ export interface TankStop {
   beforeUsedL?: number;
   /** Last raw standstill levels (newest last) and the counter and time at the newest. */
   raws: readonly number[];
+  /**
+   * The stop's first settled raw levels and the counter at the first: the standstill baseline. A
+   * level read while moving can be off for minutes (sloshing on a slope); one read standing is not.
+   */
+  firstRaws?: readonly number[];
+  firstUsedL?: number;
   lastUsedL?: number;
   lastRawMs?: number;
   /** Last settled record whose level was still about `beforeL`: where a change starts. */
@@ -113,6 +120,10 @@ export function median(values: readonly number[]): number {
 }
 
 function fuelCapacityL(context: VehicleContext): number | undefined {
+  if (context.fuelTanks && context.fuelTanks.length > 0) {
+    const sum = tanksCapacityL(context.fuelTanks);
+    return sum > 0 ? sum : undefined;
+  }
   const tanks = context.fuelTanksL;
   if (!tanks || tanks.length === 0) return undefined;
   let sum = 0;
@@ -140,6 +151,28 @@ function burnt(rule: TankRule, from: number | undefined, to: number | undefined)
   return to - from;
 }
 
+/**
+ * The change over a stop, net of the fuel burnt in it: from the standstill baseline (the stop's
+ * first settled levels) when the stop had one, since a moving reading may carry minutes of slope
+ * slosh; from the moving median when the change came before the stop settled — recognised by a
+ * change of three thresholds that the standstill baseline does not see.
+ */
+function stopDelta(rule: TankRule, stop: TankStop, afterL: number): number {
+  const moving = afterL - stop.beforeL! + burnt(rule, stop.beforeUsedL, stop.lastUsedL);
+  const first = stop.firstRaws;
+  if (!first || first.length < AFTER_RECORDS) return moving;
+  const threshold = Math.min(rule.refillL, rule.theftL);
+  // The first settled levels, unless the change was already under way among them.
+  const spread = Math.max(...first) - Math.min(...first);
+  const baseL = spread < threshold / 2 ? median(first) : first[0]!;
+  const standing = afterL - baseL + burnt(rule, stop.firstUsedL, stop.lastUsedL);
+  // A rise that began before the stop settled: the moving baseline sees more of it than any slope
+  // slosh could add (a refill threshold is more than a slope's bias).
+  if (moving - standing > rule.refillL && moving >= rule.refillL) return moving;
+  if (Math.abs(standing) < threshold && Math.abs(moving) >= 3 * threshold) return moving;
+  return standing;
+}
+
 function toEvent(rule: TankRule, p: TankPending, confirmedL: number): EventFact {
   const stop = p.stop;
   const code = p.kind === 'up' ? rule.refillCode : rule.theftCode!;
@@ -162,8 +195,9 @@ function toEvent(rule: TankRule, p: TankPending, confirmedL: number): EventFact 
     levelAfterL: round1(p.afterL),
     levelConfirmedL: round1(confirmedL),
     burntL: round1(p.deltaL - (p.afterL - (stop.beforeL ?? 0))),
-    /** Seconds after the stop began : litres, the samples around the change. */
+    /** Seconds after the stop began (`stopStartMs`) : litres, the samples around the change. */
     samples: evidence,
+    stopStartMs: stop.sinceMs,
   };
   return fact;
 }
@@ -213,11 +247,17 @@ function stepTrack(
         (isSteadyLevel && stop.evidence.length > 1) || stop.evidence.length >= EVIDENCE_SAMPLES
           ? stop.evidence
           : [...stop.evidence, [rel, levelL] as const];
+      const firstRaws =
+        (stop.firstRaws?.length ?? 0) >= AFTER_RECORDS
+          ? stop.firstRaws
+          : [...(stop.firstRaws ?? []), levelL];
       stop = {
         sinceMs: stop.sinceMs,
         beforeL,
         beforeUsedL: stop.beforeUsedL ?? s.fuelUsedL,
         raws: pushLimited(stop.raws, levelL, AFTER_RECORDS),
+        firstRaws,
+        firstUsedL: stop.firstUsedL ?? s.fuelUsedL,
         lastUsedL: s.fuelUsedL ?? stop.lastUsedL,
         lastRawMs: t,
         steadyMs: isSteadyLevel ? t : stop.steadyMs,
@@ -238,7 +278,7 @@ function stepTrack(
     // Departure: the stop's change, if large enough, waits for the moving median.
     if (stop.beforeL !== undefined && stop.raws.length > 0) {
       const afterL = median(stop.raws);
-      const deltaL = afterL - stop.beforeL + burnt(rule, stop.beforeUsedL, stop.lastUsedL);
+      const deltaL = stopDelta(rule, stop, afterL);
       const kind =
         deltaL >= rule.refillL ? 'up' : rule.theftCode && deltaL <= -rule.theftL ? 'down' : null;
       pending = kind
@@ -305,7 +345,9 @@ export const fuelDetector: Detector<FuelState> = {
     const fuelL =
       s.fuelLevelL ??
       (capacityL !== undefined && s.fuelLevelPct !== undefined
-        ? (s.fuelLevelPct / 100) * capacityL
+        ? context.fuelTanks && context.fuelTanks.length > 0
+          ? tanksLitres(context.fuelTanks, s.fuelLevelPct)
+          : (s.fuelLevelPct / 100) * capacityL
         : undefined);
     if (fuelL !== undefined) {
       facts = [];

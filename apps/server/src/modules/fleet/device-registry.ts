@@ -5,6 +5,7 @@ import type { IngestDevice } from '../../lib/ingest-device.js';
 import { ensureTenant } from '../tenants/tenants.repository.js';
 import { autoPlate } from './auto-plate.js';
 import {
+  findVehicleFuelTanks,
   ensureGroup,
   findDeviceByUniqueId,
   findVehicle,
@@ -88,6 +89,10 @@ export class DeviceRegistry {
       speedLimitKmh: vehicle?.speedLimitKmh ?? null,
       tankCapacityL: vehicle?.tankCapacityL ?? null,
       ureaCapacityL: vehicle?.ureaCapacityL ?? null,
+      fuelTanks:
+        device.vehicleId === null
+          ? null
+          : await findVehicleFuelTanks(db, device.tenantId, device.vehicleId),
     };
   }
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DeviceInput, TrailerKind, Vehicle, VehicleInput } from '@rumbo/contracts';
-import type { Database } from '../../db/schema.js';
+import type { Database, FuelTankJson } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -91,6 +91,21 @@ export async function findVehicle(
   return row ? toVehicle(row) : undefined;
 }
 
+/** A vehicle's tank model (migration 0013; null: one linear tank of its capacity). */
+export async function findVehicleFuelTanks(
+  db: Db,
+  tenantId: number,
+  id: number,
+): Promise<FuelTankJson[] | null> {
+  const row = await db
+    .selectFrom('vehicles')
+    .select('fuel_tanks')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.fuel_tanks ?? null;
+}
+
 /** Vehicles of a tenant by ids (missing ones are skipped). */
 export async function findVehiclesByIds(
   db: Db,
@@ -141,7 +156,14 @@ export async function updateVehicle(
 ): Promise<boolean> {
   const result = await db
     .updateTable('vehicles')
-    .set({ ...vehicleColumns(input), updated_at: new Date() })
+    .set({
+      ...vehicleColumns(input),
+      // The tank model stays while the form's capacity is still its sum (decision 0024).
+      fuel_tanks: sql<
+        string | null
+      >`case when abs(coalesce(tank_capacity_l, -1) - coalesce(${input.tankCapacityL}::real, -1)) < 0.05 then fuel_tanks else null end`,
+      updated_at: new Date(),
+    })
     .where('id', '=', id)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();

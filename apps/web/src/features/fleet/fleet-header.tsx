@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatTime } from '../../shared/format/format';
-import { useFleetFormat } from './fleet-format';
+import { useFleetFormat } from '../../shared/fleet/fleet-format';
 
 type Positions = Pick<UseQueryResult<unknown>, 'dataUpdatedAt' | 'isFetching' | 'isError' | 'data'>;
 

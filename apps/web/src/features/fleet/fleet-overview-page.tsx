@@ -21,9 +21,9 @@ import {
 } from '../../shared/fleet/vehicle-status';
 import { useSession } from '../../shared/services';
 import { buildGroupRows, countByStatus, type GroupRow, type StatusCounts } from './fleet-rows';
-import { useFleetFormat } from './fleet-format';
+import { useFleetFormat } from '../../shared/fleet/fleet-format';
 import { FleetHeader, LiveNotice } from './fleet-header';
-import { LoadError, SelectFilter, TableMessage } from './table/table-parts';
+import { LoadError, SelectFilter, TableMessage } from '../../shared/table/table-parts';
 import { useFleetLastInfo } from './use-live-overlay';
 import { useTableParams } from './use-table-params';
 

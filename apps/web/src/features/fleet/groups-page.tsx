@@ -14,12 +14,12 @@ import {
   type GroupRow,
   type StatusBucket,
 } from './fleet-rows';
-import { useFleetFormat, type FleetFormat } from './fleet-format';
+import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { FleetHeader } from './fleet-header';
-import { DataTable, type TableColumn } from './table/data-table';
-import { SearchField } from './table/table-parts';
+import { DataTable, type TableColumn } from '../../shared/table/data-table';
+import { SearchField } from '../../shared/table/table-parts';
 import { TableScreen } from './table/table-screen';
-import { excelTable, viewRows, type ColumnModel } from './table/table-model';
+import { excelTable, viewRows, type ColumnModel } from '../../shared/table/table-model';
 import { useFleetLastInfo } from './use-live-overlay';
 import { useTableParams } from './use-table-params';
 

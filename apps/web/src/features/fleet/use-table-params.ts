@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import type { SortState } from './table/table-model';
+import type { SortState } from '../../shared/table/table-model';
 
 /**
  * Search, filters and sort kept in the address (`?q=…&status=…&group=…&sort=plate:asc`), so a

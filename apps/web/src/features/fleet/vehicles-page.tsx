@@ -7,12 +7,12 @@ import { useOpenVehiclePopup } from '../../shared/fleet/vehicle-popup';
 import { VEHICLE_STATUSES } from '../../shared/fleet/vehicle-status';
 import { useServices } from '../../shared/services';
 import { buildVehicleRows, type VehicleRow } from './fleet-rows';
-import { useFleetFormat, type FleetFormat } from './fleet-format';
+import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { FleetHeader } from './fleet-header';
-import { DataTable, type TableColumn } from './table/data-table';
-import { SearchField, SelectFilter } from './table/table-parts';
+import { DataTable, type TableColumn } from '../../shared/table/data-table';
+import { SearchField, SelectFilter } from '../../shared/table/table-parts';
 import { TableScreen } from './table/table-screen';
-import { excelTable, viewRows, type ColumnModel } from './table/table-model';
+import { excelTable, viewRows, type ColumnModel } from '../../shared/table/table-model';
 import { useFleetLastInfo } from './use-live-overlay';
 import { useTableParams } from './use-table-params';
 

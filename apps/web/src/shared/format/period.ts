@@ -32,3 +32,16 @@ export function presetPeriod(
       return { fromMs: today - 29 * DAY, toMs: nowMs };
   }
 }
+
+/** `yyyy-MM-dd` of the day holding an instant, at the user's offset (for a date input). */
+export function dayInput(timeMs: number, offsetHours: number): string {
+  return new Date(timeMs + offsetHours * HOUR).toISOString().slice(0, 10);
+}
+
+/** Midnight (user's offset) starting a `yyyy-MM-dd` day; null when unreadable. */
+export function dayStart(day: string, offsetHours: number): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const utc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isFinite(utc) ? utc - offsetHours * HOUR : null;
+}

@@ -18,7 +18,7 @@ import { isAborted } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
 import { PlaceMap } from '../../../shared/map/place-map';
 import { useServices } from '../../../shared/services';
-import type { FleetFormat } from '../fleet-format';
+import type { FleetFormat } from '../../../shared/fleet/fleet-format';
 import { AlertIcon } from './alert-icons';
 import { formatAlertValue, formatPlace, travelLink, type AlertRow } from './alert-rows';
 import { acknowledgeEvent, alertKeys } from './alerts-api';

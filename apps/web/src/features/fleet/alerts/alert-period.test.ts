@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alertPeriod, dayInput, dayStart } from './alert-period';
+import { dayInput, dayStart } from '../../../shared/format/period';
+import { alertPeriod } from './alert-period';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -3,8 +3,7 @@ import { presetPeriod, type PeriodPreset } from '../../../shared/format/period';
 // The alerts screen's period: a quick period (default the last 7 days, decisions.md) or whole
 // days chosen by the user, in the user's UTC offset; kept in the address (`?period=&from=&to=`).
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+const DAY = 86_400_000;
 /** Longest custom period the screen asks for (a quarter). */
 export const MAX_ALERT_PERIOD_MS = 92 * DAY;
 
@@ -49,17 +48,4 @@ export function alertPeriod(
       return { preset: 'custom', fromMs, toMs };
   }
   return { preset: 'last7d', ...presetPeriod('last7d', nowMs, offsetHours) };
-}
-
-/** `yyyy-MM-dd` of the day holding an instant, at the user's offset (for a date input). */
-export function dayInput(timeMs: number, offsetHours: number): string {
-  return new Date(timeMs + offsetHours * HOUR).toISOString().slice(0, 10);
-}
-
-/** Midnight (user's offset) starting a `yyyy-MM-dd` day; null when unreadable. */
-export function dayStart(day: string, offsetHours: number): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const utc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return Number.isFinite(utc) ? utc - offsetHours * HOUR : null;
 }

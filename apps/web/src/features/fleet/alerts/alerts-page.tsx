@@ -12,8 +12,8 @@ import { useSearchParams } from 'react-router';
 import { useVehicles } from '../../../shared/fleet/fleet-queries';
 import { useServices } from '../../../shared/services';
 import { DayField } from '../../../shared/ui/day-field';
-import { useFleetFormat, type FleetFormat } from '../fleet-format';
-import { DataTable, type TableColumn } from '../table/data-table';
+import { useFleetFormat, type FleetFormat } from '../../../shared/fleet/fleet-format';
+import { DataTable, type TableColumn } from '../../../shared/table/data-table';
 import { isAborted } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
 import {
@@ -22,8 +22,8 @@ import {
   TableLoading,
   TableMessage,
   TableToolbar,
-} from '../table/table-parts';
-import { excelTable, sortRows, type SortState } from '../table/table-model';
+} from '../../../shared/table/table-parts';
+import { excelTable, sortRows, type SortState } from '../../../shared/table/table-model';
 import { AlertDialog } from './alert-dialog';
 import { AlertIcon } from './alert-icons';
 import {
@@ -37,13 +37,8 @@ import {
   type AlertRow,
 } from './alert-rows';
 import { useAlertTypes, useEvents } from './alerts-api';
-import {
-  ALERT_PRESETS,
-  alertPeriod,
-  dayInput,
-  dayStart,
-  type AlertPeriodParams,
-} from './alert-period';
+import { ALERT_PRESETS, alertPeriod, type AlertPeriodParams } from './alert-period';
+import { dayInput, dayStart } from '../../../shared/format/period';
 
 const FILTER_KEYS = ['vehicle', 'group', 'typeGroup', 'type', 'handled'] as const;
 

@@ -6,8 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useVehicles } from '../../../shared/fleet/fleet-queries';
 import { formatNumber } from '../../../shared/format/format';
 import { useServices } from '../../../shared/services';
-import { useFleetFormat, type FleetFormat } from '../fleet-format';
-import { DataTable, type TableColumn } from '../table/data-table';
+import { useFleetFormat, type FleetFormat } from '../../../shared/fleet/fleet-format';
+import { DataTable, type TableColumn } from '../../../shared/table/data-table';
 import {
   LoadError,
   SearchField,
@@ -15,12 +15,17 @@ import {
   TableLoading,
   TableMessage,
   TableToolbar,
-} from '../table/table-parts';
-import { excelTable, normalizeText, sortRows, type SortState } from '../table/table-model';
+} from '../../../shared/table/table-parts';
+import {
+  excelTable,
+  normalizeText,
+  sortRows,
+  type SortState,
+} from '../../../shared/table/table-model';
 import { useFleetAnalysis } from '../../../shared/analysis/analysis-api';
-import { analysisPeriod } from './analysis-period';
+import { analysisPeriod } from '../../../shared/period/analysis-period';
 import { indicatorText, noLetterHint } from '../../../shared/analysis/indicator-format';
-import { PeriodHeading } from './period-bar';
+import { PeriodHeading } from '../../../shared/period/period-bar';
 import { ProfileChip } from '../../../shared/analysis/profile-chip';
 
 /** A fleet row with the vehicle's plate and group. */

@@ -7,20 +7,25 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useVehicles } from '../../../shared/fleet/fleet-queries';
 import { formatNumber } from '../../../shared/format/format';
 import { useServices } from '../../../shared/services';
-import { useFleetFormat, type FleetFormat } from '../fleet-format';
-import { DataTable, type TableColumn } from '../table/data-table';
+import { useFleetFormat, type FleetFormat } from '../../../shared/fleet/fleet-format';
+import { DataTable, type TableColumn } from '../../../shared/table/data-table';
 import {
   LoadError,
   SearchField,
   TableLoading,
   TableMessage,
   TableToolbar,
-} from '../table/table-parts';
-import { excelTable, normalizeText, sortRows, type SortState } from '../table/table-model';
+} from '../../../shared/table/table-parts';
+import {
+  excelTable,
+  normalizeText,
+  sortRows,
+  type SortState,
+} from '../../../shared/table/table-model';
 import { useRalentiAgg } from '../../../shared/analysis/analysis-api';
-import { analysisPeriod } from './analysis-period';
+import { analysisPeriod } from '../../../shared/period/analysis-period';
 import { durationText } from '../../../shared/analysis/indicator-format';
-import { PeriodHeading } from './period-bar';
+import { PeriodHeading } from '../../../shared/period/period-bar';
 import { IdleChart } from './analysis-charts';
 
 type Item = RalentiAggAnswer['payload'][number] & { plate: string };

@@ -7,14 +7,19 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useVehicles } from '../../../shared/fleet/fleet-queries';
 import { formatDate, formatNumber } from '../../../shared/format/format';
-import { useFleetFormat, type FleetFormat } from '../fleet-format';
-import { DataTable, type TableColumn } from '../table/data-table';
-import { LoadError, SelectFilter, TableLoading, TableMessage } from '../table/table-parts';
-import { sortRows, type SortState } from '../table/table-model';
+import { useFleetFormat, type FleetFormat } from '../../../shared/fleet/fleet-format';
+import { DataTable, type TableColumn } from '../../../shared/table/data-table';
+import {
+  LoadError,
+  SelectFilter,
+  TableLoading,
+  TableMessage,
+} from '../../../shared/table/table-parts';
+import { sortRows, type SortState } from '../../../shared/table/table-model';
 import { useSafetyDrive } from '../../../shared/analysis/analysis-api';
-import { analysisPeriod, previousPeriod } from './analysis-period';
+import { analysisPeriod, previousPeriod } from '../../../shared/period/analysis-period';
 import { ScoreTrendChart } from './analysis-charts';
-import { PeriodHeading } from './period-bar';
+import { PeriodHeading } from '../../../shared/period/period-bar';
 import { ProfileChip } from '../../../shared/analysis/profile-chip';
 
 type Item = SafetyDriveAnswer['vehicles'][number]['items'][number];

@@ -3,7 +3,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { LiveNotice } from '../fleet-header';
-import { LoadError, TableLoading, TableMessage, TableToolbar } from './table-parts';
+import {
+  LoadError,
+  TableLoading,
+  TableMessage,
+  TableToolbar,
+} from '../../../shared/table/table-parts';
 
 type Query = Pick<UseQueryResult<unknown>, 'isError' | 'error' | 'isPending' | 'refetch'>;
 type Positions = Parameters<typeof LiveNotice>[0]['positions'] &

@@ -13,9 +13,9 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../shared/i18n/use-translation';
-import { isAborted } from '../../../shared/api/api-error';
-import { errorMessage } from '../../../shared/api/error-message';
+import { useTranslation } from '../i18n/use-translation';
+import { isAborted } from '../api/api-error';
+import { errorMessage } from '../api/error-message';
 
 /** The search box of a table. */
 export function SearchField({

@@ -1,4 +1,4 @@
-import { presetPeriod, startOfDay } from '../../../shared/format/period';
+import { presetPeriod, startOfDay } from '../format/period';
 
 // Periods of the analysis screens: a quick period or whole days, in the user's UTC offset, kept in
 // the address (`?period=&from=&to=`); [from, to) in epoch ms.

@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { formatDate } from '../../../shared/format/format';
-import { useTranslation } from '../../../shared/i18n/use-translation';
-import { DayField } from '../../../shared/ui/day-field';
-import { dayInput, dayStart } from '../alerts/alert-period';
+import { formatDate } from '../format/format';
+import { useTranslation } from '../i18n/use-translation';
+import { DayField } from '../ui/day-field';
+import { dayInput, dayStart } from '../format/period';
 import { ANALYSIS_PRESETS, type AnalysisPeriod } from './analysis-period';
 
 /** Quick periods and a from–to pair of day pickers (in the user's language and offset). */

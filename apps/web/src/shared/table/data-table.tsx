@@ -19,7 +19,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { Fragment, useState, type ReactNode } from 'react';
-import { useTranslation } from '../../../shared/i18n/use-translation';
+import { useTranslation } from '../i18n/use-translation';
 import type { ColumnModel, SortState } from './table-model';
 
 export interface TableColumn<R> extends ColumnModel<R> {

@@ -1,0 +1,469 @@
+import { sql, type Kysely } from 'kysely';
+import type { FuelEventCode, FuelReviewStatus } from '@rumbo/contracts';
+import type { Database, FuelTankJson } from '../../db/schema.js';
+
+// SQL of the fuel screens (docs/decisions/0024-fuel-screens.md). Every query names the tenant.
+
+/** A vehicle's tank model as stored. */
+export interface TankRow {
+  vehicleId: number;
+  plate: string;
+  groupId: number | null;
+  /** null: one linear tank of `tankCapacityL`. */
+  fuelTanks: FuelTankJson[] | null;
+  tankCapacityL: number | null;
+  ureaCapacityL: number | null;
+}
+
+function tankQuery(db: Kysely<Database>, tenantId: number) {
+  return db
+    .selectFrom('vehicles')
+    .select([
+      'id as vehicleId',
+      'plate',
+      'group_id as groupId',
+      'fuel_tanks as fuelTanks',
+      'tank_capacity_l as tankCapacityL',
+      'urea_capacity_l as ureaCapacityL',
+    ])
+    .where('tenant_id', '=', tenantId);
+}
+
+/** One vehicle's tanks; undefined when the vehicle is not the tenant's. */
+export async function findTanks(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleId: number,
+): Promise<TankRow | undefined> {
+  return tankQuery(db, tenantId).where('id', '=', vehicleId).executeTakeFirst();
+}
+
+/** Every vehicle's tanks of the tenant. */
+export async function listTanks(db: Kysely<Database>, tenantId: number): Promise<TankRow[]> {
+  return tankQuery(db, tenantId).orderBy('id').execute();
+}
+
+/** The unique ids of a vehicle's devices (so ingest forgets what it cached). */
+export async function deviceUniqueIds(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleId: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('devices')
+    .select('unique_id')
+    .where('tenant_id', '=', tenantId)
+    .where('vehicle_id', '=', vehicleId)
+    .execute();
+  return rows.map((r) => r.unique_id);
+}
+
+/** Stores a vehicle's tanks; `tank_capacity_l` becomes their sum. False when not the tenant's. */
+export async function saveTanks(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleId: number,
+  tanks: FuelTankJson[],
+  adBlueCapacityL: number | null,
+): Promise<boolean> {
+  const sum = tanks.reduce((s, t) => s + t.capacityL, 0);
+  const result = await db
+    .updateTable('vehicles')
+    .set({
+      fuel_tanks: JSON.stringify(tanks),
+      tank_capacity_l: tanks.length === 0 ? null : sum,
+      urea_capacity_l: adBlueCapacityL,
+      updated_at: new Date(),
+    })
+    .where('id', '=', vehicleId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A stored fuel event with what the screens show beside it. */
+export interface FuelEventRow {
+  id: number;
+  code: FuelEventCode;
+  vehicleId: number;
+  start: number;
+  end: number | null;
+  lat: number | null;
+  lng: number | null;
+  value: number | null;
+  driverCode: string | null;
+  data: Record<string, string | number | boolean> | null;
+  review: FuelReviewStatus | null;
+  reviewedAt: number | null;
+  reviewedBy: number | null;
+  reviewerName: string | null;
+  reviewNote: string | null;
+}
+
+function eventQuery(db: Kysely<Database>, tenantId: number) {
+  return db
+    .selectFrom('events as e')
+    .leftJoin('users as u', 'u.id', 'e.acknowledged_by')
+    .select([
+      'e.id',
+      'e.code',
+      'e.vehicle_id',
+      'e.start_time',
+      'e.end_time',
+      'e.lat',
+      'e.lng',
+      'e.value',
+      'e.driver_code',
+      'e.data',
+      'e.review',
+      'e.acknowledged_at',
+      'e.acknowledged_by',
+      'e.ack_comment',
+      'u.username',
+      'u.nombre',
+      'u.apellido',
+    ])
+    .where('e.tenant_id', '=', tenantId);
+}
+
+type EventSelect = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof eventQuery>['executeTakeFirst']>>
+>;
+
+function toEventRow(r: EventSelect): FuelEventRow {
+  const name = `${r.nombre ?? ''} ${r.apellido ?? ''}`.trim();
+  return {
+    id: Number(r.id),
+    code: r.code as FuelEventCode,
+    vehicleId: r.vehicle_id,
+    start: new Date(r.start_time).getTime(),
+    end: r.end_time === null ? null : new Date(r.end_time).getTime(),
+    lat: r.lat,
+    lng: r.lng,
+    value: r.value,
+    driverCode: r.driver_code,
+    data: r.data,
+    review: r.review,
+    reviewedAt: r.review && r.acknowledged_at ? new Date(r.acknowledged_at).getTime() : null,
+    reviewedBy: r.review ? r.acknowledged_by : null,
+    reviewerName: r.review && r.username ? name || r.username : null,
+    reviewNote: r.review ? (r.ack_comment ?? '') : null,
+  };
+}
+
+/** Filter of a period's events: codes, and vehicles (undefined = every vehicle of the tenant). */
+export interface EventFilter {
+  fromMs: number;
+  toMs: number;
+  codes: readonly FuelEventCode[];
+  vehicleIds: readonly number[] | undefined;
+}
+
+function filtered(db: Kysely<Database>, tenantId: number, f: EventFilter) {
+  let q = eventQuery(db, tenantId)
+    .where('e.code', 'in', [...f.codes])
+    .where('e.start_time', '>=', new Date(f.fromMs))
+    .where('e.start_time', '<', new Date(f.toMs));
+  if (f.vehicleIds)
+    q = q.where('e.vehicle_id', '=', sql<number>`any(${[...f.vehicleIds]}::int4[])`);
+  return q;
+}
+
+/** One page of a period's events, newest first. */
+export async function listEvents(
+  db: Kysely<Database>,
+  tenantId: number,
+  f: EventFilter,
+  limit: number,
+  offset: number,
+): Promise<FuelEventRow[]> {
+  if (f.codes.length === 0 || f.vehicleIds?.length === 0) return [];
+  const rows = await filtered(db, tenantId, f)
+    .orderBy('e.start_time', 'desc')
+    .orderBy('e.vehicle_id')
+    .orderBy('e.code')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map(toEventRow);
+}
+
+/** Count and litres per code of a period's events, and the count of every event (`all`). */
+export async function eventTotals(
+  db: Kysely<Database>,
+  tenantId: number,
+  f: EventFilter,
+): Promise<{ code: FuelEventCode; all: number; count: number; volumeL: number }[]> {
+  if (f.codes.length === 0 || f.vehicleIds?.length === 0) return [];
+  const vehicles = f.vehicleIds ? sql`and vehicle_id = any(${[...f.vehicleIds]}::int4[])` : sql``;
+  // A dismissed suspected theft is no theft: it leaves the figures (it stays in the list).
+  const counted = sql`review is distinct from 'dismissed'`;
+  const result = await sql<{ code: FuelEventCode; n_all: number; count: number; volume: number }>`
+    select code, count(*)::int4 as n_all, (count(*) filter (where ${counted}))::int4 as count,
+      coalesce(sum(value) filter (where ${counted}), 0)::float8 as volume
+    from events
+    where tenant_id = ${tenantId} and code = any(${[...f.codes]}::text[])
+      and start_time >= ${new Date(f.fromMs)} and start_time < ${new Date(f.toMs)} ${vehicles}
+    group by code`.execute(db);
+  return result.rows.map((r) => ({
+    code: r.code,
+    all: r.n_all,
+    count: r.count,
+    volumeL: r.volume,
+  }));
+}
+
+/** One fuel event of the tenant by id (any of the three codes). */
+export async function findEvent(
+  db: Kysely<Database>,
+  tenantId: number,
+  id: number,
+  codes: readonly FuelEventCode[],
+): Promise<FuelEventRow | undefined> {
+  const row = await eventQuery(db, tenantId)
+    .where('e.id', '=', id)
+    .where('e.code', 'in', [...codes])
+    .executeTakeFirst();
+  return row ? toEventRow(row) : undefined;
+}
+
+/** Records a suspected theft's review (who, when, note). False when the event is not there. */
+export async function saveReview(
+  db: Kysely<Database>,
+  tenantId: number,
+  id: number,
+  review: { status: FuelReviewStatus; note: string; userId: number; atMs: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('events')
+    .set({
+      review: review.status,
+      ack_comment: review.note,
+      acknowledged_by: review.userId,
+      acknowledged_at: new Date(review.atMs),
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('code', '=', 'DCS')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) >= 1;
+}
+
+/** A fuel-station point of interest of the tenant. */
+export interface StationRow {
+  id: number;
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+/** The tenant's points of interest of the built-in type `fuel` (not deleted). */
+export async function fuelStations(db: Kysely<Database>, tenantId: number): Promise<StationRow[]> {
+  return db
+    .selectFrom('interest_points as p')
+    .innerJoin('interest_point_types as t', 't.id', 'p.type_id')
+    .select(['p.id', 'p.nombre as name', 'p.lat', 'p.lng'])
+    .where('p.tenant_id', '=', tenantId)
+    .where('p.deleted', '=', false)
+    .where('t.code', '=', 'fuel')
+    .execute();
+}
+
+/** One raw reading of a vehicle's devices. */
+export interface LevelRow {
+  t: number;
+  fuelPct: number | null;
+  ureaPct: number | null;
+  speed: number | null;
+}
+
+/** A vehicle's raw fuel and AdBlue levels in [from, to), oldest first (its devices' positions). */
+export async function levelsOf(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleId: number,
+  fromMs: number,
+  toMs: number,
+): Promise<LevelRow[]> {
+  const result = await sql<{
+    fix_time: Date;
+    fuel_level: number | null;
+    urea_level: number | null;
+    speed: number | null;
+  }>`
+    select p.fix_time, p.fuel_level, p.urea_level, p.speed
+    from devices d
+    join positions p on p.device_id = d.id
+    where d.tenant_id = ${tenantId} and d.vehicle_id = ${vehicleId}
+      and p.fix_time >= ${new Date(fromMs)} and p.fix_time < ${new Date(toMs)}
+    order by p.fix_time
+    limit 20000`.execute(db);
+  return result.rows.map((r) => ({
+    t: new Date(r.fix_time).getTime(),
+    fuelPct: r.fuel_level,
+    ureaPct: r.urea_level,
+    speed: r.speed,
+  }));
+}
+
+/** Each vehicle's last fuel and AdBlue readings at or before `atMs` (within `lookbackMs`). */
+export async function levelsAt(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleIds: readonly number[],
+  atMs: number,
+  lookbackMs: number,
+): Promise<Map<number, { fuelPct: number | null; ureaPct: number | null }>> {
+  const out = new Map<number, { fuelPct: number | null; ureaPct: number | null }>();
+  if (vehicleIds.length === 0) return out;
+  const at = new Date(atMs);
+  const since = new Date(atMs - lookbackMs);
+  const result = await sql<{ vehicle_id: number; fuel: number | null; urea: number | null }>`
+    select d.vehicle_id,
+      (select p.fuel_level from positions p
+        where p.device_id = d.id and p.fix_time <= ${at} and p.fix_time > ${since}
+          and p.fuel_level is not null
+        order by p.fix_time desc limit 1) as fuel,
+      (select p.urea_level from positions p
+        where p.device_id = d.id and p.fix_time <= ${at} and p.fix_time > ${since}
+          and p.urea_level is not null
+        order by p.fix_time desc limit 1) as urea
+    from devices d
+    where d.tenant_id = ${tenantId} and d.vehicle_id = any(${[...vehicleIds]}::int4[])`.execute(db);
+  for (const r of result.rows) {
+    const prev = out.get(r.vehicle_id);
+    out.set(r.vehicle_id, {
+      fuelPct: r.fuel ?? prev?.fuelPct ?? null,
+      ureaPct: r.urea ?? prev?.ureaPct ?? null,
+    });
+  }
+  return out;
+}
+
+/** Each vehicle's latest AdBlue level and its time (the live state). */
+export async function latestUrea(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleIds: readonly number[],
+): Promise<Map<number, { pct: number | null; at: number | null }>> {
+  const out = new Map<number, { pct: number | null; at: number | null }>();
+  if (vehicleIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('vehicle_state')
+    .select(['vehicle_id', 'urea_level_pct', 'fix_time'])
+    .where('tenant_id', '=', tenantId)
+    .where('vehicle_id', '=', sql<number>`any(${[...vehicleIds]}::int4[])`)
+    .execute();
+  for (const r of rows) {
+    out.set(r.vehicle_id, {
+      pct: r.urea_level_pct,
+      at: r.fix_time === null ? null : new Date(r.fix_time).getTime(),
+    });
+  }
+  return out;
+}
+
+/** Litres per vehicle of a period's events of one code (DCS: not dismissed). */
+export async function eventLitres(
+  db: Kysely<Database>,
+  tenantId: number,
+  code: FuelEventCode,
+  fromMs: number,
+  toMs: number,
+): Promise<Map<number, { count: number; litres: number }>> {
+  const result = await sql<{ vehicle_id: number; count: number; litres: number }>`
+    select vehicle_id, count(*)::int4 as count, coalesce(sum(value), 0)::float8 as litres
+    from events
+    where tenant_id = ${tenantId} and code = ${code}
+      and start_time >= ${new Date(fromMs)} and start_time < ${new Date(toMs)}
+      and review is distinct from 'dismissed'
+    group by vehicle_id`.execute(db);
+  return new Map(result.rows.map((r) => [r.vehicle_id, { count: r.count, litres: r.litres }]));
+}
+
+/** Idle litres and seconds per vehicle (and driver card) of idle periods started in the period. */
+export async function idleFuel(
+  db: Kysely<Database>,
+  tenantId: number,
+  fromMs: number,
+  toMs: number,
+  byDriver: boolean,
+): Promise<{ vehicleId: number; driverCode: string; litres: number }[]> {
+  const driver = byDriver ? sql`coalesce(driver_code, '')` : sql`''::text`;
+  const result = await sql<{ vehicle_id: number; driver: string; litres: number }>`
+    select vehicle_id, ${driver} as driver, sum(fuel_l)::float8 as litres
+    from idle_periods
+    where tenant_id = ${tenantId}
+      and start_time >= ${new Date(fromMs)} and start_time < ${new Date(toMs)}
+    group by 1, 2`.execute(db);
+  return result.rows.map((r) => ({
+    vehicleId: r.vehicle_id,
+    driverCode: r.driver,
+    litres: r.litres,
+  }));
+}
+
+/** The filtered vehicles' distance, fuel and idle litres per UTC day of the period. */
+export async function consumptionDays(
+  db: Kysely<Database>,
+  tenantId: number,
+  fromMs: number,
+  toMs: number,
+  vehicleIds: readonly number[] | undefined,
+): Promise<{ day: number; distanceKm: number; fuelL: number; idleFuelL: number }[]> {
+  if (vehicleIds?.length === 0) return [];
+  const DAY = 86_400_000;
+  const dayStart = Math.ceil(fromMs / DAY) * DAY;
+  const dayEnd = Math.floor(toMs / DAY) * DAY;
+  const from = new Date(fromMs);
+  const to = new Date(toMs);
+  const vehicles = vehicleIds ? sql`and vehicle_id = any(${[...vehicleIds]}::int4[])` : sql``;
+  const hourly = (a: Date, b: Date) => sql`
+    select bucket, distance_km, fuel_l from vehicle_indicators
+      where tenant_id = ${tenantId} and bucket >= ${a} and bucket < ${b} ${vehicles}`;
+  const parts =
+    dayStart < dayEnd
+      ? sql`
+      select bucket, distance_km, fuel_l from vehicle_indicators_daily
+        where tenant_id = ${tenantId} and bucket >= ${new Date(dayStart)}
+          and bucket < ${new Date(dayEnd)} ${vehicles}
+      union all ${hourly(from, new Date(dayStart))}
+      union all ${hourly(new Date(dayEnd), to)}`
+      : hourly(from, to);
+  const day = sql`date_trunc('day', bucket at time zone 'UTC') at time zone 'UTC'`;
+  const idleDay = sql`date_trunc('day', start_time at time zone 'UTC') at time zone 'UTC'`;
+  const result = await sql<{ day: Date; distance: number; fuel: number; idle: number }>`
+    with usage as (
+      select ${day} as day, sum(distance_km)::float8 as distance, sum(fuel_l)::float8 as fuel
+      from (${parts}) p group by 1
+    ), idle as (
+      select ${idleDay} as day, sum(fuel_l)::float8 as idle
+      from idle_periods
+      where tenant_id = ${tenantId} and start_time >= ${from} and start_time < ${to} ${vehicles}
+      group by 1
+    )
+    select coalesce(u.day, i.day) as day, coalesce(u.distance, 0) as distance,
+      coalesce(u.fuel, 0) as fuel, coalesce(i.idle, 0) as idle
+    from usage u full join idle i on i.day = u.day
+    order by 1`.execute(db);
+  return result.rows.map((r) => ({
+    day: new Date(r.day).getTime(),
+    distanceKm: r.distance,
+    fuelL: r.fuel,
+    idleFuelL: r.idle,
+  }));
+}
+
+/** Registered drivers' names by card code. */
+export async function driverNames(
+  db: Kysely<Database>,
+  tenantId: number,
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('drivers')
+    .select(['code', 'nombre', 'apellido'])
+    .where('tenant_id', '=', tenantId)
+    .where('code', '!=', '')
+    .execute();
+  return new Map(rows.map((r) => [r.code, `${r.nombre} ${r.apellido}`.trim()]));
+}

@@ -1,0 +1,267 @@
+import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { FuelConsumptionRow } from '@rumbo/contracts';
+import { useMemo, useState } from 'react';
+import { durationText } from '../../shared/analysis/indicator-format';
+import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
+import { formatNumber } from '../../shared/format/format';
+import { FuelScreen, ListOrMessage } from './fuel-screen';
+import { useServices } from '../../shared/services';
+import { DataTable, type TableColumn } from '../../shared/table/data-table';
+import { SearchField, TableToolbar } from '../../shared/table/table-parts';
+import {
+  excelTable,
+  matchesSearch,
+  sortRows,
+  type SortState,
+} from '../../shared/table/table-model';
+import { BalanceCell, BalanceDetail } from './balance-detail';
+import { ConsumptionTrend } from './consumption-trend';
+import {
+  consumptionExportColumns,
+  consumptionKey,
+  consumptionTotals,
+  driverText,
+  perHourText,
+} from './consumption-rows';
+import { useFuelConsumption } from './fuel-api';
+import { measureColumn } from './fuel-columns';
+import { FleetFilters, useRowsInGroup } from './fuel-filters';
+import { FuelSummary, type SummaryFigure } from './fuel-summary';
+import { useFuelParams } from './use-fuel-params';
+
+type Row = FuelConsumptionRow & { groupId: number | null };
+
+function columnsOf(f: FleetFormat, byDriver: boolean): TableColumn<Row>[] {
+  const { t } = f;
+  const volume = (id: string, label: string, get: (r: Row) => number | null) =>
+    measureColumn(id, label, get, f.volume);
+  const rate = (id: string, label: string, get: (r: Row) => number | null) =>
+    measureColumn(id, label, get, f.consumption);
+  return [
+    ...(byDriver
+      ? [
+          {
+            id: 'driver',
+            label: t('fuel.consumption.driver'),
+            value: (r: Row) => driverText(r, t('fuel.consumption.unidentified')),
+            wrap: true,
+          },
+        ]
+      : []),
+    { id: 'plate', label: t('fuel.events.vehicle'), value: (r) => r.plate },
+    measureColumn('distance', t('fuel.consumption.distance'), (r: Row) => r.distanceKm, f.distance),
+    volume('fuel', t('fuel.consumption.fuel'), (r) => r.fuelL),
+    rate('consumption', t('fuel.consumption.rate'), (r) => r.lPer100Km),
+    rate('drivingRate', t('fuel.consumption.driving_rate'), (r) => r.drivingLPer100Km),
+    volume('idle', t('fuel.consumption.idle_fuel'), (r) => r.idleFuelL),
+    measureColumn(
+      'idleRate',
+      t('fuel.consumption.idle_rate'),
+      (r: Row) => r.idleLPerH,
+      (v) => perHourText(f, v),
+    ),
+    measureColumn(
+      'idleTime',
+      t('fuel.consumption.idle_time'),
+      (r: Row) => r.idleS,
+      (v) => (v === null ? null : durationText(v)),
+    ),
+    ...(byDriver
+      ? []
+      : [
+          {
+            id: 'balance',
+            label: t('fuel.balance.title'),
+            value: (r: Row) => r.balance?.residualL ?? null,
+            render: (r: Row) => <BalanceCell balance={r.balance} f={f} />,
+            type: 'number' as const,
+            align: 'right' as const,
+          },
+        ]),
+  ];
+}
+
+function RowCard({ row, f, byDriver }: { row: Row; f: FleetFormat; byDriver: boolean }) {
+  const { t } = f;
+  return (
+    <Box sx={{ minWidth: 0, display: 'grid', gap: 0.25 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
+          {byDriver ? driverText(row, t('fuel.consumption.unidentified')) : row.plate}
+        </Typography>
+        <Typography sx={{ fontWeight: 700 }} noWrap>
+          {f.consumption(row.lPer100Km) ?? '—'}
+        </Typography>
+      </Box>
+      <Typography variant="body2" color="text.secondary" noWrap>
+        {byDriver ? `${row.plate} · ` : ''}
+        {f.distance(row.distanceKm)} · {f.volume(row.fuelL)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" noWrap>
+        {t('fuel.consumption.idle_short', {
+          litres: f.volume(row.idleFuelL),
+          rate: perHourText(f, row.idleLPerH),
+        })}
+      </Typography>
+      {byDriver ? null : (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('fuel.balance.title')}
+          </Typography>
+          <BalanceCell balance={row.balance} f={f} />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * `fuel/consumtion`: consumption per vehicle or per driver over a period (ECU counter litres, the
+ * user's consumption unit, driving against idle), the daily trend, and each vehicle's fuel balance
+ * (flagged ones explained in the row).
+ */
+export default function ConsumptionPage() {
+  const f = useFleetFormat();
+  const { t, language, offset } = f;
+  const { exporter } = useServices();
+  const params = useFuelParams(offset);
+  const { period, update, filter } = params;
+  const byDriver = params.get('by') === 'driver';
+  const search = params.get('q');
+  const consumption = useFuelConsumption(
+    period.fromMs,
+    period.toMs,
+    byDriver ? 'driver' : 'vehicle',
+    filter,
+  );
+  const [sort, setSort] = useState<SortState>({ column: 'fuel', direction: 'desc' });
+  const columns = useMemo(() => columnsOf(f, byDriver), [f, byDriver]);
+  const rows: Row[] = useRowsInGroup(consumption.data?.rows, params.group);
+  const shown = useMemo(
+    () =>
+      sortRows(
+        rows.filter((r) => matchesSearch([r.plate, r.driverName, r.driverCode], search)),
+        columns.find((c) => c.id === sort.column),
+        sort.direction,
+        language,
+      ),
+    [rows, search, columns, sort, language],
+  );
+  const totals = useMemo(() => consumptionTotals(rows), [rows]);
+  const days = consumption.data?.days ?? [];
+  const figures: SummaryFigure[] = [
+    {
+      id: 'distance',
+      label: t('fuel.consumption.distance'),
+      value: f.distance(totals.distanceKm) ?? '',
+    },
+    { id: 'fuel', label: t('fuel.consumption.fuel'), value: f.volume(totals.fuelL) ?? '' },
+    {
+      id: 'rate',
+      label: t('fuel.consumption.rate'),
+      value: f.consumption(totals.lPer100Km) ?? '—',
+    },
+    {
+      id: 'idle',
+      label: t('fuel.consumption.idle_fuel'),
+      value:
+        totals.idlePct === null
+          ? (f.volume(totals.idleFuelL) ?? '')
+          : `${f.volume(totals.idleFuelL) ?? ''} (${formatNumber(totals.idlePct, language)} %)`,
+    },
+    ...(byDriver
+      ? []
+      : [
+          {
+            id: 'flagged',
+            label: t('fuel.balance.flagged_count'),
+            value: String(totals.flagged),
+            ...(totals.flagged > 0 ? { tone: 'warning' as const } : {}),
+          },
+        ]),
+  ];
+  const title = t('fuel.consumption.title');
+
+  return (
+    <FuelScreen
+      testId="fuel-consumption-page"
+      title={title}
+      params={params}
+      offset={offset}
+      query={consumption}
+      header={
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={byDriver ? 'driver' : 'vehicle'}
+          onChange={(_, value: string | null) => {
+            if (value) update({ by: value === 'driver' ? 'driver' : null });
+          }}
+          aria-label={t('fuel.consumption.by')}
+          sx={{ mb: 2 }}
+        >
+          <ToggleButton value="vehicle" data-testid="by-vehicle">
+            {t('fuel.consumption.by_vehicle')}
+          </ToggleButton>
+          <ToggleButton value="driver" data-testid="by-driver">
+            {t('fuel.consumption.by_driver')}
+          </ToggleButton>
+        </ToggleButtonGroup>
+      }
+    >
+      <>
+        <FuelSummary figures={figures} />
+        {days.some((d) => d.fuelL > 0) ? <ConsumptionTrend days={days} f={f} /> : null}
+        <TableToolbar
+          shown={shown.length}
+          total={rows.length}
+          exportDisabled={shown.length === 0}
+          onExport={() =>
+            void exporter.exportExcel(
+              byDriver ? 'fuel-consumption-drivers' : 'fuel-consumption',
+              excelTable(
+                byDriver ? t('fuel.consumption.export_drivers') : title,
+                consumptionExportColumns(f, byDriver),
+                shown,
+              ),
+            )
+          }
+        >
+          <SearchField
+            value={search}
+            onChange={(q) => update({ q })}
+            placeholder={
+              byDriver ? t('fuel.consumption.search_driver') : t('fuel.consumption.search')
+            }
+          />
+          <FleetFilters params={params} language={language} />
+        </TableToolbar>
+        <ListOrMessage
+          total={rows.length}
+          shown={shown.length}
+          emptyText={t('fuel.consumption.empty')}
+        >
+          <DataTable
+            testId="fuel-consumption-table"
+            rows={shown}
+            columns={columns}
+            rowKey={consumptionKey}
+            sort={sort}
+            onSort={setSort}
+            renderCard={(r) => <RowCard row={r} f={f} byDriver={byDriver} />}
+            {...(byDriver
+              ? {}
+              : {
+                  renderExpanded: (r: Row) => <BalanceDetail balance={r.balance} f={f} />,
+                  expandLabel: (r: Row, expanded: boolean) =>
+                    t(expanded ? 'fuel.balance.hide' : 'fuel.balance.show', { plate: r.plate }),
+                })}
+          />
+        </ListOrMessage>
+      </>
+    </FuelScreen>
+  );
+}

@@ -1,0 +1,130 @@
+import type { FuelBalance, FuelConsumptionRow } from '@rumbo/contracts';
+import { durationText } from '../../shared/analysis/indicator-format';
+import type { FleetFormat } from '../../shared/fleet/fleet-format';
+import { formatNumber } from '../../shared/format/format';
+import type { ColumnModel } from '../../shared/table/table-model';
+import { exportMeasure } from './fuel-columns';
+
+/** Fuel balance limits (domain.md §7): flagged over 5 % of the consumption or 40 L. */
+export const BALANCE_LIMITS = { pct: 5, litres: 40 };
+
+/** A row's key: a vehicle, or a vehicle × driver card. */
+export const consumptionKey = (r: FuelConsumptionRow) => `${r.vehicleId}:${r.driverCode ?? ''}`;
+
+/** The driver as people read it: the registered name, the card code, or "unidentified". */
+export function driverText(r: FuelConsumptionRow, unidentified: string): string {
+  if (r.driverName) return r.driverName;
+  return r.driverCode ? r.driverCode : unidentified;
+}
+
+/** Totals of the rows shown: distance, fuel, idle fuel, the mean consumption, flagged balances. */
+export function consumptionTotals(rows: readonly FuelConsumptionRow[]) {
+  let distanceKm = 0;
+  let fuelL = 0;
+  let idleFuelL = 0;
+  let idleS = 0;
+  let flagged = 0;
+  for (const r of rows) {
+    distanceKm += r.distanceKm;
+    fuelL += r.fuelL;
+    idleFuelL += r.idleFuelL;
+    idleS += r.idleS;
+    if (r.balance?.flagged) flagged++;
+  }
+  return {
+    distanceKm,
+    fuelL,
+    idleFuelL,
+    idleS,
+    flagged,
+    /** L/100 km over the distance (null under 1 km, as the rows). */
+    lPer100Km: distanceKm >= 1 ? (100 * fuelL) / distanceKm : null,
+    idlePct: fuelL > 0 ? (100 * idleFuelL) / fuelL : null,
+  };
+}
+
+/** Litres per hour idling in the user's volume unit, e.g. `2,1 L/h`. */
+export function perHourText(f: FleetFormat, litresPerHour: number | null): string {
+  if (litresPerHour === null) return '—';
+  return `${f.volume(litresPerHour) ?? '—'}/h`;
+}
+
+/** A balance's residual with its sign and share of the consumption: `+52,0 L (6,1 %)`. */
+export function residualText(f: FleetFormat, balance: FuelBalance | null): string {
+  if (!balance || balance.residualL === null) return '—';
+  const sign = balance.residualL > 0 ? '+' : balance.residualL < 0 ? '−' : '';
+  const volume = f.volume(Math.abs(balance.residualL)) ?? '';
+  const pct =
+    balance.residualPct === null
+      ? ''
+      : ` (${formatNumber(Math.abs(balance.residualPct), f.language)} %)`;
+  return `${sign}${volume}${pct}`;
+}
+
+/** The Excel columns of the consumption rows, in the user's units; by vehicle with the balance. */
+export function consumptionExportColumns(
+  f: FleetFormat,
+  byDriver: boolean,
+): ColumnModel<FuelConsumptionRow>[] {
+  const { t } = f;
+  const vol = f.symbol('volume');
+  type Get = (r: FuelConsumptionRow) => number | null;
+  const litres = (id: string, label: string, get: Get) =>
+    exportMeasure(f, 'volume', id, label, get);
+  const rate = (id: string, label: string, get: Get) =>
+    exportMeasure(f, 'consumption', id, label, get);
+  const columns: ColumnModel<FuelConsumptionRow>[] = [
+    ...(byDriver
+      ? [
+          {
+            id: 'driver',
+            label: t('fuel.consumption.driver'),
+            value: (r: FuelConsumptionRow) => driverText(r, t('fuel.consumption.unidentified')),
+          },
+          {
+            id: 'card',
+            label: t('fuel.consumption.card'),
+            value: (r: FuelConsumptionRow) => r.driverCode || null,
+          },
+        ]
+      : []),
+    { id: 'plate', label: t('fuel.events.vehicle'), value: (r) => r.plate },
+    exportMeasure(f, 'distance', 'distance', t('fuel.consumption.distance'), (r) => r.distanceKm),
+    litres('fuel', t('fuel.consumption.fuel'), (r) => r.fuelL),
+    rate('consumption', t('fuel.consumption.rate'), (r) => r.lPer100Km),
+    litres('driving', t('fuel.consumption.driving_fuel'), (r) => r.drivingFuelL),
+    rate('drivingRate', t('fuel.consumption.driving_rate'), (r) => r.drivingLPer100Km),
+    litres('idle', t('fuel.consumption.idle_fuel'), (r) => r.idleFuelL),
+    {
+      id: 'idleRate',
+      label: `${t('fuel.consumption.idle_rate')} (${vol}/h)`,
+      value: (r) => f.inUnit('volume', r.idleLPerH),
+      type: 'number',
+    },
+    {
+      id: 'idleTime',
+      label: t('fuel.consumption.idle_time'),
+      value: (r) => durationText(r.idleS),
+    },
+  ];
+  if (byDriver) return columns;
+  return [
+    ...columns,
+    litres('levelStart', t('fuel.balance.level_start'), (r) => r.balance?.levelStartL ?? null),
+    litres('levelEnd', t('fuel.balance.level_end'), (r) => r.balance?.levelEndL ?? null),
+    litres('refills', t('fuel.balance.refills'), (r) => r.balance?.refillsL ?? null),
+    litres('thefts', t('fuel.balance.thefts'), (r) => r.balance?.theftsL ?? null),
+    litres('residual', t('fuel.balance.residual'), (r) => r.balance?.residualL ?? null),
+    {
+      id: 'residualPct',
+      label: `${t('fuel.balance.residual')} (%)`,
+      value: (r) => r.balance?.residualPct ?? null,
+      type: 'number',
+    },
+    {
+      id: 'flagged',
+      label: t('fuel.balance.flag'),
+      value: (r) => (r.balance?.flagged ? t('fuel.balance.flagged') : null),
+    },
+  ];
+}

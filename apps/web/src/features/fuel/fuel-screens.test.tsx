@@ -1,0 +1,199 @@
+import type { AdBlueAnswer, FuelConsumptionAnswer, GenerateExcelBody } from '@rumbo/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { balance, consumptionRow, fuelEvent, openFuelScreen } from './fuel-test-fixtures';
+
+// A custom period in the address keeps the calls' paths fixed.
+const FROM = Date.UTC(2026, 10, 16, 3);
+const TO = Date.UTC(2026, 10, 23, 3);
+const PERIOD = `from=${FROM}&to=${TO}`;
+
+const VEHICLES = [
+  { vehicleId: 10, plate: 'AA 100 BB', groupId: 1, groupName: 'Norte' },
+  { vehicleId: 11, plate: 'CC 200 DD', groupId: null, groupName: null },
+];
+
+describe('refill detection screen', () => {
+  it('lists refills and thefts with their figures, filters by kind and exports the rows shown', async () => {
+    let exported: GenerateExcelBody | null = null;
+    const { calls } = openFuelScreen(`/app/fuel/refuel?${PERIOD}`, {
+      'GET /api/vehicles/vehicles': { body: VEHICLES },
+      [`GET /api/v2/fuel/events/${FROM}/${TO}`]: {
+        body: {
+          total: 3,
+          totals: [
+            { code: 'CRG', count: 1, volumeL: 180 },
+            { code: 'DCS', count: 1, volumeL: 60 },
+          ],
+          events: [
+            fuelEvent({ id: 1 }),
+            fuelEvent({ id: 2, code: 'DCS', volumeL: 60, vehicleId: 11, plate: 'CC 200 DD' }),
+            fuelEvent({
+              id: 3,
+              code: 'DCS',
+              volumeL: 25,
+              review: { status: 'dismissed', at: FROM, userId: 7, userName: 'ana', note: '' },
+            }),
+          ],
+        },
+      },
+      'POST /api/xlsx/generate_excel/fuel-refuel': (call) => {
+        exported = call.body as GenerateExcelBody;
+        return { body: 'UEsDBA==' };
+      },
+    });
+    const table = await screen.findByTestId('fuel-events-table');
+    expect(table.querySelectorAll('[data-row]')).toHaveLength(3);
+    expect(screen.getByTestId('figure-refills')).toHaveTextContent('1');
+    expect(screen.getByTestId('figure-thefts')).toHaveTextContent('1');
+    expect(screen.getByTestId('figure-thefts_l')).toHaveTextContent('60,0 L');
+    expect(screen.getByTestId('figure-pending')).toHaveTextContent('1');
+    const refill = table.querySelector('[data-row="1"]') as HTMLElement;
+    expect(refill.querySelector('[data-column="volume"]')).toHaveTextContent('+180,0 L');
+    expect(refill.querySelector('[data-column="before"]')).toHaveTextContent('240,0 L (40,0 %)');
+    expect(refill.querySelector('[data-column="place"]')).toHaveTextContent('YPF Ruta 9');
+    const call = calls.find((c) => c.url.includes('/v2/fuel/events/'));
+    expect(call?.url).toContain('codes%5B%5D=CRG&codes%5B%5D=DCS');
+    expect(call?.headers['user-token']).toBe('utok');
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Tipo' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Robos por revisar' }));
+    await waitFor(() => expect(table.querySelectorAll('[data-row]')).toHaveLength(1));
+    expect(table.querySelector('[data-row="2"] [data-review="pending"]')).not.toBeNull();
+
+    fireEvent.click(screen.getByTestId('table-export'));
+    await waitFor(() => expect(exported).not.toBeNull());
+    expect(exported!.rows).toEqual([
+      expect.objectContaining({ kind: 'Posible robo', plate: 'CC 200 DD', volume: 60 }),
+    ]);
+    expect(exported!.columns.map((c) => c.label)).toContain('Volumen (L)');
+  });
+
+  it('says so when the period has no refills, and offers a retry when the call fails', async () => {
+    let fail = true;
+    openFuelScreen(`/app/fuel/refuel?${PERIOD}`, {
+      [`GET /api/v2/fuel/events/${FROM}/${TO}`]: () =>
+        fail
+          ? { status: 500, body: { error: 'internal', message: 'boom' } }
+          : { body: { total: 0, totals: [], events: [] } },
+    });
+    const error = await screen.findByTestId('table-error');
+    fail = false;
+    fireEvent.click(within(error).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByTestId('table-empty')).toHaveTextContent(
+      'No hay cargas ni posibles robos en este período.',
+    );
+  });
+
+  it('lists AdBlue refills on the urea screen', async () => {
+    const { calls } = openFuelScreen(`/app/fuel/add?${PERIOD}`, {
+      [`GET /api/v2/fuel/events/${FROM}/${TO}`]: {
+        body: {
+          total: 1,
+          totals: [{ code: 'AUR', count: 1, volumeL: 42 }],
+          events: [fuelEvent({ id: 9, code: 'AUR', volumeL: 42, station: null })],
+        },
+      },
+    });
+    const table = await screen.findByTestId('fuel-events-table');
+    expect(table.querySelector('[data-row="9"] [data-column="volume"]')).toHaveTextContent(
+      '+42,0 L',
+    );
+    expect(screen.getByTestId('figure-urea_l')).toHaveTextContent('42,0 L');
+    expect(calls.find((c) => c.url.includes('/v2/fuel/events/'))?.url).toContain('codes%5B%5D=AUR');
+  });
+});
+
+describe('consumption screen', () => {
+  it('shows the rows in the user’s units and explains a flagged balance', async () => {
+    const answer: FuelConsumptionAnswer = {
+      rows: [
+        consumptionRow({ balance: balance(60) }),
+        consumptionRow({ vehicleId: 11, plate: 'CC 200 DD', fuelL: 500, balance: balance(5) }),
+      ],
+      days: [],
+    };
+    openFuelScreen(`/app/fuel/consumtion?${PERIOD}`, {
+      'GET /api/vehicles/vehicles': { body: VEHICLES },
+      [`GET /api/v2/fuel/consumption/${FROM}/${TO}`]: { body: answer },
+    });
+    const table = await screen.findByTestId('fuel-consumption-table');
+    const flagged = table.querySelector('[data-row="10:"]') as HTMLElement;
+    expect(flagged.querySelector('[data-column="consumption"]')).toHaveTextContent('32,0 l/100km');
+    expect(flagged.querySelector('[data-column="idleRate"]')).toHaveTextContent('2,0 L/h');
+    expect(flagged.querySelector('[data-flagged="true"]')).toHaveTextContent('+60,0 L (7,5 %)');
+    expect(screen.getByTestId('figure-flagged')).toHaveTextContent('1');
+
+    fireEvent.click(flagged);
+    const detail = await screen.findByTestId('balance-detail');
+    expect(detail).toHaveTextContent('Queda sin explicar más del 5 % del consumo');
+    expect(detail).toHaveTextContent('Tanque al inicio');
+  });
+
+  it('asks per driver and names unidentified drivers', async () => {
+    const { calls } = openFuelScreen(`/app/fuel/consumtion?${PERIOD}&by=driver`, {
+      [`GET /api/v2/fuel/consumption/${FROM}/${TO}`]: {
+        body: {
+          rows: [
+            consumptionRow({ driverCode: 'D-1', driverName: 'Juan Gómez', balance: null }),
+            consumptionRow({ driverCode: '', driverName: null, balance: null }),
+          ],
+          days: [],
+        },
+      },
+    });
+    const table = await screen.findByTestId('fuel-consumption-table');
+    expect(table).toHaveTextContent('Juan Gómez');
+    expect(table).toHaveTextContent('Conductor sin identificar');
+    expect(calls.find((c) => c.url.includes('/v2/fuel/consumption/'))?.url).toContain('by=driver');
+  });
+});
+
+describe('catalyst screen', () => {
+  it('flags an AdBlue emulator and filters the flagged ratios', async () => {
+    const row = {
+      vehicleId: 10,
+      plate: 'AA 100 BB',
+      capacityL: 60,
+      levelPct: 55,
+      levelL: 33,
+      levelAt: FROM,
+      refills: 2,
+      refillsL: 70,
+      usedL: 80,
+      dieselL: 2000,
+      distanceKm: 6000,
+      ratioPct: 4,
+      flag: null,
+    };
+    const answer: AdBlueAnswer = {
+      rows: [
+        row,
+        {
+          ...row,
+          vehicleId: 11,
+          plate: 'CC 200 DD',
+          levelPct: 88,
+          refills: 0,
+          refillsL: 0,
+          usedL: 0,
+          ratioPct: 0,
+          flag: 'low',
+        },
+      ],
+    };
+    openFuelScreen(`/app/fuel/catalyst?${PERIOD}`, {
+      [`GET /api/v2/fuel/adblue/${FROM}/${TO}`]: { body: answer },
+    });
+    const table = await screen.findByTestId('fuel-adblue-table');
+    expect(table.querySelector('[data-row="11"] [data-flag="low"]')).toHaveTextContent(
+      '¿Emulador o sensor trabado?',
+    );
+    expect(screen.getByTestId('figure-flagged')).toHaveTextContent('1');
+    expect(screen.getByTestId('figure-ratio')).toHaveTextContent('2,0 %');
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Alerta' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Con alerta' }));
+    await waitFor(() => expect(table.querySelectorAll('[data-row]')).toHaveLength(1));
+  });
+});
