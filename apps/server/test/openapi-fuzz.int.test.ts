@@ -18,7 +18,18 @@ import {
 // tenants' ids. No answer may be a 5xx, bad input is a 4xx with a message in the caller's
 // language, nothing is written, another tenant's row is 404 — for routes not written yet too.
 
-type Resource = 'user' | 'role' | 'vehicle' | 'device' | 'group' | 'deviceModel' | 'driver';
+type Resource =
+  | 'user'
+  | 'role'
+  | 'vehicle'
+  | 'device'
+  | 'group'
+  | 'deviceModel'
+  | 'driver'
+  | 'maintenancePlan'
+  | 'maintenanceExtra'
+  | 'maintenanceService'
+  | 'maintenanceFile';
 
 /** The row an operation's `{id}` (or `{driverId}`) names. A new such route must be added here. */
 const RESOURCE_OF: [RegExp, Resource][] = [
@@ -29,6 +40,10 @@ const RESOURCE_OF: [RegExp, Resource][] = [
   [/\/admin\/groups\/\{id\}$/, 'group'],
   [/\/admin\/device-models\/\{id\}$/, 'deviceModel'],
   [/\/driver\/\{driverId\}$/, 'driver'],
+  [/\/maintenance\/plans\/\{id\}$/, 'maintenancePlan'],
+  [/\/maintenance\/additional\/\{id\}$/, 'maintenanceExtra'],
+  [/\/maintenance\/services\/\{id\}/, 'maintenanceService'],
+  [/\/maintenance\/attachments\/\{id\}$/, 'maintenanceFile'],
 ];
 
 /** Path parameters that name a row of the caller's tenant (spec §7 spells `/driver/{driverId}`). */
@@ -149,7 +164,31 @@ for (const backend of testBackends()) {
         nombre: `Fuzz ${tag}`,
         codigo: `FZ${tag}`,
       });
+      const plan = await call(tenant, 'POST', '/api/maintenance/plans', {
+        name: `Fz ${tag}`,
+        items: [{ kind: 'oil', name: 'Aceite', intervalKm: 30_000 }],
+        vehicleIds: [vehicle.vehicleId],
+      });
+      const extra = await call(tenant, 'POST', '/api/maintenance/additional', {
+        vehicleId: vehicle.vehicleId,
+        name: 'Espejo',
+        dueKm: 1_000,
+      });
+      const service = await call(tenant, 'POST', '/api/maintenance/services', {
+        vehicleId: vehicle.vehicleId,
+        date: '2026-01-02',
+      });
+      const file = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/maintenance/services/${String(service.id)}/attachments?name=f.pdf`,
+        headers: { ...headers, 'content-type': 'application/pdf' },
+        payload: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      });
       Object.assign(ids, {
+        maintenancePlan: plan.id,
+        maintenanceExtra: extra.id,
+        maintenanceService: service.id,
+        maintenanceFile: file.json<{ id: number }>().id,
         user: user.id,
         role: role.id,
         vehicle: vehicle.vehicleId,
@@ -226,6 +265,7 @@ for (const backend of testBackends()) {
         file: '0-255.pbf',
         fontstack: 'Noto Sans Regular',
         licenciaVence: '2030-01-31',
+        dueDate: '2030-01-31',
       };
       const mutator = new Mutator(doc, (name) => overrides[name]);
       const operations = operationsOf(doc);

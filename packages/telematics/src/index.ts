@@ -113,3 +113,5 @@ export {
   type OverLimitRun,
 } from './detectors/indicators.detector.js';
 export * from './analysis/scores.js';
+
+export * from './maintenance/forecast.js';

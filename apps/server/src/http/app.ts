@@ -54,6 +54,7 @@ import { answerFrameworkError, registerErrorHandler } from './errors.js';
 import { validatorCompiler } from './validation.js';
 import './request-context.js';
 import { registerWebApp } from './static-web.js';
+import { maintenanceRoutes } from '../modules/maintenance/maintenance.routes.js';
 
 /** What the HTTP server is built from: the parts the composition root made (src/main/). */
 export interface HttpDeps {
@@ -211,6 +212,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   await app.register(interestPointRoutes(places), { prefix: '/api/rest' });
   await app.register(analysisRoutes({ db: database.db }), { prefix: '/api/analysis' });
   await app.register(analysisV2Routes({ db: database.db }), { prefix: '/api/v2' });
+  await app.register(maintenanceRoutes({ db: database.db }), { prefix: '/api/maintenance' });
 
   // Every service key answers at its base address, also those whose calls come later.
   for (const key of SERVICE_KEYS) {

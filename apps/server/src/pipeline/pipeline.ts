@@ -358,6 +358,7 @@ export class Pipeline {
       ureaLevelPct: p.ureaLevelPct ?? null,
       fuelLevelPct: p.fuelLevelPct ?? null,
       driverCode: p.driverCode ?? null,
+      serviceDistanceKm: p.serviceDistanceKm ?? null,
       reducer: runtime.state,
     };
   }
