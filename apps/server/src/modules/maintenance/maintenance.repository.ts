@@ -219,7 +219,8 @@ function coverage(tenantId: number | null) {
 
 /**
  * Anchors every covered (item, vehicle) pair that has none yet on `day` and the vehicle's counters
- * now (tracked values when maintenance tracks them, else the last state's).
+ * now (tracked values when maintenance tracks them, else the last state's); anchors still without
+ * counters take the vehicle's first reading.
  */
 export async function insertMissingAnchors(
   db: Db,
@@ -238,6 +239,18 @@ export async function insertMissingAnchors(
     where not exists (select 1 from maintenance_anchors a
       where a.item_id = c.item_id and a.vehicle_id = c.vehicle_id)
     on conflict do nothing`.execute(db);
+  // An anchor made before the vehicle reported its counters is completed by its first reading.
+  await sql`
+    update maintenance_anchors a set
+      odometer_km = coalesce(a.odometer_km,
+        (k.km->>'raw')::float8 + (k.km->>'offset')::float8, s.odometer_km),
+      engine_hours = coalesce(a.engine_hours,
+        (k.hours->>'raw')::float8 + (k.hours->>'offset')::float8, s.engine_hours)
+    from vehicle_state s left join maintenance_counters k on k.vehicle_id = s.vehicle_id
+    where s.vehicle_id = a.vehicle_id
+      and (a.odometer_km is null or a.engine_hours is null)
+      and (s.odometer_km is not null or s.engine_hours is not null)
+      and ${tenantId === null ? sql`true` : sql`a.tenant_id = ${tenantId}`}`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 
