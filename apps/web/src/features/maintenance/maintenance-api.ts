@@ -27,55 +27,61 @@ export const maintenanceKeys = {
 
 const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
 
+/**
+ * The module's own address: maintenance is no service key of the specification, so its calls go
+ * to `/api/maintenance` as they are (the client passes unknown keys through with the credentials).
+ */
+const BASE = '/api/maintenance';
+
 export const maintenanceApi = {
   async forecast(api: ApiClient, view: 'forecast' | 'calendar', signal?: AbortSignal) {
-    return z.array(forecastRowSchema).parse(await api.get(`maintenance/${view}`, opts(signal)));
+    return z.array(forecastRowSchema).parse(await api.get(`${BASE}/${view}`, opts(signal)));
   },
   async plans(api: ApiClient, signal?: AbortSignal): Promise<MaintenancePlan[]> {
-    return z.array(planSchema).parse(await api.get('maintenance/plans', opts(signal)));
+    return z.array(planSchema).parse(await api.get(`${BASE}/plans`, opts(signal)));
   },
   async savePlan(api: ApiClient, id: number | null, plan: PlanSaveInput) {
     return planSchema.parse(
-      await api.request(id === null ? 'maintenance/plans' : `maintenance/plans/${id}`, {
+      await api.request(id === null ? `${BASE}/plans` : `${BASE}/plans/${id}`, {
         method: id === null ? 'POST' : 'PUT',
         body: plan,
       }),
     );
   },
   removePlan: (api: ApiClient, id: number) =>
-    api.request(`maintenance/plans/${id}`, { method: 'DELETE' }),
+    api.request(`${BASE}/plans/${id}`, { method: 'DELETE' }),
   async additional(api: ApiClient, signal?: AbortSignal): Promise<AdditionalMaintenance[]> {
-    return z.array(additionalSchema).parse(await api.get('maintenance/additional', opts(signal)));
+    return z.array(additionalSchema).parse(await api.get(`${BASE}/additional`, opts(signal)));
   },
   async saveAdditional(api: ApiClient, id: number | null, input: AdditionalSaveInput) {
     return additionalSchema.parse(
-      await api.request(id === null ? 'maintenance/additional' : `maintenance/additional/${id}`, {
+      await api.request(id === null ? `${BASE}/additional` : `${BASE}/additional/${id}`, {
         method: id === null ? 'POST' : 'PUT',
         body: input,
       }),
     );
   },
   removeAdditional: (api: ApiClient, id: number) =>
-    api.request(`maintenance/additional/${id}`, { method: 'DELETE' }),
+    api.request(`${BASE}/additional/${id}`, { method: 'DELETE' }),
   async services(api: ApiClient, signal?: AbortSignal): Promise<MaintenanceService[]> {
-    return z.array(serviceSchema).parse(await api.get('maintenance/services', opts(signal)));
+    return z.array(serviceSchema).parse(await api.get(`${BASE}/services`, opts(signal)));
   },
   async recordService(api: ApiClient, input: ServiceCreateInput) {
-    return serviceSchema.parse(await api.post('maintenance/services', input));
+    return serviceSchema.parse(await api.post(`${BASE}/services`, input));
   },
   removeService: (api: ApiClient, id: number) =>
-    api.request(`maintenance/services/${id}`, { method: 'DELETE' }),
+    api.request(`${BASE}/services/${id}`, { method: 'DELETE' }),
   async upload(api: ApiClient, serviceId: number, file: File): Promise<MaintenanceAttachment> {
     return attachmentSchema.parse(
       await api.request(
-        `maintenance/services/${serviceId}/attachments?name=${encodeURIComponent(file.name)}`,
+        `${BASE}/services/${serviceId}/attachments?name=${encodeURIComponent(file.name)}`,
         { method: 'POST', body: file },
       ),
     );
   },
   /** Downloads an attachment (credentials go in headers, so not a plain link). */
   async download(api: ApiClient, attachment: MaintenanceAttachment): Promise<Blob> {
-    return api.request<Blob>(`maintenance/attachments/${attachment.id}`, {
+    return api.request<Blob>(`${BASE}/attachments/${attachment.id}`, {
       responseType: 'blob',
     });
   },
