@@ -16,6 +16,8 @@ import { memoryBus } from './bus/memory-bus.js';
 import { natsBus } from './bus/nats-bus.js';
 import { jobLease } from './jobs/job-lease.js';
 import { startSilenceJob } from './jobs/silence.job.js';
+import { startMaintenanceJob } from './jobs/maintenance.job.js';
+import { maintenancePass } from './modules/maintenance/maintenance.service.js';
 import { PositionPartitions } from './pipeline/partitions.js';
 
 /** A running Rumbo server. */
@@ -120,6 +122,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
     lease,
     log,
   });
+  const maintenance = startMaintenanceJob({
+    run: async () => {
+      const notices = await maintenancePass({ db: database.db });
+      await app.services.alerts.dispatcher.dispatch(
+        notices.map(({ tenantId, vehicleId, code, startTimeMs, value, data }) => ({
+          tenantId,
+          vehicleId,
+          fact: { type: 'event', code, startTimeMs, ...(value === null ? {} : { value }), data },
+        })),
+      );
+      return notices.length;
+    },
+    enabled: roles.has('jobs'),
+    lease,
+    log,
+  });
   let demo: DemoFleet | undefined;
   if (config.DEMO && config.DEMO_VEHICLES > 0 && roles.has('ingest')) {
     demo = startDemoFleet({
@@ -153,6 +171,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       stopping ??= (async () => {
         clearInterval(mailTimer);
         await silences.stop();
+        await maintenance.stop();
         await jobs.stop();
         await demo?.stop();
         await ingestListeners.close();

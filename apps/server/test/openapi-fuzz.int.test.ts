@@ -19,7 +19,18 @@ import {
 // language, nothing is written, another tenant's row is 404 — for routes not written yet too.
 
 type Resource =
-  'user' | 'role' | 'vehicle' | 'device' | 'group' | 'deviceModel' | 'driver' | 'fuelEvent';
+  | 'fuelEvent'
+  | 'user'
+  | 'role'
+  | 'vehicle'
+  | 'device'
+  | 'group'
+  | 'deviceModel'
+  | 'driver'
+  | 'maintenancePlan'
+  | 'maintenanceExtra'
+  | 'maintenanceService'
+  | 'maintenanceFile';
 
 /** The row an operation's `{id}` (or `{driverId}`) names. A new such route must be added here. */
 const RESOURCE_OF: [RegExp, Resource][] = [
@@ -31,6 +42,10 @@ const RESOURCE_OF: [RegExp, Resource][] = [
   [/\/admin\/device-models\/\{id\}$/, 'deviceModel'],
   [/\/driver\/\{driverId\}$/, 'driver'],
   [/\/fuel\/event\/\{id\}\//, 'fuelEvent'],
+  [/\/maintenance\/plans\/\{id\}$/, 'maintenancePlan'],
+  [/\/maintenance\/additional\/\{id\}$/, 'maintenanceExtra'],
+  [/\/maintenance\/services\/\{id\}/, 'maintenanceService'],
+  [/\/maintenance\/attachments\/\{id\}$/, 'maintenanceFile'],
 ];
 
 /** Path parameters that name a row of the caller's tenant (spec §7 spells `/driver/{driverId}`). */
@@ -172,8 +187,32 @@ for (const backend of testBackends()) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      const plan = await call(tenant, 'POST', '/api/maintenance/plans', {
+        name: `Fz ${tag}`,
+        items: [{ kind: 'oil', name: 'Aceite', intervalKm: 30_000 }],
+        vehicleIds: [vehicle.vehicleId],
+      });
+      const extra = await call(tenant, 'POST', '/api/maintenance/additional', {
+        vehicleId: vehicle.vehicleId,
+        name: 'Espejo',
+        dueKm: 1_000,
+      });
+      const service = await call(tenant, 'POST', '/api/maintenance/services', {
+        vehicleId: vehicle.vehicleId,
+        date: '2026-01-02',
+      });
+      const file = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/maintenance/services/${String(service.id)}/attachments?name=f.pdf`,
+        headers: { ...headers, 'content-type': 'application/pdf' },
+        payload: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      });
       Object.assign(ids, {
         fuelEvent: Number(fuelEvent.id),
+        maintenancePlan: plan.id,
+        maintenanceExtra: extra.id,
+        maintenanceService: service.id,
+        maintenanceFile: file.json<{ id: number }>().id,
         user: user.id,
         role: role.id,
         vehicle: vehicle.vehicleId,
@@ -255,6 +294,7 @@ for (const backend of testBackends()) {
           { pct: 10, litres: 0.5 },
           { pct: 50, litres: 1 },
         ],
+        dueDate: '2030-01-31',
       };
       const mutator = new Mutator(doc, (name) => overrides[name]);
       const operations = operationsOf(doc);

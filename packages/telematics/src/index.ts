@@ -114,3 +114,5 @@ export {
   type OverLimitRun,
 } from './detectors/indicators.detector.js';
 export * from './analysis/scores.js';
+
+export * from './maintenance/forecast.js';

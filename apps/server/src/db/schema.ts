@@ -200,6 +200,7 @@ export interface VehicleStateTable {
   fuel_level_pct: number | null;
   driver_code: string | null;
   reducer: Json<unknown> | null;
+  service_distance_km: Generated<number | null>;
   updated_at: Timestamp;
 }
 
@@ -466,6 +467,103 @@ export interface NotificationsTable {
   created_at: Timestamp;
 }
 
+/** Maintenance (migration 0014, docs/decisions/0025-maintenance.md). */
+export interface MaintenancePlansTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MaintenanceItemsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  plan_id: number;
+  position: number;
+  kind: string;
+  name: string;
+  interval_km: number | null;
+  interval_hours: number | null;
+  interval_days: number | null;
+}
+
+export interface MaintenancePlanVehiclesTable {
+  plan_id: number;
+  vehicle_id: number;
+}
+
+export interface MaintenancePlanGroupsTable {
+  plan_id: number;
+  group_id: number;
+}
+
+export interface MaintenanceAnchorsTable {
+  item_id: number;
+  vehicle_id: number;
+  tenant_id: number;
+  day: Timestamp | string;
+  odometer_km: number | null;
+  engine_hours: number | null;
+}
+
+export interface MaintenanceCountersTable {
+  vehicle_id: number;
+  tenant_id: number;
+  km: Json<unknown> | null;
+  hours: Json<unknown> | null;
+}
+
+export interface MaintenanceServicesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  vehicle_id: number;
+  day: Timestamp | string;
+  odometer_km: number | null;
+  engine_hours: number | null;
+  cost: number | null;
+  workshop: string;
+  notes: string;
+  created_at: Timestamp;
+}
+
+export interface MaintenanceServiceItemsTable {
+  service_id: number;
+  item_id: number;
+}
+
+export interface MaintenanceAdditionalTable {
+  id: Generated<number>;
+  tenant_id: number;
+  vehicle_id: number;
+  kind: string;
+  name: string;
+  due_day: Timestamp | string | null;
+  due_km: number | null;
+  notes: string;
+  service_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface MaintenanceAttachmentsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  service_id: number;
+  name: string;
+  mime: string;
+  size: number;
+  data: Uint8Array;
+  created_at: Timestamp;
+}
+
+export interface MaintenanceNoticesTable {
+  item_key: string;
+  vehicle_id: number;
+  anchor: string;
+  code: string;
+  created_at: Timestamp;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   vehicle_groups: VehicleGroupsTable;
@@ -504,4 +602,15 @@ export interface Database {
   geofences: GeofencesTable;
   interest_point_types: InterestPointTypesTable;
   interest_points: InterestPointsTable;
+  maintenance_plans: MaintenancePlansTable;
+  maintenance_items: MaintenanceItemsTable;
+  maintenance_plan_vehicles: MaintenancePlanVehiclesTable;
+  maintenance_plan_groups: MaintenancePlanGroupsTable;
+  maintenance_anchors: MaintenanceAnchorsTable;
+  maintenance_counters: MaintenanceCountersTable;
+  maintenance_services: MaintenanceServicesTable;
+  maintenance_service_items: MaintenanceServiceItemsTable;
+  maintenance_additional: MaintenanceAdditionalTable;
+  maintenance_attachments: MaintenanceAttachmentsTable;
+  maintenance_notices: MaintenanceNoticesTable;
 }

@@ -18,6 +18,7 @@ import { backfillDemoHistory, type DemoTruck } from './demo-backfill.js';
 import { insertDemoHistory, listDemoHistory } from './demo-history.repository.js';
 import { registerDemoPlaces } from './demo-places.js';
 import { demoTanks } from './demo-tanks.js';
+import { registerDemoMaintenance } from './demo-maintenance.js';
 
 /** The seed of the demo fleet: same trucks, same journeys on every installation. */
 export const DEMO_SEED = 'rumbo-demo';
@@ -123,6 +124,7 @@ export function startDemoFleet(options: {
     if (created.size > 0) await options.onRegistered();
     const placesTenant = await registerDemoPlaces(db);
     if (placesTenant !== null) options.onPlacesRegistered?.(placesTenant);
+    await registerDemoMaintenance(db, nowMs);
     if (stopped) return;
 
     // Each truck's history row: the first start gives its trucks `historyDays` of history; a truck

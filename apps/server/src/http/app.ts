@@ -55,6 +55,7 @@ import { answerFrameworkError, registerErrorHandler } from './errors.js';
 import { validatorCompiler } from './validation.js';
 import './request-context.js';
 import { registerWebApp } from './static-web.js';
+import { maintenanceRoutes } from '../modules/maintenance/maintenance.routes.js';
 
 /** What the HTTP server is built from: the parts the composition root made (src/main/). */
 export interface HttpDeps {
@@ -215,6 +216,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   const fuel = { db: database.db, onDeviceChanged: api.onDeviceChanged };
   await app.register(fuelRoutes(fuel), { prefix: '/api/v2/fuel' });
   await app.register(fuelTankRoutes(fuel), { prefix: '/api/vehicles' });
+  await app.register(maintenanceRoutes({ db: database.db }), { prefix: '/api/maintenance' });
 
   // Every service key answers at its base address, also those whose calls come later.
   for (const key of SERVICE_KEYS) {

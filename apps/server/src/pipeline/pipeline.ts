@@ -360,6 +360,7 @@ export class Pipeline {
       ureaLevelPct: p.ureaLevelPct ?? null,
       fuelLevelPct: p.fuelLevelPct ?? null,
       driverCode: p.driverCode ?? null,
+      serviceDistanceKm: p.serviceDistanceKm ?? null,
       reducer: runtime.state,
     };
   }

@@ -18,6 +18,8 @@ export interface VehicleStateWrite {
   ureaLevelPct: number | null;
   fuelLevelPct: number | null;
   driverCode: string | null;
+  /** FMS service distance (IO 113), km; maintenance shows it beside the plan. */
+  serviceDistanceKm?: number | null;
   reducer: unknown;
 }
 
@@ -42,12 +44,14 @@ export async function upsertVehicleStates(
   const col = <K extends keyof VehicleStateWrite>(key: K) => states.map((row) => row[key]);
   await sql`
     insert into vehicle_state (vehicle_id, tenant_id, device_id, fix_time, lat, lng, speed_kmh, heading, status,
-      ignition, odometer_km, engine_hours, urea_level_pct, fuel_level_pct, driver_code, reducer, updated_at)
+      ignition, odometer_km, engine_hours, urea_level_pct, fuel_level_pct, driver_code, reducer,
+      service_distance_km, updated_at)
     select *, now() from unnest(${col('vehicleId')}::int4[], ${col('tenantId')}::int4[], ${col('deviceId')}::int4[],
       ${states.map((r) => new Date(r.fixTimeMs).toISOString())}::timestamptz[], ${col('lat')}::float8[], ${col('lng')}::float8[],
       ${col('speedKmh')}::float4[], ${col('heading')}::float4[], ${col('status')}::text[], ${col('ignition')}::bool[],
       ${col('odometerKm')}::float8[], ${col('engineHours')}::float8[], ${col('ureaLevelPct')}::float4[],
-      ${col('fuelLevelPct')}::float4[], ${col('driverCode')}::text[], ${states.map((r) => JSON.stringify(r.reducer))}::jsonb[])
+      ${col('fuelLevelPct')}::float4[], ${col('driverCode')}::text[], ${states.map((r) => JSON.stringify(r.reducer))}::jsonb[],
+      ${states.map((r) => r.serviceDistanceKm ?? null)}::float8[])
     on conflict (vehicle_id) do update set
       device_id = excluded.device_id, fix_time = excluded.fix_time, lat = excluded.lat, lng = excluded.lng,
       speed_kmh = excluded.speed_kmh, heading = excluded.heading, status = excluded.status,
@@ -55,7 +59,8 @@ export async function upsertVehicleStates(
       engine_hours = coalesce(excluded.engine_hours, vehicle_state.engine_hours),
       urea_level_pct = coalesce(excluded.urea_level_pct, vehicle_state.urea_level_pct),
       fuel_level_pct = coalesce(excluded.fuel_level_pct, vehicle_state.fuel_level_pct),
-      driver_code = excluded.driver_code, reducer = excluded.reducer, updated_at = now()
+      driver_code = excluded.driver_code, reducer = excluded.reducer, updated_at = now(),
+      service_distance_km = coalesce(excluded.service_distance_km, vehicle_state.service_distance_km)
     where vehicle_state.fix_time is null or excluded.fix_time >= vehicle_state.fix_time`.execute(
     trx,
   );

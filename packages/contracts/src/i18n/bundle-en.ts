@@ -8,6 +8,7 @@ import map from './map.en.json' with { type: 'json' };
 import travel from './travel.en.json' with { type: 'json' };
 import analysis from './analysis.en.json' with { type: 'json' };
 import fuel from './fuel.en.json' with { type: 'json' };
+import maintenance from './maintenance.en.json' with { type: 'json' };
 
 /** English strings: the base file plus one file per feature area (each owns its top-level keys). */
 export default {
@@ -21,4 +22,5 @@ export default {
   ...fleetAlerts,
   ...analysis,
   ...fuel,
+  ...maintenance,
 };

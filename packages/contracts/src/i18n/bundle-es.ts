@@ -8,6 +8,7 @@ import map from './map.es.json' with { type: 'json' };
 import travel from './travel.es.json' with { type: 'json' };
 import analysis from './analysis.es.json' with { type: 'json' };
 import fuel from './fuel.es.json' with { type: 'json' };
+import maintenance from './maintenance.es.json' with { type: 'json' };
 
 /** Spanish strings: the base file plus one file per feature area (each owns its top-level keys). */
 export default {
@@ -21,4 +22,5 @@ export default {
   ...fleetAlerts,
   ...analysis,
   ...fuel,
+  ...maintenance,
 };

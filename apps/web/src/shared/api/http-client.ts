@@ -11,13 +11,13 @@ export interface Credentials {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** A JSON value, or FormData for uploads. */
+  /** A JSON value, FormData, or a Blob sent as its bytes (uploads). */
   body?: unknown;
   headers?: Record<string, string>;
   /** The caller's own cancel signal, combined with the abort-all control. */
   signal?: AbortSignal;
-  /** How to read a 2xx body; `auto` follows the content type. */
-  responseType?: 'auto' | 'json' | 'text';
+  /** How to read a 2xx body; `auto` follows the content type; `blob` for file downloads. */
+  responseType?: 'auto' | 'json' | 'text' | 'blob';
 }
 
 export interface ApiClientDeps {
@@ -113,6 +113,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) {
       body = options.body;
+    } else if (options.body instanceof Blob) {
+      // A file sent as it is (its bytes decide its type on the server).
+      body = options.body;
+      headers['Content-Type'] = options.body.type || 'application/octet-stream';
     } else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['Content-Type'] = 'application/json';
@@ -170,11 +174,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
 async function readBody<T>(
   response: Response,
-  type: 'auto' | 'json' | 'text',
+  type: 'auto' | 'json' | 'text' | 'blob',
   signal: AbortSignal,
 ): Promise<T> {
   try {
     if (response.status === 204) return undefined as T;
+    if (type === 'blob') return (await response.blob()) as T;
     const text = await response.text();
     if (type === 'text') return text as T;
     const isJson = (response.headers.get('content-type') ?? '').includes('json');

@@ -1,0 +1,552 @@
+import type { Kysely } from 'kysely';
+import {
+  ATTACHMENT_TYPES,
+  MAX_ATTACHMENT_BYTES,
+  type AdditionalMaintenance,
+  type AdditionalSave,
+  type ForecastRow,
+  type MaintenanceAttachment,
+  type MaintenancePlan,
+  type MaintenanceService,
+  type PlanSave,
+  type ServiceCreate,
+} from '@rumbo/contracts';
+import {
+  advanceCounter,
+  dailyRate,
+  forecastItem,
+  MAX_HOURS_PER_DAY,
+  MAX_KM_PER_DAY,
+  trackedValue,
+  utcDayMs,
+  type CounterTrack,
+  type ItemForecast,
+} from '@rumbo/telematics';
+import type { Database } from '../../db/schema.js';
+import { DomainError } from '../../lib/errors.js';
+import {
+  claimNotice,
+  deleteRow,
+  rowExists,
+  coveredPairs,
+  findAttachment,
+  forecastVehicles,
+  insertAdditional,
+  insertAttachment,
+  insertMaintenanceEvent,
+  insertMissingAnchors,
+  insertService,
+  itemsCovering,
+  listAdditional,
+  listPlans,
+  listServices,
+  maintenanceTenants,
+  ownedIds,
+  saveCounters,
+  updateAdditional,
+  writePlan,
+  type VehicleRow,
+} from './maintenance.repository.js';
+
+const DAY_MS = 86_400_000;
+
+/** What the maintenance use cases need. */
+export interface MaintenanceDeps {
+  db: Kysely<Database>;
+  nowMs?: () => number;
+}
+
+const now = (deps: MaintenanceDeps) => (deps.nowMs ?? Date.now)();
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayMs = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+
+function invalid(path: string, message: string): never {
+  throw new DomainError('validation', {}, [{ path, message }]);
+}
+
+function asTrack(value: unknown): CounterTrack | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const t = value as Partial<CounterTrack>;
+  return typeof t.raw === 'number' && typeof t.offset === 'number' && typeof t.atMs === 'number'
+    ? { raw: t.raw, offset: t.offset, atMs: t.atMs, rejected: t.rejected ?? 0 }
+    : undefined;
+}
+
+/** A vehicle's counters as maintenance counts them: the stored track advanced to the last state. */
+function countersOf(v: VehicleRow): { km?: CounterTrack; hours?: CounterTrack } {
+  const out: { km?: CounterTrack; hours?: CounterTrack } = {};
+  const atMs = v.fixTimeMs ?? 0;
+  const km = asTrack(v.trackKm);
+  const hours = asTrack(v.trackHours);
+  if (v.odometerKm !== null) out.km = advanceCounter(km, v.odometerKm, atMs, MAX_KM_PER_DAY);
+  else if (km) out.km = km;
+  if (v.engineHours !== null) {
+    out.hours = advanceCounter(hours, v.engineHours, atMs, MAX_HOURS_PER_DAY);
+  } else if (hours) out.hours = hours;
+  return out;
+}
+
+/** A forecast row with its anchor key (what the notices are told once against). */
+export interface ForecastEntry {
+  row: ForecastRow;
+  tenantId: number;
+  anchor: string;
+  forecast: ItemForecast | undefined;
+}
+
+/** Forecast of a tenant's plans and pending additional maintenance (all tenants: null). */
+export async function forecastEntries(
+  deps: MaintenanceDeps,
+  tenantId: number | null,
+): Promise<ForecastEntry[]> {
+  const todayMs = utcDayMs(now(deps));
+  const [pairs, vehicles, additional] = await Promise.all([
+    coveredPairs(deps.db, tenantId),
+    forecastVehicles(deps.db, tenantId, todayMs, {
+      maxKmPerDay: MAX_KM_PER_DAY,
+      maxHoursPerDay: MAX_HOURS_PER_DAY,
+    }),
+    tenantId === null ? Promise.resolve([]) : listAdditional(deps.db, tenantId),
+  ]);
+  const byId = new Map(vehicles.map((v) => [v.vehicleId, v]));
+  const state = new Map<
+    number,
+    { km: number | null; hours: number | null; kmPerDay: number; hoursPerDay: number }
+  >();
+  const stateOf = (v: VehicleRow) => {
+    let s = state.get(v.vehicleId);
+    if (!s) {
+      const c = countersOf(v);
+      s = {
+        km: c.km ? trackedValue(c.km) : null,
+        hours: c.hours ? trackedValue(c.hours) : null,
+        kmPerDay: dailyRate({ last28: v.km28, last90: v.km90, firstDayMs: v.firstDayMs }, todayMs),
+        hoursPerDay: dailyRate(
+          { last28: v.hours28, last90: v.hours90, firstDayMs: v.firstDayMs },
+          todayMs,
+        ),
+      };
+      state.set(v.vehicleId, s);
+    }
+    return s;
+  };
+  const round = (x: number | null | undefined, digits = 1) =>
+    x === null || x === undefined ? null : Math.round(x * 10 ** digits) / 10 ** digits;
+  const entries: ForecastEntry[] = [];
+  for (const p of pairs) {
+    const v = byId.get(p.vehicleId);
+    if (!v) continue;
+    const s = stateOf(v);
+    // Not anchored yet (the plan covered the vehicle since the last job pass): anchored now.
+    const anchorDay = p.anchorDay ?? isoDay(todayMs);
+    const anchorKm = p.anchorDay === null ? s.km : p.anchorKm;
+    const anchorHours = p.anchorDay === null ? s.hours : p.anchorHours;
+    const f = forecastItem({
+      intervalKm: p.intervalKm,
+      intervalHours: p.intervalHours,
+      intervalDays: p.intervalDays,
+      anchorDayMs: dayMs(anchorDay),
+      anchorKm,
+      anchorHours,
+      currentKm: s.km,
+      currentHours: s.hours,
+      kmPerDay: s.kmPerDay,
+      hoursPerDay: s.hoursPerDay,
+      todayMs,
+    });
+    const axis = (name: string) => f.axes.find((a) => a.axis === name)?.remaining;
+    entries.push({
+      tenantId: v.tenantId,
+      anchor: p.serviceId === null ? `a:${anchorDay}` : `s:${p.serviceId}`,
+      forecast: f,
+      row: {
+        key: `plan:${p.itemId}:${p.vehicleId}`,
+        source: 'plan',
+        vehicleId: p.vehicleId,
+        plate: v.plate,
+        groupId: v.groupId,
+        groupName: v.groupName,
+        planId: p.planId,
+        planName: p.planName,
+        itemId: p.itemId,
+        kind: p.kind,
+        name: p.name,
+        status: f.status,
+        axis: f.axis,
+        dueDate: f.dueDayMs === null ? null : isoDay(f.dueDayMs),
+        intervalKm: p.intervalKm,
+        intervalHours: p.intervalHours,
+        intervalDays: p.intervalDays,
+        remainingKm: round(axis('km'), 0),
+        remainingHours: round(axis('hours')),
+        remainingDays: round(axis('days'), 0),
+        lastDate: anchorDay,
+        lastOdometerKm: round(anchorKm, 0),
+        lastEngineHours: round(anchorHours),
+        odometerKm: round(s.km, 0),
+        engineHours: round(s.hours),
+        kmPerDay: round(s.kmPerDay) ?? 0,
+        hoursPerDay: round(s.hoursPerDay, 2) ?? 0,
+        serviceDistanceKm: round(v.serviceDistanceKm, 0),
+      },
+    });
+  }
+  for (const a of additional) {
+    if (a.serviceId !== null) continue;
+    const v = byId.get(a.vehicleId);
+    if (!v) continue;
+    const s = stateOf(v);
+    // A one-off: due on its day and/or at its odometer, whichever first (the interval is what
+    // was left when it was created, so "10 % left" has a measure).
+    const createdDayMs = utcDayMs(Date.parse(a.createdAt));
+    const f = forecastItem({
+      intervalKm: a.dueKm !== null && s.km !== null ? Math.max(1, a.dueKm - s.km) : null,
+      intervalHours: null,
+      intervalDays:
+        a.dueDate === null
+          ? null
+          : Math.max(1, Math.round((dayMs(a.dueDate) - Math.min(createdDayMs, todayMs)) / DAY_MS)),
+      anchorDayMs:
+        a.dueDate === null ? todayMs : Math.min(createdDayMs, todayMs, dayMs(a.dueDate) - DAY_MS),
+      anchorKm: a.dueKm !== null && s.km !== null ? s.km : null,
+      anchorHours: null,
+      currentKm: s.km,
+      currentHours: null,
+      kmPerDay: s.kmPerDay,
+      hoursPerDay: 0,
+      todayMs,
+    });
+    const days = a.dueDate === null ? null : Math.round((dayMs(a.dueDate) - todayMs) / DAY_MS);
+    const remainingKm = a.dueKm !== null && s.km !== null ? a.dueKm - s.km : null;
+    entries.push({
+      tenantId: v.tenantId,
+      anchor: `x:${a.dueDate ?? ''}:${a.dueKm ?? ''}`,
+      forecast: undefined,
+      row: {
+        key: `extra:${a.id}`,
+        source: 'additional',
+        vehicleId: a.vehicleId,
+        plate: a.plate,
+        groupId: v.groupId,
+        groupName: v.groupName,
+        planId: null,
+        planName: null,
+        itemId: a.id,
+        kind: a.kind,
+        name: a.name,
+        status: f.status,
+        axis: f.axis,
+        dueDate: f.dueDayMs === null ? a.dueDate : isoDay(f.dueDayMs),
+        intervalKm: null,
+        intervalHours: null,
+        intervalDays: null,
+        remainingKm: round(remainingKm, 0),
+        remainingHours: null,
+        remainingDays: days,
+        lastDate: a.createdAt.slice(0, 10),
+        lastOdometerKm: null,
+        lastEngineHours: null,
+        odometerKm: round(s.km, 0),
+        engineHours: round(s.hours),
+        kmPerDay: round(s.kmPerDay) ?? 0,
+        hoursPerDay: round(s.hoursPerDay, 2) ?? 0,
+        serviceDistanceKm: round(v.serviceDistanceKm, 0),
+      },
+    });
+  }
+  const order = { overdue: 0, due_soon: 1, ok: 2 } as const;
+  entries.sort(
+    (a, b) =>
+      order[a.row.status] - order[b.row.status] ||
+      (a.row.dueDate ?? '9999').localeCompare(b.row.dueDate ?? '9999') ||
+      a.row.plate.localeCompare(b.row.plate),
+  );
+  return entries;
+}
+
+/** The forecast screen's rows (and the calendar's). */
+export async function forecastOf(deps: MaintenanceDeps, tenantId: number): Promise<ForecastRow[]> {
+  return (await forecastEntries(deps, tenantId)).map((e) => e.row);
+}
+
+// ---------------------------------------------------------------- plans
+
+export function plansOf(deps: MaintenanceDeps, tenantId: number): Promise<MaintenancePlan[]> {
+  return listPlans(deps.db, tenantId);
+}
+
+/** Saves a whole plan; vehicles, groups and kept items must be the tenant's (and the plan's). */
+export async function savePlan(
+  deps: MaintenanceDeps,
+  tenantId: number,
+  planId: number | null,
+  input: PlanSave,
+): Promise<MaintenancePlan> {
+  if (planId !== null && !(await rowExists(deps.db, 'maintenance_plans', tenantId, planId))) {
+    throw new DomainError('not_found');
+  }
+  const itemIds = input.items.flatMap((i) => (i.id === undefined ? [] : [i.id]));
+  if (itemIds.length > 0 && planId === null) invalid('body.items.id', 'unknown item');
+  const owned = await ownedIds(
+    deps.db,
+    tenantId,
+    { vehicles: input.vehicleIds, groups: input.groupIds, items: itemIds, additional: [] },
+    planId,
+  );
+  if (input.vehicleIds.some((id) => !owned.vehicles.has(id))) throw new DomainError('not_found');
+  if (input.groupIds.some((id) => !owned.groups.has(id))) throw new DomainError('not_found');
+  if (itemIds.some((id) => !owned.items.has(id))) invalid('body.items.id', 'unknown item');
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const saved = await writePlan(trx, tenantId, planId, input);
+    await insertMissingAnchors(trx, tenantId, isoDay(now(deps)));
+    return saved;
+  });
+  const plan = (await listPlans(deps.db, tenantId)).find((p) => p.id === id);
+  if (!plan) throw new DomainError('not_found');
+  return plan;
+}
+
+export async function removePlan(deps: MaintenanceDeps, tenantId: number, planId: number) {
+  if (!(await deleteRow(deps.db, 'maintenance_plans', tenantId, planId)))
+    throw new DomainError('not_found');
+}
+
+// ---------------------------------------------------------------- additional
+
+export function additionalOf(
+  deps: MaintenanceDeps,
+  tenantId: number,
+): Promise<AdditionalMaintenance[]> {
+  return listAdditional(deps.db, tenantId);
+}
+
+async function oneAdditional(deps: MaintenanceDeps, tenantId: number, id: number) {
+  const [found] = await listAdditional(deps.db, tenantId, [id]);
+  if (!found) throw new DomainError('not_found');
+  return found;
+}
+
+async function checkVehicle(deps: MaintenanceDeps, tenantId: number, vehicleId: number) {
+  const owned = await ownedIds(
+    deps.db,
+    tenantId,
+    { vehicles: [vehicleId], groups: [], items: [], additional: [] },
+    null,
+  );
+  if (!owned.vehicles.has(vehicleId)) throw new DomainError('not_found');
+}
+
+/** A one-off maintenance is due on a day, at an odometer reading, or both. */
+function checkDue(input: AdditionalSave) {
+  if (input.dueDate === null && input.dueKm === null) invalid('body.dueDate', 'due_required');
+}
+
+export async function createAdditional(
+  deps: MaintenanceDeps,
+  tenantId: number,
+  input: AdditionalSave,
+): Promise<AdditionalMaintenance> {
+  await checkVehicle(deps, tenantId, input.vehicleId);
+  checkDue(input);
+  return oneAdditional(deps, tenantId, await insertAdditional(deps.db, tenantId, input));
+}
+
+export async function editAdditional(
+  deps: MaintenanceDeps,
+  tenantId: number,
+  id: number,
+  input: AdditionalSave,
+): Promise<AdditionalMaintenance> {
+  await oneAdditional(deps, tenantId, id);
+  await checkVehicle(deps, tenantId, input.vehicleId);
+  checkDue(input);
+  if (!(await updateAdditional(deps.db, tenantId, id, input))) throw new DomainError('not_found');
+  return oneAdditional(deps, tenantId, id);
+}
+
+export async function removeAdditional(deps: MaintenanceDeps, tenantId: number, id: number) {
+  if (!(await deleteRow(deps.db, 'maintenance_additional', tenantId, id)))
+    throw new DomainError('not_found');
+}
+
+// ---------------------------------------------------------------- services
+
+export function servicesOf(
+  deps: MaintenanceDeps,
+  tenantId: number,
+  vehicleId: number | undefined,
+): Promise<MaintenanceService[]> {
+  return listServices(deps.db, tenantId, { vehicleId });
+}
+
+/**
+ * Records a service done; the plan items it names are re-anchored on it (the latest service
+ * naming an item anchors it). Without odometer or hours, the vehicle's counters now are taken.
+ */
+export async function recordService(
+  deps: MaintenanceDeps,
+  tenantId: number,
+  input: ServiceCreate,
+): Promise<MaintenanceService> {
+  const owned = await ownedIds(
+    deps.db,
+    tenantId,
+    {
+      vehicles: [input.vehicleId],
+      groups: [],
+      items: input.itemIds,
+      additional: input.additionalIds,
+    },
+    null,
+  );
+  if (!owned.vehicles.has(input.vehicleId)) throw new DomainError('not_found');
+  if (input.itemIds.some((id) => !owned.items.has(id))) throw new DomainError('not_found');
+  if (input.additionalIds.some((id) => !owned.additional.has(id))) {
+    throw new DomainError('not_found');
+  }
+  if (dayMs(input.date) > utcDayMs(now(deps)) + DAY_MS) invalid('body.date', 'future date');
+  const covering = await itemsCovering(deps.db, tenantId, input.vehicleId);
+  if (input.itemIds.some((id) => !covering.has(id))) {
+    invalid('body.itemIds', 'item not in a plan of this vehicle');
+  }
+  const extras = await listAdditional(deps.db, tenantId, input.additionalIds);
+  if (extras.some((a) => a.vehicleId !== input.vehicleId)) {
+    invalid('body.additionalIds', 'maintenance of another vehicle');
+  }
+  let { odometerKm, engineHours } = input;
+  if (odometerKm === null || engineHours === null) {
+    const [v] = (
+      await forecastVehicles(deps.db, tenantId, utcDayMs(now(deps)), {
+        maxKmPerDay: MAX_KM_PER_DAY,
+        maxHoursPerDay: MAX_HOURS_PER_DAY,
+      })
+    ).filter((row) => row.vehicleId === input.vehicleId);
+    const c = v ? countersOf(v) : {};
+    odometerKm ??= c.km ? Math.round(trackedValue(c.km)) : null;
+    engineHours ??= c.hours ? Math.round(trackedValue(c.hours) * 10) / 10 : null;
+  }
+  const id = await deps.db
+    .transaction()
+    .execute((trx) => insertService(trx, tenantId, { ...input, odometerKm, engineHours }));
+  const [service] = await listServices(deps.db, tenantId, { ids: [id] });
+  if (!service) throw new DomainError('not_found');
+  return service;
+}
+
+export async function removeService(deps: MaintenanceDeps, tenantId: number, id: number) {
+  if (!(await deleteRow(deps.db, 'maintenance_services', tenantId, id)))
+    throw new DomainError('not_found');
+}
+
+/** Which attachment types are taken, by the bytes' signature (`file-type`). */
+export async function addAttachment(
+  deps: MaintenanceDeps,
+  tenantId: number,
+  serviceId: number,
+  name: string,
+  data: unknown,
+): Promise<MaintenanceAttachment> {
+  if (!(await rowExists(deps.db, 'maintenance_services', tenantId, serviceId))) {
+    throw new DomainError('not_found');
+  }
+  // Bodies of other types (JSON, text) are no file.
+  if (!Buffer.isBuffer(data)) throw new DomainError('unsupported_media_type');
+  if (data.byteLength === 0) invalid('body', 'empty file');
+  if (data.byteLength > MAX_ATTACHMENT_BYTES) throw new DomainError('payload_too_large');
+  const { fileTypeFromBuffer } = await import('file-type');
+  const type = await fileTypeFromBuffer(data);
+  if (!type || !(ATTACHMENT_TYPES as readonly string[]).includes(type.mime)) {
+    throw new DomainError('unsupported_media_type');
+  }
+  return insertAttachment(deps.db, tenantId, {
+    serviceId,
+    name,
+    mime: type.mime,
+    data: new Uint8Array(data),
+  });
+}
+
+export async function attachmentOf(deps: MaintenanceDeps, tenantId: number, id: number) {
+  const found = await findAttachment(deps.db, tenantId, id);
+  if (!found) throw new DomainError('not_found');
+  return found;
+}
+
+export async function removeAttachment(deps: MaintenanceDeps, tenantId: number, id: number) {
+  if (!(await deleteRow(deps.db, 'maintenance_attachments', tenantId, id)))
+    throw new DomainError('not_found');
+}
+
+// ---------------------------------------------------------------- the job
+
+/** An `MNP`/`MNV` raised by the job, for the alert dispatcher. */
+export interface MaintenanceNotice {
+  tenantId: number;
+  vehicleId: number;
+  code: 'MNP' | 'MNV';
+  startTimeMs: number;
+  value: number | null;
+  data: Record<string, string | number | boolean>;
+}
+
+/**
+ * One pass of the maintenance job: tracks every vehicle's counters (resets, jumps), anchors newly
+ * covered pairs, and raises `MNP` (due soon) / `MNV` (overdue) once per item, vehicle, anchor and
+ * state. Returns the notices stored (the caller hands them to the alert dispatcher).
+ */
+export async function maintenancePass(deps: MaintenanceDeps): Promise<MaintenanceNotice[]> {
+  const nowMs = now(deps);
+  const todayMs = utcDayMs(nowMs);
+  const tenants = await maintenanceTenants(deps.db);
+  if (tenants.length === 0) return [];
+  const vehicles = await forecastVehicles(deps.db, null, todayMs, {
+    maxKmPerDay: MAX_KM_PER_DAY,
+    maxHoursPerDay: MAX_HOURS_PER_DAY,
+  });
+  await saveCounters(
+    deps.db,
+    vehicles.flatMap((v) => {
+      const c = countersOf(v);
+      return c.km || c.hours
+        ? [{ vehicleId: v.vehicleId, tenantId: v.tenantId, km: c.km, hours: c.hours }]
+        : [];
+    }),
+  );
+  await insertMissingAnchors(deps.db, null, isoDay(todayMs));
+  const notices: MaintenanceNotice[] = [];
+  // Events of one vehicle and code are keyed by their start: one millisecond apart.
+  let tick = 0;
+  for (const tenantId of tenants) {
+    for (const e of await forecastEntries(deps, tenantId)) {
+      if (e.row.status === 'ok') continue;
+      const code = e.row.status === 'overdue' ? 'MNV' : 'MNP';
+      const claimed = await claimNotice(deps.db, {
+        itemKey: e.row.key.replace(/:\d+$/u, ''),
+        vehicleId: e.row.vehicleId,
+        anchor: e.anchor,
+        code,
+      });
+      if (!claimed) continue;
+      const remaining =
+        e.row.axis === 'km'
+          ? e.row.remainingKm
+          : e.row.axis === 'hours'
+            ? e.row.remainingHours
+            : e.row.remainingDays;
+      const notice: MaintenanceNotice = {
+        tenantId,
+        vehicleId: e.row.vehicleId,
+        code,
+        startTimeMs: Math.floor(nowMs / 1000) * 1000 + (tick++ % 1000),
+        value: remaining,
+        data: {
+          maintenance: e.row.name,
+          ...(e.row.axis ? { axis: e.row.axis } : {}),
+          ...(e.row.dueDate ? { dueDate: e.row.dueDate } : {}),
+        },
+      };
+      if (await insertMaintenanceEvent(deps.db, notice)) notices.push(notice);
+    }
+  }
+  return notices;
+}
