@@ -113,3 +113,12 @@ export {
   type OverLimitRun,
 } from './detectors/indicators.detector.js';
 export * from './analysis/scores.js';
+
+export * from './diagnostics/dtc.js';
+export {
+  faultDetector,
+  FAULT_ABSENT_REPORTS,
+  FAULT_QUIET_ON_S,
+  type FaultState,
+  type FaultEpisode,
+} from './detectors/fault.detector.js';
