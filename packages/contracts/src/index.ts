@@ -17,3 +17,4 @@ export * from './xlsx.js';
 export * from './i18n/index.js';
 export * from './analysis.js';
 export * from './dtc-descriptions.js';
+export * from './diagnostics.js';

@@ -17,6 +17,7 @@ import { driverRoutes } from '../modules/drivers/drivers.routes.js';
 import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/geofences.routes.js';
 import { adminRoutes } from '../modules/admin/admin.routes.js';
 import { analysisRoutes, analysisV2Routes } from '../modules/analysis/analysis.routes.js';
+import { diagnosticsRoutes } from '../modules/diagnostics/diagnostics.routes.js';
 import {
   alertsRestRoutes,
   alertsV2Routes,
@@ -211,6 +212,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   await app.register(interestPointRoutes(places), { prefix: '/api/rest' });
   await app.register(analysisRoutes({ db: database.db }), { prefix: '/api/analysis' });
   await app.register(analysisV2Routes({ db: database.db }), { prefix: '/api/v2' });
+  await app.register(diagnosticsRoutes({ db: database.db }), { prefix: '/api/diagnostics' });
 
   // Every service key answers at its base address, also those whose calls come later.
   for (const key of SERVICE_KEYS) {

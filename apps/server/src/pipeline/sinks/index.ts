@@ -1,4 +1,5 @@
 import { eventsSink, type EventFilter } from './events.sink.js';
+import { faultsSink } from './faults.sink.js';
 import { idleSink } from './idle.sink.js';
 import { indicatorsSink } from './indicators.sink.js';
 import { rollupsSink } from './rollups.sink.js';
@@ -15,5 +16,6 @@ export function defaultSinks(options: { events?: EventFilter } = {}): SinkSet {
     rollupsSink,
     indicatorsSink,
     eventsSink(options.events),
+    faultsSink,
   ]);
 }
