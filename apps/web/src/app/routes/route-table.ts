@@ -190,7 +190,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   view('fuel/add', 'fuel-add', placeholder),
   view('fuel/consumtion', 'fuel-analysis', placeholder),
   { path: '/app/fuel/consumption', access: 'redirect', to: '/app/fuel/consumtion' },
-  view('diagnostic/history', 'diagnostic-history', placeholder),
+  view(
+    'diagnostic/history',
+    'diagnostic-history',
+    () => import('../../features/diagnostics/diagnostics-page'),
+  ),
   view('trip/travels', 'trip-travels', placeholder),
   view(
     'geofence/admin',
