@@ -203,7 +203,7 @@ for (const backend of testBackends()) {
     const get = (url: string, language = 'es') =>
       ctx.app.inject({
         method: 'GET',
-        url: `/api/diagnostics/${url}`,
+        url: `/api/rest/diagnostics/${url}`,
         headers: { ...headers, 'accept-language': language },
       });
     const period = () => `from=${t0 - HOUR}&to=${Date.now() + HOUR}`;
@@ -290,7 +290,7 @@ for (const backend of testBackends()) {
       // Unauthenticated.
       const anonymous = await ctx.app.inject({
         method: 'GET',
-        url: `/api/diagnostics/faults?${period()}`,
+        url: `/api/rest/diagnostics/faults?${period()}`,
       });
       expect(anonymous.statusCode).toBe(401);
     });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { epochMsParam, idParam } from './fields.js';
 
 // Fault diagnostics (issue 15, docs/decisions/0026-fault-diagnostics.md): fault episodes per
-// vehicle and fleet, `GET /diagnostics/faults` and `GET /diagnostics/vehicles/{id}/faults`.
+// vehicle and fleet, `GET /rest/diagnostics/faults` and `GET /rest/diagnostics/vehicles/{id}/faults`.
 
 /** Severities from the DM1 lamps, most severe first (domain.md §9). */
 export const FAULT_SEVERITY_VALUES = ['critical', 'warning', 'emissions', 'info'] as const;
@@ -25,7 +25,7 @@ const isShortEnough = (p: { from: number; to: number }) =>
 
 const period = { from: epochMsParam(), to: epochMsParam() };
 
-/** `GET /diagnostics/faults?from&to&status&severity[]&vids[]&gids[]`: episodes overlapping [from, to). */
+/** `GET /rest/diagnostics/faults?from&to&status&severity[]&vids[]&gids[]`: episodes overlapping [from, to). */
 export const faultsQuery = z
   .object({
     ...period,
@@ -42,7 +42,7 @@ export const faultsQuery = z
   .refine(isShortEnough, { message: 'period_max_year', path: ['to'] });
 export type FaultsQuery = z.input<typeof faultsQuery>;
 
-/** `GET /diagnostics/vehicles/{vehicleId}/faults?from&to`. */
+/** `GET /rest/diagnostics/vehicles/{vehicleId}/faults?from&to`. */
 export const vehicleFaultsParams = z.object({ vehicleId: idParam() });
 export const vehicleFaultsQuery = z
   .object(period)

@@ -212,7 +212,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   await app.register(interestPointRoutes(places), { prefix: '/api/rest' });
   await app.register(analysisRoutes({ db: database.db }), { prefix: '/api/analysis' });
   await app.register(analysisV2Routes({ db: database.db }), { prefix: '/api/v2' });
-  await app.register(diagnosticsRoutes({ db: database.db }), { prefix: '/api/diagnostics' });
+  await app.register(diagnosticsRoutes({ db: database.db }), { prefix: '/api/rest' });
 
   // Every service key answers at its base address, also those whose calls come later.
   for (const key of SERVICE_KEYS) {

@@ -15,12 +15,12 @@ export interface DiagnosticsDeps {
   db: Kysely<Database>;
 }
 
-/** `/api/diagnostics/…` (issue 15): fault episodes of the fleet and of one vehicle. */
+/** `/api/rest/diagnostics/…` (issue 15): fault episodes of the fleet and of one vehicle. */
 export function diagnosticsRoutes(deps: DiagnosticsDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps;
     app.get(
-      '/faults',
+      '/diagnostics/faults',
       {
         schema: {
           tags: ['diagnostics'],
@@ -48,7 +48,7 @@ export function diagnosticsRoutes(deps: DiagnosticsDeps): FastifyPluginAsyncZod 
       },
     );
     app.get(
-      '/vehicles/:vehicleId/faults',
+      '/diagnostics/vehicles/:vehicleId/faults',
       {
         schema: {
           tags: ['diagnostics'],

@@ -15,14 +15,14 @@ export interface FaultsFilter {
   groupId: number | null;
 }
 
-/** The query string of `GET /diagnostics/faults`. */
+/** The path and query string of `GET /rest/diagnostics/faults`. */
 export function faultsPath(f: FaultsFilter): string {
   const q = new URLSearchParams({ from: String(f.fromMs), to: String(f.toMs) });
   if (f.status !== 'all') q.set('status', f.status);
   if (f.severity) q.append('severity[]', f.severity);
   if (f.vehicleId !== null) q.append('vids[]', String(f.vehicleId));
   if (f.groupId !== null) q.append('gids[]', String(f.groupId));
-  return `diagnostics/faults?${q.toString()}`;
+  return `rest/diagnostics/faults?${q.toString()}`;
 }
 
 export function fetchFaults(api: ApiClient, f: FaultsFilter, signal?: AbortSignal) {

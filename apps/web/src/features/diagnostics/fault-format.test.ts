@@ -21,11 +21,11 @@ describe('fault diagnostics helpers', () => {
       vehicleId: null,
       groupId: null,
     } as const;
-    expect(faultsPath(base)).toBe('diagnostics/faults?from=1&to=2');
+    expect(faultsPath(base)).toBe('rest/diagnostics/faults?from=1&to=2');
     expect(
       faultsPath({ ...base, status: 'open', severity: 'critical', vehicleId: 7, groupId: 3 }),
     ).toBe(
-      'diagnostics/faults?from=1&to=2&status=open&severity%5B%5D=critical&vids%5B%5D=7&gids%5B%5D=3',
+      'rest/diagnostics/faults?from=1&to=2&status=open&severity%5B%5D=critical&vids%5B%5D=7&gids%5B%5D=3',
     );
   });
 });
