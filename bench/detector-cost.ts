@@ -1,4 +1,4 @@
-// What the detector-cost benches share (alert-rules.ts, indicators-cost.ts, fuel-cost.ts): the
+// What the detector-cost benches share (alert-rules.ts, indicators-cost.ts, fuel-cost.ts, fault-cost.ts): the
 // simulated FMB640 workload as the server decodes it, and the whole default chain against the
 // chain without some detectors, timed in alternating rounds.
 // Env: TRUCKS (20), DAYS (2), ROUNDS (7; the first is a warm-up).

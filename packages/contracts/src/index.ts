@@ -18,3 +18,5 @@ export * from './i18n/index.js';
 export * from './analysis.js';
 export * from './fuel.js';
 export * from './maintenance.js';
+export * from './dtc-descriptions.js';
+export * from './diagnostics.js';

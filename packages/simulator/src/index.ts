@@ -75,3 +75,12 @@ export {
 } from './teltonika-client.js';
 export { OsmAndClient, osmandPath, type OsmAndClientOptions } from './osmand-client.js';
 export type { DeviceClient, DeviceClientStats, BackoffOptions } from './record-queue.js';
+export {
+  faultTruth,
+  faultsStartingOn,
+  hasOilPressureFault,
+  COMMON_FAULTS,
+  RED_STOP_FAULT,
+  type SimFault,
+  type TruthFault,
+} from './truck-faults.js';

@@ -2,6 +2,8 @@
 // resolution the device sends (integers where the Teltonika IO element is an integer), so the
 // Teltonika and OsmAnd encodings carry it without loss beyond what the protocol itself loses.
 
+import type { SimDm1 } from './truck-faults.js';
+
 /** A tracker record of a simulated truck. */
 export interface SimRecord {
   fixTimeMs: number;
@@ -53,6 +55,8 @@ export interface SimRecord {
   harshValue?: number;
   /** Reefer load temperature (a Dallas sensor on IO 72), one decimal; only on reefer trucks. */
   temperatureC?: number;
+  /** The record's DM1 report (issue 15): one per ECU with active faults, `[]` none; absent: no report. */
+  dm1?: readonly SimDm1[];
   /** IO id that triggered the record (239 ignition, 253 green driving), 0 when periodic. */
   eventIoId: number;
 }

@@ -59,6 +59,24 @@ function expectedPosition(r: SimRecord, imei: string): Position {
     ...(r.driverCode === undefined ? {} : { driverCode: r.driverCode }),
     ...(r.harshEvent === undefined ? {} : { harshEvent: r.harshEvent }),
     ...(r.temperatureC === undefined ? {} : { temperaturesC: [r.temperatureC] }),
+    ...(r.dm1 === undefined
+      ? {}
+      : {
+          dtcs: r.dm1.flatMap((d) =>
+            d.faults.map((f) => ({
+              standard: 'j1939' as const,
+              spn: f.spn,
+              fmi: f.fmi,
+              occurrences: 1,
+              lamps: {
+                mil: (d.lamps & 0xc0) === 0x40,
+                redStop: (d.lamps & 0x30) === 0x10,
+                amber: (d.lamps & 0x0c) === 0x04,
+                protect: (d.lamps & 0x03) === 0x01,
+              },
+            })),
+          ),
+        }),
     attributes,
   };
 }

@@ -4,6 +4,7 @@
 
 import type { AvlIoInput, AvlRecordInput } from '@rumbo/telematics';
 import type { SimRecord } from './sim-record.js';
+import { dm1Bytes } from './truck-faults.js';
 
 const flag = (value: boolean): number => (value ? 1 : 0);
 
@@ -35,6 +36,7 @@ export const FMB640_IO = {
   driverCardHigh: 195,
   driverCardLow: 196,
   temperature1: 72,
+  dm1: 10493,
 } as const;
 
 const GREEN_DRIVING_TYPE = { accel: 1, brake: 2, corner: 3 } as const;
@@ -87,6 +89,11 @@ export function toAvlRecord(record: SimRecord): AvlRecordInput {
       { id: FMB640_IO.driverCardHigh, group: 8, value: high },
       { id: FMB640_IO.driverCardLow, group: 8, value: low },
     );
+  }
+  if (record.dm1 !== undefined) {
+    // No active fault: the all-zero DTC; else one DM1 data field per ECU (variable length).
+    if (record.dm1.length === 0) io.push({ id: FMB640_IO.dm1, group: 4, value: 0 });
+    for (const dm1 of record.dm1) io.push({ id: FMB640_IO.dm1, group: 'X', value: dm1Bytes(dm1) });
   }
   return {
     timestampMs: record.fixTimeMs,

@@ -43,6 +43,7 @@ import {
   type TruckCounterValues,
 } from './truck-plan.js';
 import { TruckTruth } from './truck-truth.js';
+import { Dm1Reporter } from './truck-faults.js';
 import {
   DEFAULT_SITUATION_RATES,
   ReeferUnit,
@@ -167,6 +168,8 @@ export class Truck {
   private driverCode?: string;
   private pendingHarsh?: DeviceHarshEvent;
   private powerCut?: { startMs: number; endMs: number };
+  /** The tracker's DM1 reports of the truck's faults (truck-faults.ts). */
+  private readonly dm1: Dm1Reporter;
 
   private time: number;
   private pendingMs = 0;
@@ -212,6 +215,7 @@ export class Truck {
     this.isUreaEmulated = hasAdBlueEmulator(identity.imei);
     this.fuelSensor = { ...DEFAULT_FUEL_SENSOR, ...options.fuelSensor };
     this.driverCode = identity.driverCode;
+    this.dm1 = new Dm1Reporter(identity.imei);
     const startMs = Math.floor(options.startMs / SECOND_MS) * SECOND_MS;
     this.plan = new TruckPlan(identity, this.traits, options.seed, startMs);
 
@@ -738,6 +742,8 @@ export class Truck {
       },
       this.sensors,
     );
+    const dm1 = this.dm1.reportAt(this.time, this.ignition);
+    if (dm1) record.dm1 = dm1;
     this.pendingEventIo = 0;
     this.pendingHarsh = undefined;
     this.lastRecordedIgnition = this.ignition;

@@ -116,3 +116,11 @@ export {
 export * from './analysis/scores.js';
 
 export * from './maintenance/forecast.js';
+export * from './diagnostics/dtc.js';
+export {
+  faultDetector,
+  FAULT_ABSENT_REPORTS,
+  FAULT_QUIET_ON_S,
+  type FaultState,
+  type FaultEpisode,
+} from './detectors/fault.detector.js';

@@ -3,9 +3,24 @@
 /** A device's harsh-driving event type (Teltonika green driving, IO 253). */
 export type HarshEvent = 'accel' | 'brake' | 'corner';
 
-/** One diagnostic trouble code: J1939 SPN/FMI (FMS DM1) or an OBD-II code such as `P0101`. */
+/** DM1 warning lamps that are on (J1939-73: the message's first byte, 2 bits per lamp). */
+export interface DtcLamps {
+  /** Malfunction indicator lamp: an emissions-related fault. */
+  mil: boolean;
+  /** Red stop lamp: stop the vehicle. */
+  redStop: boolean;
+  /** Amber warning lamp: a fault that does not warrant stopping. */
+  amber: boolean;
+  /** Protect lamp: a non-electronic subsystem. */
+  protect: boolean;
+}
+
+/**
+ * One diagnostic trouble code: J1939 SPN/FMI (FMS DM1) or an OBD-II code such as `P0101`.
+ * `lamps` is present when the device sent the DM1 lamp byte with it (diagnostics/dtc.ts).
+ */
 export type Dtc =
-  | { standard: 'j1939'; spn: number; fmi: number; occurrences?: number }
+  | { standard: 'j1939'; spn: number; fmi: number; occurrences?: number; lamps?: DtcLamps }
   | { standard: 'obd'; code: string };
 
 /** Free-form values a protocol reports beyond the typed signals. */

@@ -253,6 +253,35 @@ export interface IdlePeriodsTable {
   driver_code: string | null;
 }
 
+/** Fault episodes (migration 0015, domain.md §9). */
+export interface FaultsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  vehicle_id: number;
+  source: 'j1939' | 'obd';
+  code: string;
+  spn: number | null;
+  fmi: number | null;
+  severity: 'critical' | 'warning' | 'emissions' | 'info';
+  mil: boolean;
+  red_stop: boolean;
+  amber: boolean;
+  protect: boolean;
+  occurrences: number | null;
+  start_time: Timestamp;
+  start_lat: number | null;
+  start_lng: number | null;
+  start_odometer_m: number | null;
+  start_engine_hours: number | null;
+  last_seen: Timestamp;
+  end_time: Date | null;
+  end_lat: number | null;
+  end_lng: number | null;
+  end_odometer_m: number | null;
+  end_engine_hours: number | null;
+  end_reason: 'absent' | 'quiet' | null;
+}
+
 /** The demo fleet's history backfill, per simulated truck (migration 0006). */
 export interface DemoHistoryTable {
   device_id: number;
@@ -424,7 +453,7 @@ export interface EventsTable {
   vehicle_id: number;
   code: string;
   start_time: Timestamp;
-  end_time: Timestamp | null;
+  end_time: Date | null;
   lat: number | null;
   lng: number | null;
   value: number | null;
@@ -613,4 +642,5 @@ export interface Database {
   maintenance_additional: MaintenanceAdditionalTable;
   maintenance_attachments: MaintenanceAttachmentsTable;
   maintenance_notices: MaintenanceNoticesTable;
+  faults: FaultsTable;
 }

@@ -18,6 +18,7 @@ import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/geof
 import { adminRoutes } from '../modules/admin/admin.routes.js';
 import { analysisRoutes, analysisV2Routes } from '../modules/analysis/analysis.routes.js';
 import { fuelRoutes, fuelTankRoutes } from '../modules/fuel/fuel.routes.js';
+import { diagnosticsRoutes } from '../modules/diagnostics/diagnostics.routes.js';
 import {
   alertsRestRoutes,
   alertsV2Routes,
@@ -217,6 +218,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   await app.register(fuelRoutes(fuel), { prefix: '/api/v2/fuel' });
   await app.register(fuelTankRoutes(fuel), { prefix: '/api/vehicles' });
   await app.register(maintenanceRoutes({ db: database.db }), { prefix: '/api/maintenance' });
+  await app.register(diagnosticsRoutes({ db: database.db }), { prefix: '/api/rest' });
 
   // Every service key answers at its base address, also those whose calls come later.
   for (const key of SERVICE_KEYS) {

@@ -77,7 +77,8 @@ export function toPositionRow(
   if (p.powerV !== undefined) extra.powerV = p.powerV;
   if (p.batteryV !== undefined) extra.batteryV = p.batteryV;
   if (p.temperaturesC !== undefined) extra.temperaturesC = p.temperaturesC;
-  if (p.dtcs !== undefined && p.dtcs.length > 0) extra.dtcs = p.dtcs;
+  // An empty DM1 report is kept too: it closes fault episodes when a recompute replays it (§9).
+  if (p.dtcs !== undefined) extra.dtcs = p.dtcs;
   if (p.harshEvent !== undefined) extra.harshEvent = p.harshEvent;
   if (flags.length > 0) extra.flags = flags;
   return {
@@ -145,7 +146,7 @@ export function asStoredPosition(p: Position, row: PositionRow): Position {
     batteryV: p.batteryV,
     harshEvent: p.harshEvent,
     temperaturesC: p.temperaturesC,
-    dtcs: p.dtcs !== undefined && p.dtcs.length > 0 ? p.dtcs : undefined,
+    dtcs: p.dtcs,
     attributes: p.attributes,
   };
 }

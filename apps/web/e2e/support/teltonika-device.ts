@@ -3,6 +3,7 @@ import { expect } from '@playwright/test';
 import {
   encodeCodec8eFrame,
   encodeLogin,
+  type AvlIoInput,
 } from '../../../../packages/telematics/src/teltonika/teltonika.encoder';
 
 // A Teltonika device for browser tests: the e2e server listens on RUMBO_E2E_TELTONIKA_PORT
@@ -14,7 +15,9 @@ import {
  */
 export async function sendTeltonika(
   imei: string,
-  points: { lat: number; lng: number; speedKmh: number }[],
+  points: { lat: number; lng: number; speedKmh: number; io?: AvlIoInput[] }[],
+  /** Seconds between records (default 5). */
+  everyS = 5,
 ) {
   const port = Number(process.env.RUMBO_E2E_TELTONIKA_PORT);
   if (!port) throw new Error('RUMBO_E2E_TELTONIKA_PORT is not set (global-setup sets it)');
@@ -50,7 +53,7 @@ export async function sendTeltonika(
     expect((await nextReply(1))[0]).toBe(1);
     const now = Date.now();
     const records = points.map((p, i) => ({
-      timestampMs: now - (points.length - i) * 5_000,
+      timestampMs: now - (points.length - i) * everyS * 1000,
       lat: p.lat,
       lng: p.lng,
       speedKmh: p.speedKmh,
@@ -60,6 +63,7 @@ export async function sendTeltonika(
       io: [
         { id: 239, group: 1 as const, value: 1 },
         { id: 240, group: 1 as const, value: p.speedKmh > 0 ? 1 : 0 },
+        ...(p.io ?? []),
       ],
     }));
     socket.write(encodeCodec8eFrame(records));

@@ -14,6 +14,8 @@ export const ZONES_TENANT = 'E2E Zonas';
 export const BELL_TENANT = 'E2E Avisos';
 /** The zone-alert test's company. */
 export const ZONE_BELL_TENANT = 'E2E Avisos Zonas';
+/** The fault-diagnostics test's company: its trucks' faults stay there. */
+export const DIAGNOSTICS_TENANT = 'E2E Diagnóstico';
 
 export interface TestUser {
   username: string;
@@ -74,5 +76,9 @@ export const USERS = {
   zoneBell: {
     ...user('bell0002', 'bell12345', 'admin', 'Zoe', 'Zona'),
     tenant: ZONE_BELL_TENANT,
+  },
+  diagnostics: {
+    ...user('diag0001', 'diag12345', 'admin', 'Diego', 'Díaz'),
+    tenant: DIAGNOSTICS_TENANT,
   },
 } satisfies Record<string, TestUser>;

@@ -9,6 +9,7 @@ import travel from './travel.en.json' with { type: 'json' };
 import analysis from './analysis.en.json' with { type: 'json' };
 import fuel from './fuel.en.json' with { type: 'json' };
 import maintenance from './maintenance.en.json' with { type: 'json' };
+import diagnostics from './diagnostics.en.json' with { type: 'json' };
 
 /** English strings: the base file plus one file per feature area (each owns its top-level keys). */
 export default {
@@ -23,4 +24,5 @@ export default {
   ...analysis,
   ...fuel,
   ...maintenance,
+  ...diagnostics,
 };

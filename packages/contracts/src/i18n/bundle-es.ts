@@ -9,6 +9,7 @@ import travel from './travel.es.json' with { type: 'json' };
 import analysis from './analysis.es.json' with { type: 'json' };
 import fuel from './fuel.es.json' with { type: 'json' };
 import maintenance from './maintenance.es.json' with { type: 'json' };
+import diagnostics from './diagnostics.es.json' with { type: 'json' };
 
 /** Spanish strings: the base file plus one file per feature area (each owns its top-level keys). */
 export default {
@@ -23,4 +24,5 @@ export default {
   ...analysis,
   ...fuel,
   ...maintenance,
+  ...diagnostics,
 };

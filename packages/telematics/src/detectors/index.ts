@@ -3,6 +3,7 @@
 import type { DetectorChain } from './detector.js';
 import { deviceDetector } from './device.detector.js';
 import { driverDetector } from './driver.detector.js';
+import { faultDetector } from './fault.detector.js';
 import { fuelDetector } from './fuel.detector.js';
 import { harshDetector } from './harsh.detector.js';
 import { idleDetector } from './idle.detector.js';
@@ -17,7 +18,7 @@ import { zoneDetector } from './zone.detector.js';
 
 /**
  * What every record feeds whatever the settings: status, trips and stops, idle periods, hourly
- * rollups and driving indicators (a node run with `ALERT_RULES=off`, the rules-off benchmark).
+ * rollups, driving indicators and fault episodes (a node run with `ALERT_RULES=off`, the rules-off benchmark).
  */
 export const CORE_DETECTORS: DetectorChain = Object.freeze([
   statusDetector,
@@ -25,6 +26,7 @@ export const CORE_DETECTORS: DetectorChain = Object.freeze([
   idleDetector,
   rollupDetector,
   indicatorsDetector,
+  faultDetector,
 ] as const);
 
 /**

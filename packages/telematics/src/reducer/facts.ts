@@ -1,6 +1,7 @@
 // Facts the device reducer emits: plain values the server stores and publishes.
 
-import type { PositionFlag, PositionRejection } from '../position.js';
+import type { FaultSeverity } from '../diagnostics/dtc.js';
+import type { DtcLamps, PositionFlag, PositionRejection } from '../position.js';
 import type { CounterName } from './counters.js';
 import type { LiveStatus } from '../detectors/status.detector.js';
 
@@ -204,6 +205,39 @@ export interface EventFact {
   data?: EventData;
 }
 
+/** Where a fault episode was at its open or close (§9): time, place, odometer and engine hours. */
+export interface FaultPoint {
+  timeMs: number;
+  lat?: number;
+  lng?: number;
+  odometerM?: number;
+  engineHours?: number;
+}
+
+/**
+ * A fault episode (domain.md §9), keyed by (source, code): emitted when it opens, when its
+ * severity or occurrence count changes, and when it closes (`end` set). `atMs` is the fix time of
+ * the record that emitted it (a recompute keeps the facts from its start on).
+ */
+export interface FaultFact {
+  type: 'fault';
+  atMs: number;
+  source: 'j1939' | 'obd';
+  /** As mechanics read it: `SPN 110 / FMI 0`, or `P0217`. */
+  code: string;
+  spn?: number;
+  fmi?: number;
+  start: FaultPoint;
+  end?: FaultPoint;
+  /** Absent from 2 reports in a row, or not reported for 10 min of ignition on. */
+  endReason?: 'absent' | 'quiet';
+  lastSeenMs: number;
+  occurrences?: number;
+  /** Every lamp seen on during the episode. */
+  lamps: DtcLamps;
+  severity: FaultSeverity;
+}
+
 /** Everything {@link step} can emit. */
 export type DeviceFact =
   | TripFact
@@ -218,4 +252,5 @@ export type DeviceFact =
   | DuplicateFact
   | RejectedFact
   | FlaggedFact
-  | CounterFact;
+  | CounterFact
+  | FaultFact;

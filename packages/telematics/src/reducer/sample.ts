@@ -1,7 +1,13 @@
 // What the reducer keeps of a record: the signals it computes with, after speed selection (§0).
 // Plain JSON data, so device state can be persisted and restored as is.
 
-import { LOCATION_FLAGS, type HarshEvent, type Position, type PositionFlag } from '../position.js';
+import {
+  LOCATION_FLAGS,
+  type Dtc,
+  type HarshEvent,
+  type Position,
+  type PositionFlag,
+} from '../position.js';
 import type { ReducerSettings } from './reducer-settings.js';
 
 /** The reducer's view of one record. */
@@ -48,6 +54,8 @@ export interface Sample {
   isPowerCutAlarm: boolean;
   /** Temperature sensors by slot (`null`: slot not available). */
   temperaturesC?: readonly (number | null)[];
+  /** The record's DM1 / OBD report (§9): `[]` reports no active fault, undefined no report. */
+  dtcs?: readonly Dtc[];
 }
 
 /** Standard gravity, m/s² (Teltonika reports green-driving magnitudes in g). */
@@ -117,5 +125,6 @@ export function toSample(
     powerV: p.powerV,
     isPowerCutAlarm: p.attributes['alarm'] === 'powerCut',
     temperaturesC: p.temperaturesC,
+    dtcs: p.dtcs,
   };
 }

@@ -1,6 +1,7 @@
 // Applies an IO table (io-tables.ts) to a decoded AVL record, producing a Position. Values that
 // are "not available" (all-ones, FMS error codes, out of range) stay undefined, never 0.
 
+import { decodeDm1Value, decodeObdCodeList } from '../diagnostics/dtc.js';
 import type { Dtc, HarshEvent, Position, PositionAttributes } from '../position.js';
 import type { IoFlagField, IoNumberDecoding, IoNumberField, IoRule, IoTable } from './io-tables.js';
 import type { AvlIoElement, RawAvlRecord } from './teltonika.types.js';
@@ -69,26 +70,6 @@ function decodeIbutton(value: Buffer): string | undefined {
     return undefined;
   }
   return value.toString('hex').toUpperCase();
-}
-
-/**
- * A J1939 DTC as the 4 bytes go on the bus: SPN low 16 bits (little-endian), then SPN high 3 bits
- * and FMI, then conversion method and occurrence count. Teltonika's packing of IO 10493 is still
- * to verify against a real FMB640; 0 means no active fault.
- */
-function decodeJ1939Dtc(value: Buffer): Dtc[] | undefined {
-  if (value.length !== 4 || value.every((b) => b === 0xff)) return undefined;
-  if (value.every((b) => b === 0)) return [];
-  const [b0 = 0, b1 = 0, b2 = 0, b3 = 0] = value;
-  const spn = b0 | (b1 << 8) | ((b2 >> 5) << 16);
-  return [{ standard: 'j1939', spn, fmi: b2 & 0x1f, occurrences: b3 & 0x7f }];
-}
-
-function decodeDtcText(value: Buffer): Dtc[] {
-  return decodeAscii(value)
-    .split(/[,;\s]+/)
-    .filter((code) => code.length > 0)
-    .map((code) => ({ standard: 'obd', code }));
 }
 
 /** Value of an IO element that no rule maps: integers as numbers, wider values as hex. */
@@ -175,12 +156,12 @@ function applyRule(
       return;
     }
     case 'dtc-j1939': {
-      const dtcs = decodeJ1939Dtc(el.value);
+      const dtcs = decodeDm1Value(el.value);
       if (dtcs) c.dtcs = [...(c.dtcs ?? []), ...dtcs];
       return;
     }
     case 'dtc-text':
-      c.dtcs = [...(c.dtcs ?? []), ...decodeDtcText(el.value)];
+      c.dtcs = [...(c.dtcs ?? []), ...decodeObdCodeList(decodeAscii(el.value))];
       return;
     case 'temperature': {
       const slots = (c.temperatures ??= new Map());

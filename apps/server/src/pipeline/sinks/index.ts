@@ -1,4 +1,5 @@
 import { eventsSink, type EventFilter } from './events.sink.js';
+import { faultsSink } from './faults.sink.js';
 import { idleSink } from './idle.sink.js';
 import { indicatorsSink } from './indicators.sink.js';
 import { kickdownsSink } from './kickdowns.sink.js';
@@ -17,5 +18,6 @@ export function defaultSinks(options: { events?: EventFilter } = {}): SinkSet {
     indicatorsSink,
     kickdownsSink,
     eventsSink(options.events),
+    faultsSink,
   ]);
 }

@@ -206,7 +206,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     () => import('../../features/maintenance/history-page'),
   ),
   { path: '/app/fuel/consumption', access: 'redirect', to: '/app/fuel/consumtion' },
-  view('diagnostic/history', 'diagnostic-history', placeholder),
+  view(
+    'diagnostic/history',
+    'diagnostic-history',
+    () => import('../../features/diagnostics/diagnostics-page'),
+  ),
   view('trip/travels', 'trip-travels', placeholder),
   view(
     'geofence/admin',

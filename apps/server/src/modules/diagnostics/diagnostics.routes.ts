@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import {
+  faultsAnswer,
+  faultsQuery,
+  vehicleFaultsParams,
+  vehicleFaultsQuery,
+} from '@rumbo/contracts';
+import type { Database } from '../../db/schema.js';
+import { principalOf } from '../../http/request-context.js';
+import { fleetFaults, vehicleFaults } from './diagnostics.service.js';
+
+/** What the diagnostics routes need. */
+export interface DiagnosticsDeps {
+  db: Kysely<Database>;
+}
+
+/** `/api/rest/diagnostics/…` (issue 15): fault episodes of the fleet and of one vehicle. */
+export function diagnosticsRoutes(deps: DiagnosticsDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps;
+    app.get(
+      '/diagnostics/faults',
+      {
+        schema: {
+          tags: ['diagnostics'],
+          summary:
+            'Fault episodes overlapping [from, to) (epoch ms), newest first; status open/closed/all, severity[], vids[] / gids[] narrow them',
+          querystring: faultsQuery,
+          response: { 200: faultsAnswer },
+        },
+      },
+      (request) => {
+        const q = request.query;
+        return fleetFaults(
+          db,
+          principalOf(request).tenantId,
+          {
+            from: q.from,
+            to: q.to,
+            status: q.status,
+            severities: [...(q['severity[]'] ?? []), ...(q.severity ?? [])],
+            vehicles: [...(q['vids[]'] ?? []), ...(q.vids ?? [])],
+            groups: [...(q['gids[]'] ?? []), ...(q.gids ?? [])],
+          },
+          request.lang,
+        );
+      },
+    );
+    app.get(
+      '/diagnostics/vehicles/:vehicleId/faults',
+      {
+        schema: {
+          tags: ['diagnostics'],
+          summary: "One vehicle's fault episodes overlapping [from, to) (its timeline)",
+          params: vehicleFaultsParams,
+          querystring: vehicleFaultsQuery,
+          response: { 200: faultsAnswer },
+        },
+      },
+      (request) =>
+        vehicleFaults(
+          db,
+          principalOf(request).tenantId,
+          request.params.vehicleId,
+          request.query,
+          request.lang,
+        ),
+    );
+  };
+}
