@@ -16,3 +16,4 @@ export * from './views.js';
 export * from './xlsx.js';
 export * from './i18n/index.js';
 export * from './analysis.js';
+export * from './planned-trips.js';

@@ -15,6 +15,7 @@ import { DomainError } from '../lib/errors.js';
 import { deviceModelRoutes } from '../modules/device-models/device-models.routes.js';
 import { driverRoutes } from '../modules/drivers/drivers.routes.js';
 import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/geofences.routes.js';
+import { plannedTripRoutes } from '../modules/planned-trips/planned-trips.routes.js';
 import { adminRoutes } from '../modules/admin/admin.routes.js';
 import { analysisRoutes, analysisV2Routes } from '../modules/analysis/analysis.routes.js';
 import {
@@ -72,6 +73,8 @@ export interface HttpDeps {
     alerts: Omit<AlertRoutesDeps, 'db'>;
     /** A tenant's geofences or POIs changed: every pipeline node rebuilds its zone index. */
     onPlacesChanged?: (tenantId: number) => void;
+    /** A planned trip was saved or deleted: this node's pipeline reloads the plans it follows. */
+    onPlannedTripsChanged?: (() => void) | undefined;
   };
 }
 
@@ -211,6 +214,9 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   await app.register(interestPointRoutes(places), { prefix: '/api/rest' });
   await app.register(analysisRoutes({ db: database.db }), { prefix: '/api/analysis' });
   await app.register(analysisV2Routes({ db: database.db }), { prefix: '/api/v2' });
+  await app.register(plannedTripRoutes({ db: database.db, onChanged: api.onPlannedTripsChanged }), {
+    prefix: '/api/v2',
+  });
 
   // Every service key answers at its base address, also those whose calls come later.
   for (const key of SERVICE_KEYS) {

@@ -7,6 +7,7 @@ import fleetAlerts from './fleet-alerts.en.json' with { type: 'json' };
 import map from './map.en.json' with { type: 'json' };
 import travel from './travel.en.json' with { type: 'json' };
 import analysis from './analysis.en.json' with { type: 'json' };
+import trips from './trips.en.json' with { type: 'json' };
 
 /** English strings: the base file plus one file per feature area (each owns its top-level keys). */
 export default {
@@ -19,4 +20,5 @@ export default {
   ...drivers,
   ...fleetAlerts,
   ...analysis,
+  ...trips,
 };

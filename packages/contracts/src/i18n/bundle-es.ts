@@ -7,6 +7,7 @@ import fleetAlerts from './fleet-alerts.es.json' with { type: 'json' };
 import map from './map.es.json' with { type: 'json' };
 import travel from './travel.es.json' with { type: 'json' };
 import analysis from './analysis.es.json' with { type: 'json' };
+import trips from './trips.es.json' with { type: 'json' };
 
 /** Spanish strings: the base file plus one file per feature area (each owns its top-level keys). */
 export default {
@@ -19,4 +20,5 @@ export default {
   ...drivers,
   ...fleetAlerts,
   ...analysis,
+  ...trips,
 };

@@ -1,6 +1,7 @@
 import { eventsSink, type EventFilter } from './events.sink.js';
 import { idleSink } from './idle.sink.js';
 import { indicatorsSink } from './indicators.sink.js';
+import { plannedTripsSink } from './planned-trips.sink.js';
 import { rollupsSink } from './rollups.sink.js';
 import { SinkSet } from './sink.js';
 import { stopsSink } from './stops.sink.js';
@@ -15,5 +16,6 @@ export function defaultSinks(options: { events?: EventFilter } = {}): SinkSet {
     rollupsSink,
     indicatorsSink,
     eventsSink(options.events),
+    plannedTripsSink,
   ]);
 }
