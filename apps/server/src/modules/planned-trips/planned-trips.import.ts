@@ -154,8 +154,17 @@ export interface ImportedRow {
   stopColumns: ImportColumn[];
 }
 
-/** The offset of a time zone at an instant, ms (east positive). */
+/** A fixed offset written `+HH:MM` / `-HH:MM` (the web app's users have one), in ms. */
+export function fixedOffsetMs(timeZone: string): number | undefined {
+  const m = /^([+-])(\d{2}):(\d{2})$/u.exec(timeZone);
+  if (!m) return undefined;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
+}
+
+/** The offset of a time zone (IANA or fixed) at an instant, ms (east positive). */
 function zoneOffsetMs(timeZone: string, utcMs: number): number {
+  const fixed = fixedOffsetMs(timeZone);
+  if (fixed !== undefined) return fixed;
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

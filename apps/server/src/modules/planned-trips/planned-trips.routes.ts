@@ -19,6 +19,7 @@ import {
   translations,
 } from '@rumbo/contracts';
 import { principalOf } from '../../http/request-context.js';
+import { fixedOffsetMs } from './planned-trips.import.js';
 import { formatBytes } from '../../lib/bytes.js';
 import { DomainError, STATUS_OF } from '../../lib/errors.js';
 import {
@@ -37,11 +38,12 @@ import {
 /** Every route needs the `trip-travels` view (spec §2: trip loading). */
 const view = { config: { view: 'trip-travels' } } as const;
 
-/** `?tz=Europe/Madrid`: the zone of times written without an offset (default UTC). */
+/** `?tz=Europe/Madrid` or `?tz=-03:00`: the zone of times written without an offset (default UTC). */
 const importQuery = z.object({
   tz: text()
     .max(64)
     .refine((tz) => {
+      if (fixedOffsetMs(tz) !== undefined) return Math.abs(fixedOffsetMs(tz)!) <= 14 * 3_600_000;
       try {
         new Intl.DateTimeFormat('en', { timeZone: tz });
         return true;
