@@ -191,7 +191,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   view('fuel/consumtion', 'fuel-analysis', placeholder),
   { path: '/app/fuel/consumption', access: 'redirect', to: '/app/fuel/consumtion' },
   view('diagnostic/history', 'diagnostic-history', placeholder),
-  view('trip/travels', 'trip-travels', placeholder),
+  view('trip/travels', 'trip-travels', () => import('../../features/trips/trips-page')),
   view(
     'geofence/admin',
     'geofence-admin',
