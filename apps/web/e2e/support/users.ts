@@ -14,6 +14,8 @@ export const ZONES_TENANT = 'E2E Zonas';
 export const BELL_TENANT = 'E2E Avisos';
 /** The zone-alert test's company. */
 export const ZONE_BELL_TENANT = 'E2E Avisos Zonas';
+/** The planned-trips tests' companies, one per screenshot combination. */
+export const TRIPS_TENANT = 'E2E Viajes';
 
 export interface TestUser {
   username: string;
@@ -75,4 +77,8 @@ export const USERS = {
     ...user('bell0002', 'bell12345', 'admin', 'Zoe', 'Zona'),
     tenant: ZONE_BELL_TENANT,
   },
+  tripsEsLight: { ...user('trips001', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 1` },
+  tripsEsDark: { ...user('trips002', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 2` },
+  tripsEnLight: { ...user('trips003', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 3` },
+  tripsEnDark: { ...user('trips004', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 4` },
 } satisfies Record<string, TestUser>;

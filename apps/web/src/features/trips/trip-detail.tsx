@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../shared/api/error-message';
 import { useServices } from '../../shared/services';
 import { TripMap } from './trip-map';
-import { dateTime, delayText, remainingText, type TripFormat } from './trip-rows';
+import { dateTime, dateTimeShort, delayText, remainingText, type TripFormat } from './trip-rows';
 import { TripChips } from './trip-chips';
 import { deletePlannedTrip, usePlannedTrip, useTripMutation } from './trips-api';
 
@@ -44,7 +44,7 @@ function DetailBody({ trip, f }: { trip: PlannedTripDetail; f: TripFormat }) {
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.2fr) minmax(0, 1fr)' },
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
         gap: 2,
       }}
     >
@@ -88,9 +88,13 @@ function DetailBody({ trip, f }: { trip: PlannedTripDetail; f: TripFormat }) {
               {trip.stops.map((s, i) => (
                 <TableRow key={i}>
                   <TableCell>{stopName(f, trip, i)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(f, s.plannedAt)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(f, s.arrivedAt)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(f, s.leftAt)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {dateTimeShort(f, s.plannedAt)}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {dateTimeShort(f, s.arrivedAt)}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTimeShort(f, s.leftAt)}</TableCell>
                   <TableCell
                     sx={{
                       whiteSpace: 'nowrap',

@@ -166,9 +166,7 @@ export function TripEditorDialog({
   const details =
     save.error instanceof ApiError
       ? save.error.details.flatMap((d) =>
-          typeof d === 'object' && d !== null && 'message' in d
-            ? [String((d).message)]
-            : [],
+          typeof d === 'object' && d !== null && 'message' in d ? [String(d.message)] : [],
         )
       : [];
   const routeText =
@@ -386,6 +384,7 @@ export function TripEditorDialog({
               <ToggleButtonGroup
                 size="small"
                 exclusive
+                sx={{ '& .MuiToggleButton-root': { textTransform: 'none' } }}
                 value={mode}
                 onChange={(_e, value: 'stops' | 'route' | null) => value && setMode(value)}
               >

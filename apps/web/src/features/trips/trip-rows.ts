@@ -20,6 +20,12 @@ export function dateTime(f: TripFormat, value: string | null): string {
   return ms === null ? '—' : formatDateTime(ms, f.language, f.offset);
 }
 
+/** Without the seconds, for the screen's tables (`27/11/2026 08:27`). */
+export function dateTimeShort(f: TripFormat, value: string | null): string {
+  const text = dateTime(f, value);
+  return text === '—' ? text : text.replace(/:\d{2}$/u, '');
+}
+
 export function delayText(f: TripFormat, minutes: number | null): string {
   if (minutes === null) return '—';
   const sign = minutes > 0 ? '+' : '';

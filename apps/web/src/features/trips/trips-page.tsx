@@ -25,10 +25,34 @@ import { TripChips } from './trip-chips';
 import { TripDetailDialog } from './trip-detail';
 import { TripEditorDialog } from './trip-editor';
 import { TripImportDialog } from './trip-import-dialog';
-import { dateTime, delayText, remainingText, tripsExcel, type TripFormat } from './trip-rows';
+import {
+  dateTime,
+  dateTimeShort,
+  delayText,
+  remainingText,
+  tripsExcel,
+  type TripFormat,
+} from './trip-rows';
 import { usePlannedTrips } from './trips-api';
 
 const DAY_MS = 86_400_000;
+
+/** A planned time over the actual one (or the ETA). */
+function PlanActual(props: {
+  f: TripFormat;
+  planned: string;
+  actual: string | null;
+  actualLabel: string;
+}) {
+  return (
+    <>
+      {dateTimeShort(props.f, props.planned)}
+      <Typography variant="body2" color="text.secondary">
+        {props.actual ? `${props.actualLabel}: ${dateTimeShort(props.f, props.actual)}` : '—'}
+      </Typography>
+    </>
+  );
+}
 
 /** `trip/travels`: planned trips with their follow-up; create, edit, import, export. */
 export default function TripsPage() {
@@ -58,7 +82,7 @@ export default function TripsPage() {
         {t('trips.new')}
       </Button>
       <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
-        {t('trips.import')}
+        {t('trips.import_button')}
       </Button>
       <Button
         variant="outlined"
@@ -138,19 +162,7 @@ export default function TripsPage() {
           <TableHead>
             <TableRow>
               {(
-                [
-                  'name',
-                  'vehicle',
-                  'driver',
-                  'status',
-                  'start',
-                  'started',
-                  'end',
-                  'arrived',
-                  'eta',
-                  'delay',
-                  'remaining',
-                ] as const
+                ['name', 'vehicle', 'status', 'departure', 'arrival', 'delay', 'remaining'] as const
               ).map((c) => (
                 <TableCell key={c} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                   {t(`trips.col.${c}`)}
@@ -167,19 +179,34 @@ export default function TripsPage() {
                 sx={{ cursor: 'pointer' }}
                 data-testid={`trip-row-${trip.id}`}
               >
-                <TableCell sx={{ fontWeight: 500 }}>{trip.name}</TableCell>
-                <TableCell>{trip.vehicleName}</TableCell>
-                <TableCell>{trip.driverName ?? '—'}</TableCell>
+                <TableCell sx={{ fontWeight: 500, minWidth: 160 }}>{trip.name}</TableCell>
+                <TableCell>
+                  {trip.vehicleName}
+                  {trip.driverName ? (
+                    <Typography variant="body2" color="text.secondary">
+                      {trip.driverName}
+                    </Typography>
+                  ) : null}
+                </TableCell>
                 <TableCell>
                   <TripChips trip={trip} f={f} />
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {dateTime(f, trip.plannedStart)}
+                  <PlanActual
+                    f={f}
+                    planned={trip.plannedStart}
+                    actual={trip.startedAt}
+                    actualLabel={t('trips.col.started')}
+                  />
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(f, trip.startedAt)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(f, trip.plannedEnd)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(f, trip.arrivedAt)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(f, trip.eta)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <PlanActual
+                    f={f}
+                    planned={trip.plannedEnd}
+                    actual={trip.arrivedAt ?? trip.eta}
+                    actualLabel={trip.arrivedAt ? t('trips.col.arrived') : t('trips.col.eta')}
+                  />
+                </TableCell>
                 <TableCell
                   sx={{ whiteSpace: 'nowrap', color: trip.late ? 'warning.main' : undefined }}
                 >
