@@ -30,7 +30,9 @@ type Resource =
   | 'maintenancePlan'
   | 'maintenanceExtra'
   | 'maintenanceService'
-  | 'maintenanceFile';
+  | 'maintenanceFile'
+  | 'plannedTrip'
+  | 'trip';
 
 /** The row an operation's `{id}` (or `{driverId}`) names. A new such route must be added here. */
 const RESOURCE_OF: [RegExp, Resource][] = [
@@ -46,6 +48,8 @@ const RESOURCE_OF: [RegExp, Resource][] = [
   [/\/maintenance\/additional\/\{id\}$/, 'maintenanceExtra'],
   [/\/maintenance\/services\/\{id\}/, 'maintenanceService'],
   [/\/maintenance\/attachments\/\{id\}$/, 'maintenanceFile'],
+  [/\/planned-trips\/earlier-trips\/\{id\}/, 'trip'],
+  [/\/planned-trips\/\{id\}$/, 'plannedTrip'],
 ];
 
 /** Path parameters that name a row of the caller's tenant (spec §7 spells `/driver/{driverId}`). */
@@ -213,6 +217,43 @@ for (const backend of testBackends()) {
         maintenanceExtra: extra.id,
         maintenanceService: service.id,
         maintenanceFile: file.json<{ id: number }>().id,
+      });
+      const plannedTrip = await call(tenant, 'POST', '/api/v2/planned-trips', {
+        vehicleId: vehicle.vehicleId,
+        name: `Fuzz ${tag}`,
+        stops: [
+          { lat: -34.6, lng: -58.4, plannedAt: '2030-01-01T08:00:00Z' },
+          { lat: -34.6, lng: -58.3, plannedAt: '2030-01-01T09:00:00Z' },
+        ],
+      });
+      const trip = await ctx.database.db
+        .insertInto('trips')
+        .values({
+          tenant_id: (
+            await ctx.database.db
+              .selectFrom('vehicles')
+              .select('tenant_id')
+              .where('id', '=', vehicle.vehicleId as number)
+              .executeTakeFirstOrThrow()
+          ).tenant_id,
+          vehicle_id: vehicle.vehicleId as number,
+          start_time: new Date('2029-12-01T08:00:00Z'),
+          end_time: new Date('2029-12-01T09:00:00Z'),
+          start_lat: -34.6,
+          start_lng: -58.4,
+          end_lat: -34.6,
+          end_lng: -58.3,
+          distance_km: 9,
+          driving_s: 3600,
+          idle_s: 0,
+          max_speed_kmh: 60,
+          avg_speed_kmh: 9,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      Object.assign(ids, {
+        plannedTrip: plannedTrip.id,
+        trip: trip.id,
         user: user.id,
         role: role.id,
         vehicle: vehicle.vehicleId,
@@ -295,6 +336,8 @@ for (const backend of testBackends()) {
           { pct: 50, litres: 1 },
         ],
         dueDate: '2030-01-31',
+        plannedAt: '2030-01-01T08:00:00Z',
+        route: [],
       };
       const mutator = new Mutator(doc, (name) => overrides[name]);
       const operations = operationsOf(doc);

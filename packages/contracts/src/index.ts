@@ -20,3 +20,4 @@ export * from './fuel.js';
 export * from './maintenance.js';
 export * from './dtc-descriptions.js';
 export * from './diagnostics.js';
+export * from './planned-trips.js';

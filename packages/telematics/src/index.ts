@@ -98,6 +98,14 @@ export { idleDetector, type IdleState, type IdleRun } from './detectors/idle.det
 export { fuelDetector, type FuelState } from './detectors/fuel.detector.js';
 export * from './fuel/tank.js';
 export {
+  routeDetector,
+  DEVIATION_HOLD_MS,
+  ROUTE_BAND_M,
+  LATE_TOLERANCE_MS,
+  type RouteState,
+} from './detectors/route.detector.js';
+export { compileRoute, projectOnRoute, type CompiledRoute } from './detectors/route-line.js';
+export {
   bucketOf,
   rollupDeltas,
   sampleDeltas,

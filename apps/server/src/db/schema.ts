@@ -594,6 +594,55 @@ export interface MaintenanceNoticesTable {
 }
 
 /** The database as Kysely sees it. */
+/** A stop of a planned trip as stored (migration 0016). */
+export interface PlannedStopRow {
+  name: string;
+  lat: number;
+  lng: number;
+  radiusM: number;
+  poiId: number | null;
+  plannedAt: string;
+}
+
+/** A planned trip (migration 0016, docs/decisions/0027-planned-trips.md). */
+export interface PlannedTripsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  vehicle_id: number;
+  driver_id: number | null;
+  name: string;
+  stops: Json<PlannedStopRow[]>;
+  route: Json<[number, number][]>;
+  route_source: 'drawn' | 'trip' | 'stops';
+  corridor_m: number;
+  planned_start: Timestamp;
+  planned_end: Timestamp;
+  revision: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** What the route detector saw of a plan (migration 0016). */
+export interface PlannedTripProgressTable {
+  planned_trip_id: number;
+  vehicle_id: number;
+  kind: string;
+  stop_index: number;
+  at: Timestamp;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** A plan's newest ETA (migration 0016). */
+export interface PlannedTripEtaTable {
+  planned_trip_id: number;
+  vehicle_id: number;
+  at: Timestamp;
+  eta: Timestamp | null;
+  remaining_m: number;
+  off_route: boolean;
+}
+
 export interface Database {
   vehicle_groups: VehicleGroupsTable;
   trailer_kinds: TrailerKindsTable;
@@ -643,4 +692,7 @@ export interface Database {
   maintenance_attachments: MaintenanceAttachmentsTable;
   maintenance_notices: MaintenanceNoticesTable;
   faults: FaultsTable;
+  planned_trips: PlannedTripsTable;
+  planned_trip_progress: PlannedTripProgressTable;
+  planned_trip_eta: PlannedTripEtaTable;
 }

@@ -15,6 +15,7 @@ import { DomainError } from '../lib/errors.js';
 import { deviceModelRoutes } from '../modules/device-models/device-models.routes.js';
 import { driverRoutes } from '../modules/drivers/drivers.routes.js';
 import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/geofences.routes.js';
+import { plannedTripRoutes } from '../modules/planned-trips/planned-trips.routes.js';
 import { adminRoutes } from '../modules/admin/admin.routes.js';
 import { analysisRoutes, analysisV2Routes } from '../modules/analysis/analysis.routes.js';
 import { fuelRoutes, fuelTankRoutes } from '../modules/fuel/fuel.routes.js';
@@ -75,6 +76,8 @@ export interface HttpDeps {
     alerts: Omit<AlertRoutesDeps, 'db'>;
     /** A tenant's geofences or POIs changed: every pipeline node rebuilds its zone index. */
     onPlacesChanged?: (tenantId: number) => void;
+    /** A planned trip was saved or deleted: this node's pipeline reloads the plans it follows. */
+    onPlannedTripsChanged?: (() => void) | undefined;
   };
 }
 
@@ -219,6 +222,9 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   await app.register(fuelTankRoutes(fuel), { prefix: '/api/vehicles' });
   await app.register(maintenanceRoutes({ db: database.db }), { prefix: '/api/maintenance' });
   await app.register(diagnosticsRoutes({ db: database.db }), { prefix: '/api/rest' });
+  await app.register(plannedTripRoutes({ db: database.db, onChanged: api.onPlannedTripsChanged }), {
+    prefix: '/api/v2',
+  });
 
   // Every service key answers at its base address, also those whose calls come later.
   for (const key of SERVICE_KEYS) {

@@ -22,6 +22,7 @@ import {
 } from '../modules/alerts/alerts.service.js';
 import { DeviceModelCatalog } from '../modules/device-models/device-models.catalog.js';
 import { PlacesCache } from '../modules/geofences/places-cache.js';
+import { PlannedTripsCache } from '../modules/planned-trips/planned-trips-cache.js';
 import { DeviceRegistry } from '../modules/fleet/device-registry.js';
 import { PositionPartitions } from '../pipeline/partitions.js';
 import { Pipeline } from '../pipeline/pipeline.js';
@@ -242,6 +243,14 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
 
+  // Planned trips the route detector follows: reloaded every 30 s and after a save on this node.
+  const plannedTripsCache = new PlannedTripsCache(database.db, () => clock.nowMs());
+  if (roles.has('pipeline')) {
+    const warn = (error: unknown) => log().warn({ err: error }, 'planned trips reload failed');
+    await plannedTripsCache.start(30_000, warn);
+    cleanups.push(() => plannedTripsCache.stop());
+  }
+
   const partitions = new PositionPartitions();
   const sinks = defaultSinks({
     events: (tag, fact) => alertCache.isRaised(tag.tenantId, tag.vehicleId, fact.code),
@@ -276,6 +285,7 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       vehicleSettings: alertCache,
       places: placesCache,
+      plannedTrips: plannedTripsCache,
       detectors:
         deps.pipeline?.detectors ?? (config.ALERT_RULES === 'off' ? CORE_DETECTORS : undefined),
     });
@@ -326,6 +336,9 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
             onSettingsChanged: (tenantId) => bus.publishAlertSettingsChanged(tenantId),
           },
           onPlacesChanged: (tenantId) => bus.publishPlacesChanged(tenantId),
+          onPlannedTripsChanged: roles.has('pipeline')
+            ? () => void plannedTripsCache.reload().catch(() => undefined)
+            : undefined,
         }
       : undefined,
   });

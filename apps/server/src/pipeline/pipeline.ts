@@ -62,6 +62,11 @@ export interface PlacesProvider {
   placesFor(device: IngestDevice): PlaceLookup | undefined;
 }
 
+/** A vehicle's planned trip now (issue 15: the route detector follows it), from memory. */
+export interface PlannedTripsProvider {
+  plannedTripFor(device: IngestDevice): VehicleContext['plannedTrip'];
+}
+
 /** A derived fact as committed, with whose it is. */
 export interface CommittedFact {
   tag: VehicleTag;
@@ -103,6 +108,8 @@ export interface PipelineDeps {
   vehicleSettings?: VehicleSettingsProvider;
   /** Per-vehicle geofences and POIs (default: none). */
   places?: PlacesProvider;
+  /** Per-vehicle planned trips (default: none). */
+  plannedTrips?: PlannedTripsProvider;
   /** The detector chain (default: the package's; tests add their own). */
   detectors?: DetectorChain;
 }
@@ -209,10 +216,11 @@ export class Pipeline {
   contextFor(device: IngestDevice): VehicleContext {
     const alerts = this.deps.vehicleSettings?.alertsFor(device);
     const places = this.deps.places?.placesFor(device);
+    const plannedTrip = this.deps.plannedTrips?.plannedTripFor(device);
     const tankL = device.tankCapacityL ?? null;
     const ureaL = device.ureaCapacityL ?? null;
     const tanks = device.fuelTanks && device.fuelTanks.length > 0 ? device.fuelTanks : undefined;
-    if (!alerts && !places && tankL === null && ureaL === null && !tanks) {
+    if (!alerts && !places && !plannedTrip && tankL === null && ureaL === null && !tanks) {
       return device.speedLimitKmh === null
         ? EMPTY_CONTEXT
         : { speedLimitKmh: device.speedLimitKmh };
@@ -224,6 +232,7 @@ export class Pipeline {
     if (ureaL !== null && ureaL > 0) context.ureaTankL = ureaL;
     if (alerts) context.alerts = alerts;
     if (places) context.places = places;
+    if (plannedTrip) context.plannedTrip = plannedTrip;
     return context;
   }
 

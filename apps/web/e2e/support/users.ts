@@ -16,6 +16,8 @@ export const BELL_TENANT = 'E2E Avisos';
 export const ZONE_BELL_TENANT = 'E2E Avisos Zonas';
 /** The fault-diagnostics test's company: its trucks' faults stay there. */
 export const DIAGNOSTICS_TENANT = 'E2E Diagnóstico';
+/** The planned-trips tests' companies, one per screenshot combination. */
+export const TRIPS_TENANT = 'E2E Viajes';
 
 export interface TestUser {
   username: string;
@@ -81,4 +83,8 @@ export const USERS = {
     ...user('diag0001', 'diag12345', 'admin', 'Diego', 'Díaz'),
     tenant: DIAGNOSTICS_TENANT,
   },
+  tripsEsLight: { ...user('trips001', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 1` },
+  tripsEsDark: { ...user('trips002', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 2` },
+  tripsEnLight: { ...user('trips003', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 3` },
+  tripsEnDark: { ...user('trips004', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 4` },
 } satisfies Record<string, TestUser>;

@@ -10,6 +10,7 @@ import analysis from './analysis.en.json' with { type: 'json' };
 import fuel from './fuel.en.json' with { type: 'json' };
 import maintenance from './maintenance.en.json' with { type: 'json' };
 import diagnostics from './diagnostics.en.json' with { type: 'json' };
+import trips from './trips.en.json' with { type: 'json' };
 
 /** English strings: the base file plus one file per feature area (each owns its top-level keys). */
 export default {
@@ -25,4 +26,5 @@ export default {
   ...fuel,
   ...maintenance,
   ...diagnostics,
+  ...trips,
 };

@@ -10,6 +10,7 @@ import analysis from './analysis.es.json' with { type: 'json' };
 import fuel from './fuel.es.json' with { type: 'json' };
 import maintenance from './maintenance.es.json' with { type: 'json' };
 import diagnostics from './diagnostics.es.json' with { type: 'json' };
+import trips from './trips.es.json' with { type: 'json' };
 
 /** Spanish strings: the base file plus one file per feature area (each owns its top-level keys). */
 export default {
@@ -25,4 +26,5 @@ export default {
   ...fuel,
   ...maintenance,
   ...diagnostics,
+  ...trips,
 };

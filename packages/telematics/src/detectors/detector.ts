@@ -70,12 +70,24 @@ export interface PlaceLookup {
   readonly hasAllowedZones: boolean;
 }
 
-/** A planned trip's corridor (§10 `DDR`). */
+/** A stop of a planned trip: the origin (first), a waypoint, or the destination (last). */
+export interface ContextPlannedStop {
+  lat: number;
+  lng: number;
+  radiusM: number;
+  /** Planned departure (origin) or arrival, UTC ms. */
+  plannedAtMs: number;
+}
+
+/** A planned trip's corridor (§10 `DDR`) and its stops (route.detector.ts). */
 export interface ContextPlannedTrip {
   id: number;
   /** The route as [lng, lat] points. */
   route: readonly (readonly [number, number])[];
+  /** Metres each side of the route. */
   corridorM: number;
+  /** Origin, waypoints, destination; absent: only the corridor is followed. */
+  stops?: readonly ContextPlannedStop[];
 }
 
 /** A reefer's temperature rules (§10 `TSC`, `TIC`, `TFC`, `TCC`, `SCT`), in °C. */

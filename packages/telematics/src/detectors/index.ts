@@ -10,6 +10,7 @@ import { idleDetector } from './idle.detector.js';
 import { indicatorsDetector } from './indicators.detector.js';
 import { motionDetector } from './motion.detector.js';
 import { rollupDetector } from './rollup.detector.js';
+import { routeDetector } from './route.detector.js';
 import { speedDetector } from './speed.detector.js';
 import { statusDetector } from './status.detector.js';
 import { stopDetector } from './stop.detector.js';
@@ -43,6 +44,7 @@ export const ALERT_DETECTORS: DetectorChain = Object.freeze([
   temperatureDetector,
   zoneDetector,
   fuelDetector,
+  routeDetector,
 ] as const);
 
 /** The default chain: the core, then the alert rules. Later capabilities add theirs to one. */

@@ -79,15 +79,26 @@ function segmentDistance2(
   bx: number,
   by: number,
 ): number {
+  const t = segmentFraction(px, py, ax, ay, bx, by);
+  const ex = ax + t * (bx - ax) - px;
+  const ey = ay + t * (by - ay) - py;
+  return ex * ex + ey * ey;
+}
+
+/** How far along segment a→b (0…1) the point nearest to p is. */
+export function segmentFraction(
+  px: number,
+  py: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
   const dx = bx - ax;
   const dy = by - ay;
   const len2 = dx * dx + dy * dy;
-  let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
-  if (t < 0) t = 0;
-  else if (t > 1) t = 1;
-  const ex = ax + t * dx - px;
-  const ey = ay + t * dy - py;
-  return ex * ex + ey * ey;
+  const t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
+  return t < 0 ? 0 : t > 1 ? 1 : t;
 }
 
 function compileZone(zone: IndexedZone, borderBandM: number): CompiledZone {

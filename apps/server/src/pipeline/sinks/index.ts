@@ -3,6 +3,7 @@ import { faultsSink } from './faults.sink.js';
 import { idleSink } from './idle.sink.js';
 import { indicatorsSink } from './indicators.sink.js';
 import { kickdownsSink } from './kickdowns.sink.js';
+import { plannedTripsSink } from './planned-trips.sink.js';
 import { rollupsSink } from './rollups.sink.js';
 import { SinkSet } from './sink.js';
 import { stopsSink } from './stops.sink.js';
@@ -19,5 +20,6 @@ export function defaultSinks(options: { events?: EventFilter } = {}): SinkSet {
     kickdownsSink,
     eventsSink(options.events),
     faultsSink,
+    plannedTripsSink,
   ]);
 }

@@ -211,7 +211,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     'diagnostic-history',
     () => import('../../features/diagnostics/diagnostics-page'),
   ),
-  view('trip/travels', 'trip-travels', placeholder),
+  view('trip/travels', 'trip-travels', () => import('../../features/trips/trips-page')),
   view(
     'geofence/admin',
     'geofence-admin',

@@ -1,0 +1,240 @@
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PLANNED_TRIP_LIMITS,
+  earlierTripRouteSchema,
+  earlierTripSchema,
+  earlierTripsQuery,
+  idParams,
+  okReply,
+  plannedTripDetailSchema,
+  plannedTripIdParams,
+  plannedTripImportAnswer,
+  plannedTripQuery,
+  plannedTripSave,
+  plannedTripSchema,
+  text,
+  translations,
+} from '@rumbo/contracts';
+import { principalOf } from '../../http/request-context.js';
+import { fixedOffsetMs } from './planned-trips.import.js';
+import { formatBytes } from '../../lib/bytes.js';
+import { DomainError, STATUS_OF } from '../../lib/errors.js';
+import {
+  createPlannedTrip,
+  earlierTripRoute,
+  earlierTripsOf,
+  editPlannedTrip,
+  importPlannedTrips,
+  importRowsMessage,
+  plannedTripOf,
+  plannedTripsOf,
+  removePlannedTrip,
+  type PlannedTripsDeps,
+} from './planned-trips.service.js';
+
+/** Every route needs the `trip-travels` view (spec §2: trip loading). */
+const view = { config: { view: 'trip-travels' } } as const;
+
+/** `?tz=Europe/Madrid` or `?tz=-03:00`: the zone of times written without an offset (default UTC). */
+const importQuery = z.object({
+  tz: text()
+    .max(64)
+    .refine((tz) => {
+      if (fixedOffsetMs(tz) !== undefined) return Math.abs(fixedOffsetMs(tz)!) <= 14 * 3_600_000;
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'time_zone')
+    .default('UTC'),
+});
+
+/** The bytes of the multipart field `file`; a part over the limit is a 413 naming it. */
+async function readFilePart(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== 'file') {
+      throw new DomainError('validation', {}, [
+        { path: 'file', message: 'a file in field "file" is required' },
+      ]);
+    }
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new DomainError('payload_too_large', {
+        max: formatBytes(PLANNED_TRIP_LIMITS.maxImportBytes),
+      });
+    }
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new DomainError('validation', {}, [
+      { path: 'file', message: 'the multipart body could not be read' },
+    ]);
+  }
+}
+
+/** `/api/v2/planned-trips…`: planned trips (issue 15, trip loading). */
+export function plannedTripRoutes(deps: PlannedTripsDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // An import's refused rows and a file that is no spreadsheet answer their own messages.
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (!(error instanceof DomainError)) throw error;
+      const reason = error.params.reason;
+      if (reason === 'import_rows') {
+        void reply.status(400).send({
+          error: error.code,
+          message: importRowsMessage(request.lang, Number(error.params.count)),
+          details: error.details,
+        });
+        return;
+      }
+      if (reason === 'not_spreadsheet') {
+        void reply.status(STATUS_OF[error.code]).send({
+          error: error.code,
+          message: translations[request.lang].trips.error.not_spreadsheet,
+        });
+        return;
+      }
+      throw error;
+    });
+
+    app.get(
+      '/planned-trips',
+      {
+        ...view,
+        schema: {
+          tags: ['planned-trips'],
+          summary:
+            'Planned trips starting in [from, to) (default a week back, a month ahead) with their follow-up',
+          querystring: plannedTripQuery,
+          response: { 200: z.array(plannedTripSchema) },
+        },
+      },
+      (request) => plannedTripsOf(deps, principalOf(request).tenantId, request.query),
+    );
+    app.get(
+      '/planned-trips/earlier-trips',
+      {
+        ...view,
+        schema: {
+          tags: ['planned-trips'],
+          summary: "A vehicle's recent actual trips, to take a route from",
+          querystring: earlierTripsQuery,
+          response: { 200: z.array(earlierTripSchema) },
+        },
+      },
+      (request) => earlierTripsOf(deps, principalOf(request).tenantId, request.query.vehicleId),
+    );
+    app.get(
+      '/planned-trips/earlier-trips/:id/route',
+      {
+        ...view,
+        schema: {
+          tags: ['planned-trips'],
+          summary: "An actual trip's positions as a route ([lng, lat], thinned)",
+          params: idParams,
+          response: { 200: earlierTripRouteSchema },
+        },
+      },
+      (request) => earlierTripRoute(deps, principalOf(request).tenantId, request.params.id),
+    );
+    app.get(
+      '/planned-trips/:id',
+      {
+        ...view,
+        schema: {
+          tags: ['planned-trips'],
+          summary: 'A planned trip with its progress and the track driven so far',
+          params: plannedTripIdParams,
+          response: { 200: plannedTripDetailSchema },
+        },
+      },
+      (request) => plannedTripOf(deps, principalOf(request).tenantId, request.params.id),
+    );
+    app.post(
+      '/planned-trips',
+      {
+        ...view,
+        bodyLimit: 2 * 1024 * 1024,
+        schema: {
+          tags: ['planned-trips'],
+          summary: 'Create a planned trip',
+          body: plannedTripSave,
+          response: { 200: plannedTripDetailSchema },
+        },
+      },
+      (request) => createPlannedTrip(deps, principalOf(request).tenantId, request.body),
+    );
+    app.put(
+      '/planned-trips/:id',
+      {
+        ...view,
+        bodyLimit: 2 * 1024 * 1024,
+        schema: {
+          tags: ['planned-trips'],
+          summary: 'Replace a planned trip (its follow-up starts again)',
+          params: plannedTripIdParams,
+          body: plannedTripSave,
+          response: { 200: plannedTripDetailSchema },
+        },
+      },
+      (request) =>
+        editPlannedTrip(deps, principalOf(request).tenantId, request.params.id, request.body),
+    );
+    app.delete(
+      '/planned-trips/:id',
+      {
+        ...view,
+        schema: {
+          tags: ['planned-trips'],
+          summary: 'Delete a planned trip',
+          params: plannedTripIdParams,
+          response: { 200: okReply },
+        },
+      },
+      async (request) => {
+        await removePlannedTrip(deps, principalOf(request).tenantId, request.params.id);
+        return { ok: true };
+      },
+    );
+
+    // Only the import takes multipart bodies.
+    await app.register(async (plugin) => {
+      const upload = plugin.withTypeProvider<ZodTypeProvider>();
+      await upload.register(multipart, {
+        limits: { fileSize: PLANNED_TRIP_LIMITS.maxImportBytes, files: 1, fields: 5 },
+      });
+      upload.post(
+        '/planned-trips/import',
+        {
+          ...view,
+          schema: {
+            tags: ['planned-trips'],
+            summary:
+              'Import planned trips from an Excel (.xlsx) or CSV file (multipart field `file`, up to 2 MB): all rows or none; a 400 lists each refused cell (row, field, message)',
+            consumes: ['multipart/form-data'],
+            querystring: importQuery,
+            response: { 200: plannedTripImportAnswer },
+          },
+        },
+        async (request) => {
+          if (!request.isMultipart())
+            throw new DomainError('unsupported_media_type', { reason: 'not_spreadsheet' });
+          const bytes = await readFilePart(request);
+          return importPlannedTrips(
+            deps,
+            principalOf(request).tenantId,
+            bytes,
+            request.lang,
+            request.query.tz,
+          );
+        },
+      );
+    });
+  };
+}

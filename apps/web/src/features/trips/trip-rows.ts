@@ -1,0 +1,87 @@
+import type { GenerateExcelBody, Language, PlannedTrip, Units } from '@rumbo/contracts';
+import type { TFunction } from '../../shared/i18n/i18n';
+import { formatDateTime, formatMeasure } from '../../shared/format/format';
+import { convertFromBase, unitSymbol } from '../../shared/units/units';
+
+// How the planned-trips screen words a trip: status, lateness, times at the user's offset,
+// distances in the user's unit; the Excel export's table.
+
+export interface TripFormat {
+  t: TFunction;
+  language: Language;
+  units: Units;
+  offset: number;
+}
+
+export const iso = (value: string | null) => (value === null ? null : Date.parse(value));
+
+export function dateTime(f: TripFormat, value: string | null): string {
+  const ms = iso(value);
+  return ms === null ? '—' : formatDateTime(ms, f.language, f.offset);
+}
+
+/** Without the seconds, for the screen's tables (`27/11/2026 08:27`). */
+export function dateTimeShort(f: TripFormat, value: string | null): string {
+  const text = dateTime(f, value);
+  return text === '—' ? text : text.replace(/:\d{2}$/u, '');
+}
+
+export function delayText(f: TripFormat, minutes: number | null): string {
+  if (minutes === null) return '—';
+  const sign = minutes > 0 ? '+' : '';
+  return f.t('trips.minutes', { value: `${sign}${minutes}` });
+}
+
+export function remainingText(f: TripFormat, km: number | null): string {
+  return km === null ? '—' : formatMeasure('distance', km, f.units, f.language);
+}
+
+/** Colour of a trip's status chip. */
+export function statusColor(trip: PlannedTrip): 'default' | 'info' | 'success' {
+  return trip.status === 'arrived' ? 'success' : trip.status === 'under_way' ? 'info' : 'default';
+}
+
+/** The Excel table of the trips shown. */
+export function tripsExcel(f: TripFormat, trips: readonly PlannedTrip[]): GenerateExcelBody {
+  const { t } = f;
+  const km = (v: number | null) =>
+    v === null ? null : Math.round(convertFromBase('distance', v, f.units.distance) * 10) / 10;
+  const unit = unitSymbol('distance', f.units.distance);
+  return {
+    title: t('trips.export_title'),
+    columns: [
+      { key: 'name', label: t('trips.col.name') },
+      { key: 'vehicle', label: t('trips.col.vehicle') },
+      { key: 'driver', label: t('trips.col.driver') },
+      { key: 'status', label: t('trips.col.status') },
+      { key: 'late', label: t('trips.late'), type: 'boolean' },
+      { key: 'start', label: t('trips.col.start') },
+      { key: 'started', label: t('trips.col.started') },
+      { key: 'end', label: t('trips.col.end') },
+      { key: 'arrived', label: t('trips.col.arrived') },
+      { key: 'eta', label: t('trips.col.eta') },
+      { key: 'delay', label: `${t('trips.col.delay')} (min)`, type: 'number' },
+      { key: 'remaining', label: `${t('trips.col.remaining')} (${unit})`, type: 'number' },
+      { key: 'deviations', label: t('trips.col.deviations'), type: 'number' },
+      { key: 'stops', label: t('trips.col.stops'), type: 'number' },
+      { key: 'corridor', label: `${t('trips.col.corridor')} (m)`, type: 'number' },
+    ],
+    rows: trips.map((trip) => ({
+      name: trip.name,
+      vehicle: trip.vehicleName,
+      driver: trip.driverName ?? '',
+      status: t(`trips.status.${trip.status}`),
+      late: trip.late,
+      start: dateTime(f, trip.plannedStart),
+      started: trip.startedAt ? dateTime(f, trip.startedAt) : '',
+      end: dateTime(f, trip.plannedEnd),
+      arrived: trip.arrivedAt ? dateTime(f, trip.arrivedAt) : '',
+      eta: trip.eta ? dateTime(f, trip.eta) : '',
+      delay: trip.delayMin,
+      remaining: km(trip.remainingKm),
+      deviations: trip.deviations,
+      stops: trip.stops.length,
+      corridor: trip.corridorM,
+    })),
+  };
+}
