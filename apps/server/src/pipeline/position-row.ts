@@ -79,6 +79,7 @@ export function toPositionRow(
   if (p.temperaturesC !== undefined) extra.temperaturesC = p.temperaturesC;
   if (p.dtcs !== undefined && p.dtcs.length > 0) extra.dtcs = p.dtcs;
   if (p.harshEvent !== undefined) extra.harshEvent = p.harshEvent;
+  if (p.crash) extra.crash = true;
   if (flags.length > 0) extra.flags = flags;
   return {
     deviceId,
@@ -144,6 +145,7 @@ export function asStoredPosition(p: Position, row: PositionRow): Position {
     powerV: p.powerV,
     batteryV: p.batteryV,
     harshEvent: p.harshEvent,
+    crash: p.crash || undefined,
     temperaturesC: p.temperaturesC,
     dtcs: p.dtcs !== undefined && p.dtcs.length > 0 ? p.dtcs : undefined,
     attributes: p.attributes,
@@ -207,6 +209,7 @@ export function fromStoredRow(deviceId: string, row: StoredPositionRow): Positio
     powerV: take<number>('powerV'),
     batteryV: take<number>('batteryV'),
     harshEvent: take<Position['harshEvent']>('harshEvent'),
+    crash: take<boolean>('crash') || undefined,
     temperaturesC: take<Position['temperaturesC']>('temperaturesC'),
     dtcs: take<Position['dtcs']>('dtcs'),
     attributes: {},
