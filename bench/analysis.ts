@@ -13,6 +13,12 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { composeApp } from '../apps/server/src/main/compose.js';
+import { INDICATOR_COLUMNS } from '../apps/server/src/db/indicator-columns.js';
+import {
+  periodParts,
+  periodSums,
+} from '../apps/server/src/modules/analysis/analysis.repository.js';
+import { INDICATOR_SUM_KEYS } from '@rumbo/telematics';
 import { seed } from '../apps/server/src/modules/seed/seed.service.js';
 import { freshPostgres } from './fleet-seed.js';
 import { freePort } from './server-process.js';
@@ -178,6 +184,46 @@ for (let i = 0; i < 10; i++)
     }),
   );
 
+// The same 90-day sums at the database, the period cut as now (whole months from the monthly
+// copies) and as before migration 0012 (whole days and ragged hours only), interleaved so both
+// see the same machine load.
+const tenantId = (
+  await db
+    .selectFrom('tenants')
+    .select('id')
+    .where('name', '=', 'Transportes Demo')
+    .executeTakeFirstOrThrow()
+).id;
+const dayStart = Math.ceil(START / DAY) * DAY;
+const dayEnd = Math.floor(END / DAY) * DAY;
+const allSums = sql.raw(
+  INDICATOR_SUM_KEYS.map((k) => `sum(${INDICATOR_COLUMNS[k]})::float8 as "${k}"`).join(', '),
+);
+const allColumns = sql.raw(INDICATOR_SUM_KEYS.map((k) => INDICATOR_COLUMNS[k]).join(', '));
+const daysOnly = () =>
+  sql`select vehicle_id, ${allSums} from (
+      select vehicle_id, ${allColumns} from vehicle_indicators_daily
+        where tenant_id = ${tenantId} and bucket >= ${new Date(dayStart)} and bucket < ${new Date(dayEnd)}
+      union all select vehicle_id, ${allColumns} from vehicle_indicators
+        where tenant_id = ${tenantId} and bucket >= ${new Date(START)} and bucket < ${new Date(dayStart)}
+      union all select vehicle_id, ${allColumns} from vehicle_indicators
+        where tenant_id = ${tenantId} and bucket >= ${new Date(dayEnd)} and bucket < ${new Date(END)}
+    ) p group by vehicle_id`.execute(db);
+const withMonths = () => periodSums(db, tenantId, START, END, undefined, false);
+const monthsMs: number[] = [];
+const daysMs: number[] = [];
+for (let i = 0; i < 3; i++) await Promise.all([withMonths(), daysOnly()]);
+for (let i = 0; i < RUNS; i++) {
+  monthsMs.push(await timed(withMonths));
+  daysMs.push(await timed(daysOnly));
+}
+const parts = periodParts(START, END)
+  .map(
+    (p) =>
+      `${p.table.replace('vehicle_indicators', 'hourly').replace('hourly_', '')} ${((p.toMs - p.fromMs) / DAY).toFixed(2)} d`,
+  )
+  .join(' + ');
+
 await app.close();
 await database.close();
 rmSync(socketDir, { recursive: true, force: true });
@@ -187,6 +233,7 @@ console.log(
   `driving analysis (${BACKEND}): ${VEHICLES} vehicles × ${DAYS} days × ${HOURS} h = ${counted.rows[0]!.n} hourly rows (+ daily copies, ${VEHICLES * DAYS * 3} idle periods) seeded in ${seedS.toFixed(1)} s\n` +
     `  GET /analysis 90 days, ${rows} rows: p50 ${f(pct(analysisMs, 50))} ms, p95 ${f(pct(analysisMs, 95))} ms (${RUNS} runs; goal p95 ≤ 200 ms)\n` +
     `  safety_drive × 6 (14-day periods, fleet + half + 4 previous): together ${f(pct(sixParallel, 50))} ms in parallel (p95 ${f(pct(sixParallel, 95))}), ${f(pct(sixSerial, 50))} ms one after another (goal ≤ 300 ms)\n` +
-    `  ralenti_agg 90 days: p50 ${f(pct(ralentiMs, 50))} ms`,
+    `  ralenti_agg 90 days: p50 ${f(pct(ralentiMs, 50))} ms\n` +
+    `  90-day sums at the database, interleaved: months + days + hours p50 ${f(pct(monthsMs, 50))} ms (p95 ${f(pct(monthsMs, 95))}; ${parts}) vs days + hours only p50 ${f(pct(daysMs, 50))} ms (p95 ${f(pct(daysMs, 95))})`,
 );
 process.exit(0);

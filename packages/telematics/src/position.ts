@@ -77,6 +77,8 @@ export interface Position {
   temperaturesC?: readonly (number | null)[];
   dtcs?: readonly Dtc[];
   harshEvent?: HarshEvent;
+  /** The device detected a crash (Teltonika IO 247). */
+  crash?: boolean;
   attributes: PositionAttributes;
 }
 

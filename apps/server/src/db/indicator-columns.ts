@@ -41,6 +41,7 @@ export const INDICATOR_COLUMNS: Readonly<Record<keyof IndicatorSums, string>> = 
   hardBrakes: 'hard_brakes',
   harshAccels: 'harsh_accels',
   harshCorners: 'harsh_corners',
+  crashes: 'crashes',
   engineSignalS: 'engine_signal_s',
   rpmUnder800S: 'rpm_under800_s',
   rpmBelowGreenS: 'rpm_below_green_s',

@@ -331,6 +331,7 @@ export interface VehicleIndicatorsTable {
   hard_brakes: number;
   harsh_accels: number;
   harsh_corners: number;
+  crashes: number;
   engine_signal_s: number;
   rpm_under800_s: number;
   rpm_below_green_s: number;

@@ -80,6 +80,7 @@ export function toPositionRow(
   // An empty DM1 report is kept too: it closes fault episodes when a recompute replays it (§9).
   if (p.dtcs !== undefined) extra.dtcs = p.dtcs;
   if (p.harshEvent !== undefined) extra.harshEvent = p.harshEvent;
+  if (p.crash) extra.crash = true;
   if (flags.length > 0) extra.flags = flags;
   return {
     deviceId,
@@ -145,6 +146,7 @@ export function asStoredPosition(p: Position, row: PositionRow): Position {
     powerV: p.powerV,
     batteryV: p.batteryV,
     harshEvent: p.harshEvent,
+    crash: p.crash || undefined,
     temperaturesC: p.temperaturesC,
     dtcs: p.dtcs,
     attributes: p.attributes,
@@ -208,6 +210,7 @@ export function fromStoredRow(deviceId: string, row: StoredPositionRow): Positio
     powerV: take<number>('powerV'),
     batteryV: take<number>('batteryV'),
     harshEvent: take<Position['harshEvent']>('harshEvent'),
+    crash: take<boolean>('crash') || undefined,
     temperaturesC: take<Position['temperaturesC']>('temperaturesC'),
     dtcs: take<Position['dtcs']>('dtcs'),
     attributes: {},

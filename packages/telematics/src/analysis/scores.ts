@@ -76,6 +76,7 @@ export interface IndicatorSums {
   hardBrakes: number;
   harshAccels: number;
   harshCorners: number;
+  crashes: number;
   engineSignalS: number;
   rpmUnder800S: number;
   rpmBelowGreenS: number;
@@ -106,6 +107,7 @@ export const INDICATOR_SUM_KEYS: readonly (keyof IndicatorSums)[] = [
   'hardBrakes',
   'harshAccels',
   'harshCorners',
+  'crashes',
   'engineSignalS',
   'rpmUnder800S',
   'rpmBelowGreenS',

@@ -224,6 +224,14 @@ describe('indicators detector', () => {
     expect(sums).toMatchObject({ hardBrakes: 2, harshAccels: 1, harshCorners: 1 });
   });
 
+  it('counts the device crash detections once per episode (the safe-driving crash item)', () => {
+    const track = buildTrack([drive(30, 60)]);
+    track[5]!.crash = true;
+    track[6]!.crash = true; // 1 s later: the same crash
+    track[20]!.crash = true;
+    expect(sumsOf(track).crashes).toBe(2);
+  });
+
   it('computes hard brakes when the tracker sends no events', () => {
     // 80 → 70 → 60 → 50 → 40 a second apart: 2.8 m/s², one run; then 40 → 35: under.
     const track = buildTrack([

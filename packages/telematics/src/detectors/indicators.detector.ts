@@ -10,7 +10,8 @@
 // - kickdown: the switch, else pedal ≥ 95 % for ≥ 1 s; runs less than 3 s apart are one;
 // - excess speed: distance and time over the vehicle's limit in runs held ≥ `speedingMinS`
 //   (the run's first seconds count once it has held), split at limit + 10 km/h;
-// - harsh braking, acceleration, cornering: the device's events, one per episode (`harshMergeS`);
+// - harsh braking, acceleration, cornering and crashes: the device's events, one per episode
+//   (`harshMergeS`);
 //   with computed harsh driving (no device events), decelerations or accelerations over the
 //   threshold between records at most `harshMaxIntervalS` apart, one per run.
 
@@ -79,6 +80,8 @@ export interface IndicatorState {
   /** A computed brake / acceleration run is in progress. */
   isBraking?: boolean;
   isAccelerating?: boolean;
+  /** Last record with the device's crash detection. */
+  crashAtMs?: number;
 }
 
 export const INITIAL_INDICATORS: IndicatorState = Object.freeze({});
@@ -109,6 +112,7 @@ function emptyFact(bucketMs: number, driverCode: string): IndicatorFact {
     hardBrakes: 0,
     harshAccels: 0,
     harshCorners: 0,
+    crashes: 0,
     engineSignalS: 0,
     rpmUnder800S: 0,
     rpmBelowGreenS: 0,
@@ -278,6 +282,13 @@ export const indicatorsDetector: Detector<IndicatorState> = {
         else f.harshCorners += 1;
       }
       next = { ...next, harshAtMs: { ...slice.harshAtMs, [kind]: t } };
+    }
+
+    // The device's crash detection, one per episode.
+    if (s.crash === true) {
+      const last = slice.crashAtMs;
+      if (last === undefined || (t - last) / 1000 > settings.harshMergeS) factOf().crashes += 1;
+      next = { ...next, crashAtMs: t };
     }
 
     // Kickdown runs (state of each record; a run lasts until the first record not in it). Each

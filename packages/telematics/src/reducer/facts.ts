@@ -144,6 +144,8 @@ export interface IndicatorFact {
   hardBrakes: number;
   harshAccels: number;
   harshCorners: number;
+  /** The device's crash detections, one per episode (records within `harshMergeS` are one). */
+  crashes: number;
   /** Engine-on time whose engine state came from a signal (ignition or rpm), not from motion. */
   engineSignalS: number;
   /**

@@ -46,6 +46,8 @@ export interface Sample {
   cruise?: boolean;
   /** The device's own harsh-driving event (Teltonika green driving, IO 253). */
   harshEvent?: HarshEvent;
+  /** The device's crash detection (Teltonika IO 247). */
+  crash?: boolean;
   /** Its magnitude (IO 254, g × 100 on the wire) in m/s²; undefined when not sent. */
   harshMps2?: number;
   /** External supply voltage. */
@@ -121,6 +123,7 @@ export function toSample(
     brake: p.brake,
     cruise: p.cruise,
     harshEvent: p.harshEvent,
+    crash: p.crash,
     harshMps2: harshMps2Of(p),
     powerV: p.powerV,
     isPowerCutAlarm: p.attributes['alarm'] === 'powerCut',

@@ -156,6 +156,13 @@ describe('mapAvlRecord', () => {
     expect(fmb640([el(253, 1, '07')]).harshEvent).toBeUndefined();
   });
 
+  it('reads the crash detection (IO 247, 1–6) as a crash', () => {
+    expect(fmb640([el(247, 1, '01')]).crash).toBe(true);
+    expect(fmb640([el(247, 1, '06')]).crash).toBe(true);
+    expect(fmb640([el(247, 1, '00')]).crash).toBe(false);
+    expect(fmb640([]).crash).toBeUndefined();
+  });
+
   it('keeps unmapped ids as io<id> attributes, wide ones as hex', () => {
     const p = fmb640([el(9999, 2, '0102'), el(11317, 'X', 'abcdef')], {
       priority: 1,

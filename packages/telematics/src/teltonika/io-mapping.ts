@@ -50,9 +50,14 @@ export function decodeIoNumber(value: Buffer, decoding: IoNumberDecoding): numbe
   return decoding.scale === undefined ? raw : raw * decoding.scale;
 }
 
-function decodeFlag(value: Buffer, bit: number | undefined): boolean | undefined {
+function decodeFlag(
+  value: Buffer,
+  bit: number | undefined,
+  isNonZero = false,
+): boolean | undefined {
   const raw = readInteger(value, false);
   if (raw === undefined) return undefined;
+  if (isNonZero) return raw !== 0;
   if (bit !== undefined) return Math.floor(raw / 2 ** bit) % 2 === 1;
   return raw === 0 ? false : raw === 1 ? true : undefined;
 }
@@ -137,7 +142,7 @@ function applyRule(
       return;
     }
     case 'flag': {
-      const value = decodeFlag(el.value, rule.bit);
+      const value = decodeFlag(el.value, rule.bit, rule.isNonZero);
       if (c.wins(target, value, rank)) c.flags[rule.field] = value;
       return;
     }

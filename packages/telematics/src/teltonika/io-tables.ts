@@ -31,6 +31,7 @@ export const IO_FLAG_FIELDS = [
   'brake',
   'cruise',
   'pto',
+  'crash',
 ] as const;
 export type IoFlagField = (typeof IO_FLAG_FIELDS)[number];
 
@@ -50,7 +51,14 @@ export interface IoNumberDecoding {
 /** One IO element id → Position rule. */
 export type IoRule =
   | ({ kind: 'number'; id: number; field: IoNumberField } & IoNumberDecoding)
-  | { kind: 'flag'; id: number; field: IoFlagField; bit?: number }
+  | {
+      kind: 'flag';
+      id: number;
+      field: IoFlagField;
+      bit?: number;
+      /** Any value other than 0 is true (an enumeration whose every value means "it happened"). */
+      isNonZero?: boolean;
+    }
   | { kind: 'driver-text'; id: number; part: number }
   | { kind: 'driver-ibutton'; id: number }
   | { kind: 'harsh'; id: number }
@@ -131,6 +139,8 @@ export const COMMON_IO_RULES: readonly IoRule[] = [
   { kind: 'flag', id: 239, field: 'ignition' },
   { kind: 'flag', id: 240, field: 'movement' },
   { kind: 'harsh', id: 253 },
+  // Crash detection: 1–6 (with or without a trace, calibrated or not) all mean a crash.
+  { kind: 'flag', id: 247, field: 'crash', isNonZero: true },
   { kind: 'number', id: 66, field: 'powerV', scale: 0.001 },
   { kind: 'number', id: 67, field: 'batteryV', scale: 0.001 },
   { kind: 'number', id: 182, field: 'hdop', scale: 0.1 },

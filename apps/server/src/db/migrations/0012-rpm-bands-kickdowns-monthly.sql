@@ -1,4 +1,5 @@
--- Driving analysis (docs/decisions/0022-driving-analysis.md): engine-on time whose state came from
+-- Driving analysis (docs/decisions/0022-driving-analysis.md): the device's crash detections
+-- (Teltonika IO 247, one per episode; the safe-driving score's `crash` item), engine-on time whose state came from
 -- a signal (ignition or rpm; a phone infers the engine from motion, so its idle share means
 -- nothing), and the rpm distribution: engine-on time per rpm band (< 800, 800 to the green band,
 -- the green band, to 1800, > 1800), summed per hour and day like the other indicators.
@@ -8,14 +9,16 @@ ALTER TABLE vehicle_indicators
   ADD COLUMN rpm_below_green_s double precision NOT NULL DEFAULT 0,
   ADD COLUMN rpm_green_s double precision NOT NULL DEFAULT 0,
   ADD COLUMN rpm_above_green_s double precision NOT NULL DEFAULT 0,
-  ADD COLUMN rpm_over1800_s double precision NOT NULL DEFAULT 0;
+  ADD COLUMN rpm_over1800_s double precision NOT NULL DEFAULT 0,
+  ADD COLUMN crashes integer NOT NULL DEFAULT 0;
 ALTER TABLE vehicle_indicators_daily
   ADD COLUMN engine_signal_s double precision NOT NULL DEFAULT 0,
   ADD COLUMN rpm_under800_s double precision NOT NULL DEFAULT 0,
   ADD COLUMN rpm_below_green_s double precision NOT NULL DEFAULT 0,
   ADD COLUMN rpm_green_s double precision NOT NULL DEFAULT 0,
   ADD COLUMN rpm_above_green_s double precision NOT NULL DEFAULT 0,
-  ADD COLUMN rpm_over1800_s double precision NOT NULL DEFAULT 0;
+  ADD COLUMN rpm_over1800_s double precision NOT NULL DEFAULT 0,
+  ADD COLUMN crashes integer NOT NULL DEFAULT 0;
 -- Rows written before this migration: vehicles with CAN data had an engine signal (their idle
 -- share stays scored); the others' idle reads N/D until their history is recomputed.
 UPDATE vehicle_indicators SET engine_signal_s = engine_s
@@ -51,5 +54,5 @@ INSERT INTO vehicle_indicators_monthly
     sum(torque_sum), sum(torque_s), sum(torque_high_s), sum(kickdowns), sum(excess_km),
     sum(speeding_s), sum(speeding10_s), sum(hard_brakes), sum(harsh_accels), sum(harsh_corners),
     sum(engine_signal_s), sum(rpm_under800_s), sum(rpm_below_green_s), sum(rpm_green_s),
-    sum(rpm_above_green_s), sum(rpm_over1800_s)
+    sum(rpm_above_green_s), sum(rpm_over1800_s), sum(crashes)
   FROM vehicle_indicators_daily GROUP BY 1, 2, 3;

@@ -204,7 +204,7 @@ function safetyOf(sums: IndicatorSums) {
     hardBrakes: sums.hardBrakes,
     harshAccels: sums.harshAccels,
     harshCorners: sums.harshCorners,
-    crashes: 0,
+    crashes: sums.crashes,
     speedingS: sums.speedingS,
     speeding10S: sums.speeding10S,
   });
@@ -229,6 +229,7 @@ const SAFETY_SUM_KEYS: readonly (keyof IndicatorSums)[] = [
   'harshCorners',
   'speedingS',
   'speeding10S',
+  'crashes',
 ];
 
 /** The sums the idle aggregate reads (idle % of engine time). */

@@ -21,6 +21,7 @@ const INTEGER_KEYS = new Set<keyof IndicatorSums>([
   'hardBrakes',
   'harshAccels',
   'harshCorners',
+  'crashes',
 ]);
 
 function addInto(row: IndicatorSums, f: IndicatorSums): void {

@@ -133,6 +133,7 @@ export function RpmChart({
 }) {
   const { t, language } = f;
   const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const shares = (r: AnalysisRow | undefined): (number | null)[] => {
     if (!r) return RPM_BANDS.map(() => null);
     const total = RPM_BANDS.reduce((n, b) => n + r.rpmBands[b], 0);
@@ -153,6 +154,8 @@ export function RpmChart({
               data: [...RPM_BANDS],
               valueFormatter: (b: RpmBand, ctx) =>
                 ctx.location === 'tick' && b === 'green' ? '900–1500' : t(`analysis.rpm.${b}`),
+              // Phones: slanted labels, so all five fit.
+              ...(phone ? { tickLabelStyle: { angle: -30, textAnchor: 'end' }, height: 44 } : {}),
               colorMap: {
                 type: 'ordinal',
                 values: [...RPM_BANDS],
