@@ -3,6 +3,7 @@ import { expect } from '@playwright/test';
 import {
   encodeCodec8eFrame,
   encodeLogin,
+  type AvlRecordInput,
 } from '../../../../packages/telematics/src/teltonika/teltonika.encoder';
 
 // A Teltonika device for browser tests: the e2e server listens on RUMBO_E2E_TELTONIKA_PORT
@@ -16,6 +17,27 @@ export async function sendTeltonika(
   imei: string,
   points: { lat: number; lng: number; speedKmh: number }[],
 ) {
+  const now = Date.now();
+  await sendRecords(
+    imei,
+    points.map((p, i) => ({
+      timestampMs: now - (points.length - i) * 5_000,
+      lat: p.lat,
+      lng: p.lng,
+      speedKmh: p.speedKmh,
+      angleDeg: 90,
+      satellites: 12,
+      altitudeM: 25,
+      io: [
+        { id: 239, group: 1 as const, value: 1 },
+        { id: 240, group: 1 as const, value: p.speedKmh > 0 ? 1 : 0 },
+      ],
+    })),
+  );
+}
+
+/** Logs in as `imei` and sends the records in frames of 50, each acknowledged before the next. */
+export async function sendRecords(imei: string, records: AvlRecordInput[]) {
   const port = Number(process.env.RUMBO_E2E_TELTONIKA_PORT);
   if (!port) throw new Error('RUMBO_E2E_TELTONIKA_PORT is not set (global-setup sets it)');
   const socket = connect(port, '127.0.0.1');
@@ -48,22 +70,11 @@ export async function sendTeltonika(
   try {
     socket.write(encodeLogin(imei));
     expect((await nextReply(1))[0]).toBe(1);
-    const now = Date.now();
-    const records = points.map((p, i) => ({
-      timestampMs: now - (points.length - i) * 5_000,
-      lat: p.lat,
-      lng: p.lng,
-      speedKmh: p.speedKmh,
-      angleDeg: 90,
-      satellites: 12,
-      altitudeM: 25,
-      io: [
-        { id: 239, group: 1 as const, value: 1 },
-        { id: 240, group: 1 as const, value: p.speedKmh > 0 ? 1 : 0 },
-      ],
-    }));
-    socket.write(encodeCodec8eFrame(records));
-    expect((await nextReply(4)).readUInt32BE(0)).toBe(records.length);
+    for (let i = 0; i < records.length; i += 50) {
+      const frame = records.slice(i, i + 50);
+      socket.write(encodeCodec8eFrame(frame));
+      expect((await nextReply(4)).readUInt32BE(0)).toBe(frame.length);
+    }
   } finally {
     socket.end();
   }

@@ -14,6 +14,8 @@ export const ZONES_TENANT = 'E2E Zonas';
 export const BELL_TENANT = 'E2E Avisos';
 /** The zone-alert test's company. */
 export const ZONE_BELL_TENANT = 'E2E Avisos Zonas';
+/** The fuel test's company: its truck's suspected theft and tanks stay out of the demo fleet. */
+export const FUEL_TENANT = 'E2E Combustible';
 
 export interface TestUser {
   username: string;
@@ -75,4 +77,5 @@ export const USERS = {
     ...user('bell0002', 'bell12345', 'admin', 'Zoe', 'Zona'),
     tenant: ZONE_BELL_TENANT,
   },
+  fuel: { ...user('fuel0001', 'fuel12345', 'admin', 'Fermín', 'Fuentes'), tenant: FUEL_TENANT },
 } satisfies Record<string, TestUser>;
