@@ -5,17 +5,8 @@
 // indicator rows and idle periods are seeded in bulk with SQL, as the sinks would have written them.
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/analysis.ts
 //      (VEHICLES, DAYS, HOURS per day, RUNS; BACKEND=embedded for PGlite)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/database.js';
-import { migrate } from '../apps/server/src/db/migrate.js';
-import { composeApp } from '../apps/server/src/main/compose.js';
-import { seed } from '../apps/server/src/modules/seed/seed.service.js';
-import { freshPostgres } from './fleet-seed.js';
-import { freePort } from './server-process.js';
+import { benchDatabase, percentile as pct, startInProcess } from './in-process-server.js';
 
 const VEHICLES = Number(process.env.VEHICLES ?? 1_000);
 const DAYS = Number(process.env.DAYS ?? 90);
@@ -27,21 +18,8 @@ const DAY = 86_400_000;
 const END = Math.floor((Date.now() - 3 * 3_600_000) / DAY) * DAY + 3 * 3_600_000;
 const START = END - DAYS * DAY;
 
-const socketDir = mkdtempSync(join(tmpdir(), 'rumbo-bench-db-'));
-const dataDir = mkdtempSync(join(tmpdir(), 'rumbo-bench-data-'));
-const database =
-  BACKEND === 'embedded'
-    ? await openDatabase({ embedded: { storeDir: null, socketDir } })
-    : await openDatabase({
-        url: await freshPostgres(
-          process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-          'rumbo_bench_analysis',
-        ),
-        poolSize: 10,
-      });
-const { db } = database;
-await migrate(db);
-await seed(db, { adminPassword: 'bench-admin-password', demo: true });
+const bench = await benchDatabase(BACKEND, 'rumbo_bench_analysis');
+const { db } = bench.database;
 
 const seedStarted = performance.now();
 await sql`
@@ -84,36 +62,14 @@ const counted = await sql<{
 }>`select count(*)::int4 as n from vehicle_indicators`.execute(db);
 const seedS = (performance.now() - seedStarted) / 1000;
 
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  PUBLIC_URL: 'http://rumbo.bench',
-  SESSION_SECRET: 'x'.repeat(40),
-  ALTCHA_HMAC_KEY: 'y'.repeat(40),
-  SUPPORT_EMAIL: 'help@rumbo.bench',
-  TELTONIKA_PORT: String(await freePort()),
-  OSMAND_PORT: String(await freePort()),
-  LOG_LEVEL: 'warn',
-});
-const app = await composeApp({ config, database });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-const digest = 'AnalysisBenchDgt';
-const login = await fetch(`${base}/api/auth/generate_token`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'demouser', password: 'demo1234', digest }),
-});
-const { token } = (await login.json()) as { token: string };
-const headers = { token, digest, 'content-type': 'application/json' };
+const server = await startInProcess(bench, 'AnalysisBenchDgt');
+const { base, headers } = server;
 
 async function timed(fn: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
   await fn();
   return performance.now() - t0;
 }
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 // GET /analysis over the 90 days.
 let rows = 0;
@@ -170,10 +126,7 @@ for (let i = 0; i < 10; i++)
     }),
   );
 
-await app.close();
-await database.close();
-rmSync(socketDir, { recursive: true, force: true });
-rmSync(dataDir, { recursive: true, force: true });
+await server.close();
 const f = (x: number) => x.toFixed(0);
 console.log(
   `driving analysis (${BACKEND}): ${VEHICLES} vehicles × ${DAYS} days × ${HOURS} h = ${counted.rows[0]!.n} hourly rows (+ daily copies, ${VEHICLES * DAYS * 3} idle periods) seeded in ${seedS.toFixed(1)} s\n` +
