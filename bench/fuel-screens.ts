@@ -8,17 +8,8 @@
 // seeded in bulk with SQL, as the sinks would have written them.
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/fuel-screens.ts
 //      (VEHICLES, DAYS, RUNS; BACKEND=embedded for PGlite)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/database.js';
-import { migrate } from '../apps/server/src/db/migrate.js';
-import { composeApp } from '../apps/server/src/main/compose.js';
-import { seed } from '../apps/server/src/modules/seed/seed.service.js';
-import { freshPostgres } from './fleet-seed.js';
-import { freePort } from './server-process.js';
+import { benchDatabase, percentile as pct, startInProcess } from './in-process-server.js';
 
 const VEHICLES = Number(process.env.VEHICLES ?? 1_000);
 const DAYS = Number(process.env.DAYS ?? 90);
@@ -29,21 +20,8 @@ const DAY = 86_400_000;
 const END = Math.floor((Date.now() - 3 * 3_600_000) / DAY) * DAY + 3 * 3_600_000;
 const START = END - DAYS * DAY;
 
-const socketDir = mkdtempSync(join(tmpdir(), 'rumbo-bench-db-'));
-const dataDir = mkdtempSync(join(tmpdir(), 'rumbo-bench-data-'));
-const database =
-  BACKEND === 'embedded'
-    ? await openDatabase({ embedded: { storeDir: null, socketDir } })
-    : await openDatabase({
-        url: await freshPostgres(
-          process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-          'rumbo_bench_fuel',
-        ),
-        poolSize: 10,
-      });
-const { db } = database;
-await migrate(db);
-await seed(db, { adminPassword: 'bench-admin-password', demo: true });
+const bench = await benchDatabase(BACKEND, 'rumbo_bench_fuel');
+const { db } = bench.database;
 
 const seedStarted = performance.now();
 await sql`
@@ -108,31 +86,8 @@ const counts = (
 ).rows;
 const seedS = (performance.now() - seedStarted) / 1000;
 
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  PUBLIC_URL: 'http://rumbo.bench',
-  SESSION_SECRET: 'x'.repeat(40),
-  ALTCHA_HMAC_KEY: 'y'.repeat(40),
-  SUPPORT_EMAIL: 'help@rumbo.bench',
-  TELTONIKA_PORT: String(await freePort()),
-  OSMAND_PORT: String(await freePort()),
-  LOG_LEVEL: 'warn',
-});
-const app = await composeApp({ config, database });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-const digest = 'FuelScreensBench';
-const login = await fetch(`${base}/api/auth/generate_token`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'demouser', password: 'demo1234', digest }),
-});
-const { token } = (await login.json()) as { token: string };
-const headers = { token, digest };
-
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const server = await startInProcess(bench, 'FuelScreensBench');
+const { base, headers } = server;
 
 /** `runs` timed GETs of `path` after 3 warm-up calls; the last answer's size and body. */
 async function measure(path: string, runs: number) {
@@ -161,10 +116,7 @@ const lastPage = await measure(
 const adBlue = await measure(`/api/v2/fuel/adblue/${START}/${END}`, Math.ceil(RUNS / 3));
 const consumption = await measure(`/api/v2/fuel/consumption/${START}/${END}`, Math.ceil(RUNS / 3));
 
-await app.close();
-await database.close();
-rmSync(socketDir, { recursive: true, force: true });
-rmSync(dataDir, { recursive: true, force: true });
+await server.close();
 const f = (x: number) => x.toFixed(0);
 const line = (name: string, r: { ms: number[]; body: string }) =>
   `  ${name}: p50 ${f(pct(r.ms, 50))} ms, p95 ${f(pct(r.ms, 95))} ms, ${(r.body.length / 1024).toFixed(0)} KiB (${r.ms.length} runs)`;

@@ -442,6 +442,33 @@ for (const backend of testBackends()) {
       ).toBe(400);
     });
 
+    it("answers litres and km whatever the user's units (decisions.md: converted on screen)", async () => {
+      const before = await call('GET', `/api/v2/fuel/consumption/${period}`, operator);
+      const save = await call('POST', '/api/rest/user/save_config', operator, {
+        idioma: 'en',
+        timeZone: -3,
+        units: {
+          volume: 'gal',
+          distance: 'mi',
+          consumption: 'mpg',
+          mass: 'lbs',
+          speed: 'mi/h',
+          temperature: 'F',
+          pressure: 'psi',
+        },
+        lat: -34.6,
+        lng: -58.4,
+        zoom: 6,
+        darkMode: false,
+      });
+      expect(save.statusCode, save.body).toBe(200);
+      const after = await call('GET', `/api/v2/fuel/consumption/${period}`, operator);
+      expect(after.json()).toEqual(before.json());
+      const row = after.json<FuelConsumptionAnswer>().rows[0]!;
+      // Litres per 100 km, not miles per gallon.
+      expect(row.lPer100Km).toBeCloseTo(37.5, 0);
+    });
+
     it('needs the fuel views: a viewer gets 403', async () => {
       expect((await call('GET', `/api/v2/fuel/events/${period}`, viewer)).statusCode).toBe(403);
       expect((await call('GET', `/api/v2/fuel/consumption/${period}`, viewer)).statusCode).toBe(

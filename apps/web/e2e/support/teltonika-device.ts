@@ -4,6 +4,7 @@ import {
   encodeCodec8eFrame,
   encodeLogin,
   type AvlIoInput,
+  type AvlRecordInput,
 } from '../../../../packages/telematics/src/teltonika/teltonika.encoder';
 
 // A Teltonika device for browser tests: the e2e server listens on RUMBO_E2E_TELTONIKA_PORT
@@ -19,6 +20,28 @@ export async function sendTeltonika(
   /** Seconds between records (default 5). */
   everyS = 5,
 ) {
+  const now = Date.now();
+  await sendRecords(
+    imei,
+    points.map((p, i) => ({
+      timestampMs: now - (points.length - i) * everyS * 1000,
+      lat: p.lat,
+      lng: p.lng,
+      speedKmh: p.speedKmh,
+      angleDeg: 90,
+      satellites: 12,
+      altitudeM: 25,
+      io: [
+        { id: 239, group: 1 as const, value: 1 },
+        { id: 240, group: 1 as const, value: p.speedKmh > 0 ? 1 : 0 },
+        ...(p.io ?? []),
+      ],
+    })),
+  );
+}
+
+/** Logs in as `imei` and sends the records in frames of 50, each acknowledged before the next. */
+export async function sendRecords(imei: string, records: AvlRecordInput[]) {
   const port = Number(process.env.RUMBO_E2E_TELTONIKA_PORT);
   if (!port) throw new Error('RUMBO_E2E_TELTONIKA_PORT is not set (global-setup sets it)');
   const socket = connect(port, '127.0.0.1');
@@ -51,23 +74,11 @@ export async function sendTeltonika(
   try {
     socket.write(encodeLogin(imei));
     expect((await nextReply(1))[0]).toBe(1);
-    const now = Date.now();
-    const records = points.map((p, i) => ({
-      timestampMs: now - (points.length - i) * everyS * 1000,
-      lat: p.lat,
-      lng: p.lng,
-      speedKmh: p.speedKmh,
-      angleDeg: 90,
-      satellites: 12,
-      altitudeM: 25,
-      io: [
-        { id: 239, group: 1 as const, value: 1 },
-        { id: 240, group: 1 as const, value: p.speedKmh > 0 ? 1 : 0 },
-        ...(p.io ?? []),
-      ],
-    }));
-    socket.write(encodeCodec8eFrame(records));
-    expect((await nextReply(4)).readUInt32BE(0)).toBe(records.length);
+    for (let i = 0; i < records.length; i += 50) {
+      const frame = records.slice(i, i + 50);
+      socket.write(encodeCodec8eFrame(frame));
+      expect((await nextReply(4)).readUInt32BE(0)).toBe(frame.length);
+    }
   } finally {
     socket.end();
   }

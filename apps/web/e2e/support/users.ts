@@ -18,6 +18,8 @@ export const ZONE_BELL_TENANT = 'E2E Avisos Zonas';
 export const DIAGNOSTICS_TENANT = 'E2E Diagnóstico';
 /** The planned-trips tests' companies, one per screenshot combination. */
 export const TRIPS_TENANT = 'E2E Viajes';
+/** The fuel test's company: its truck's suspected theft and tanks stay out of the demo fleet. */
+export const FUEL_TENANT = 'E2E Combustible';
 
 export interface TestUser {
   username: string;
@@ -87,4 +89,5 @@ export const USERS = {
   tripsEsDark: { ...user('trips002', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 2` },
   tripsEnLight: { ...user('trips003', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 3` },
   tripsEnDark: { ...user('trips004', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 4` },
+  fuel: { ...user('fuel0001', 'fuel12345', 'admin', 'Fermín', 'Fuentes'), tenant: FUEL_TENANT },
 } satisfies Record<string, TestUser>;

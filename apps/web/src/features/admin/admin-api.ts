@@ -13,6 +13,7 @@ import type {
   TrailerKind,
   Vehicle,
   VehicleInput,
+  VehicleTanks,
 } from '@rumbo/contracts';
 import type { ApiClient } from '../../shared/api/http-client';
 
@@ -28,6 +29,7 @@ export const adminKeys = {
   trailerKinds: ['admin', 'trailer-kinds'] as const,
   lastInfo: ['admin', 'last-info'] as const,
   drivers: ['admin', 'drivers'] as const,
+  tanks: (id: number) => ['admin', 'tanks', id] as const,
 };
 
 export interface RoleOption {
@@ -74,6 +76,11 @@ export const vehiclesApi = {
     api.post<TrailerKind[]>('v2/vehicle/all_trailer_kind', {}, opts(signal)),
   lastInfo: (api: ApiClient, signal?: AbortSignal) =>
     api.get<LastInfo[]>('rest/vehicle/last_position', opts(signal)),
+  /** The fuel tanks (capacity, calibration) and the AdBlue tank (decision 0024). */
+  tanks: (api: ApiClient, id: number, signal?: AbortSignal) =>
+    api.get<VehicleTanks>(`vehicles/admin/vehicles/${id}/tanks`, opts(signal)),
+  saveTanks: (api: ApiClient, id: number, body: VehicleTanks) =>
+    api.request<VehicleTanks>(`vehicles/admin/vehicles/${id}/tanks`, { method: 'PUT', body }),
 };
 
 export const devicesApi = {

@@ -11,6 +11,7 @@ import { AdminTable, type AdminColumn } from './components/admin-table';
 import { RowActions } from './components/row-actions';
 import { useAdminDelete } from './components/use-admin-delete';
 import { VehicleDialog } from './components/vehicle-dialog';
+import { TanksButton, VehicleTanksDialog } from './components/vehicle-tanks-dialog';
 import { useInstantText } from './use-admin-format';
 
 /** Live status refresh of the list (last_position is kept current by the server). */
@@ -45,6 +46,7 @@ export default function AdminVehiclesPage() {
     [lastInfo.data],
   );
   const [editing, setEditing] = useState<Vehicle | 'new' | null>(null);
+  const [tanksOf, setTanksOf] = useState<Vehicle | null>(null);
   const remove = useAdminDelete({
     remove: (vehicle: Vehicle) => vehiclesApi.remove(api, vehicle.vehicleId),
     nameOf: (vehicle) => vehicle.plate,
@@ -132,7 +134,9 @@ export default function AdminVehiclesPage() {
             label={v.plate}
             onEdit={ready ? () => setEditing(v) : undefined}
             onDelete={() => remove.ask(v)}
-          />
+          >
+            <TanksButton vehicle={v} onClick={() => setTanksOf(v)} />
+          </RowActions>
         )}
       />
       {editing !== null && groups.data && trailerKinds.data ? (
@@ -143,6 +147,7 @@ export default function AdminVehiclesPage() {
           onClose={() => setEditing(null)}
         />
       ) : null}
+      {tanksOf ? <VehicleTanksDialog vehicle={tanksOf} onClose={() => setTanksOf(null)} /> : null}
       {remove.dialog}
     </>
   );

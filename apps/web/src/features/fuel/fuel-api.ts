@@ -62,24 +62,24 @@ export function useFuelEvents(
   });
 }
 
-/** `GET /fuel/events/{id}/levels`: the raw levels of the stop ± 2 h (the level chart). */
+/** `GET /fuel/event/{id}/levels`: the raw levels of the stop ± 2 h (the level chart). */
 export function useFuelEventLevels(id: number) {
   const { api } = useServices();
   return useQuery({
     queryKey: fuelKeys.levels(id),
     queryFn: ({ signal }) =>
-      api.get<FuelEventLevelsAnswer>(`v2/fuel/events/${id}/levels`, withSignal(signal)),
+      api.get<FuelEventLevelsAnswer>(`v2/fuel/event/${id}/levels`, withSignal(signal)),
     staleTime: 5 * 60_000,
   });
 }
 
-/** `POST /fuel/events/{id}/review`: confirms or dismisses a suspected theft. */
+/** `POST /fuel/event/{id}/review`: confirms or dismisses a suspected theft. */
 export function useReviewTheft() {
   const { api } = useServices();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: FuelReviewBody }) =>
-      api.post<FuelEvent>(`v2/fuel/events/${id}/review`, body),
+      api.post<FuelEvent>(`v2/fuel/event/${id}/review`, body),
     onSuccess: (event) => {
       // The lists holding the event show its review at once; the balance counts thefts too.
       queryClient.setQueriesData<FuelEventsAnswer>({ queryKey: ['fuel', 'events'] }, (old) =>
