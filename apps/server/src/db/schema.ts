@@ -542,6 +542,9 @@ export interface MaintenanceCountersTable {
   tenant_id: number;
   km: Json<unknown> | null;
   hours: Json<unknown> | null;
+  km_per_day: number | null;
+  hours_per_day: number | null;
+  rates_day: Timestamp | string | null;
 }
 
 export interface MaintenanceServicesTable {

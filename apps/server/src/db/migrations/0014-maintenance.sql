@@ -50,12 +50,16 @@ CREATE TABLE maintenance_anchors (
   PRIMARY KEY (item_id, vehicle_id)
 );
 
--- The counters as maintenance tracks them: resets carried as an offset, jumps refused.
+-- The counters as maintenance tracks them (resets carried as an offset, jumps refused) and the
+-- daily usage rates of `rates_day`, both kept by the maintenance job (the rates change once a day).
 CREATE TABLE maintenance_counters (
   vehicle_id integer PRIMARY KEY REFERENCES vehicles (id) ON DELETE CASCADE,
   tenant_id integer NOT NULL,
   km jsonb,
-  hours jsonb
+  hours jsonb,
+  km_per_day double precision,
+  hours_per_day double precision,
+  rates_day date
 );
 
 CREATE TABLE maintenance_services (

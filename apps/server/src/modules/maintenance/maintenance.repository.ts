@@ -275,56 +275,96 @@ export interface PairRow {
   serviceId: number | null;
 }
 
+/**
+ * Every covered pair with its item and anchor. Four flat reads joined here (items with their plan,
+ * the assignment, the anchors, each pair's latest service) rather than one SQL join over every
+ * pair: the pairs are the product of items and vehicles, the reads are not.
+ */
 export async function coveredPairs(db: Db, tenantId: number | null): Promise<PairRow[]> {
-  const rows = await sql<{
-    item_id: number;
-    vehicle_id: number;
-    plan_id: number;
-    plan_name: string;
-    kind: string;
-    name: string;
-    interval_km: number | null;
-    interval_hours: number | null;
-    interval_days: number | null;
-    anchor_day: string | null;
-    anchor_km: number | null;
-    anchor_hours: number | null;
-    service_id: number | null;
-  }>`
-    select c.item_id, c.vehicle_id, i.plan_id, p.name as plan_name, i.kind, i.name,
-      i.interval_km, i.interval_hours, i.interval_days,
-      to_char(coalesce(ls.day, a.day), 'YYYY-MM-DD') as anchor_day,
-      case when ls.id is null then a.odometer_km else ls.odometer_km end as anchor_km,
-      case when ls.id is null then a.engine_hours else ls.engine_hours end as anchor_hours,
-      ls.id as service_id
-    from (${coverage(tenantId)}) c
-    join maintenance_items i on i.id = c.item_id
-    join maintenance_plans p on p.id = i.plan_id
-    left join maintenance_anchors a on a.item_id = c.item_id and a.vehicle_id = c.vehicle_id
-    left join lateral (
-      select s.id, s.day, s.odometer_km, s.engine_hours from maintenance_service_items si
+  const tenantOf = (column: string) =>
+    tenantId === null ? sql`true` : sql`${sql.ref(column)} = ${tenantId}`;
+  const [items, named, grouped, anchors, latest] = await Promise.all([
+    sql<{
+      id: number;
+      plan_id: number;
+      plan_name: string;
+      kind: string;
+      name: string;
+      interval_km: number | null;
+      interval_hours: number | null;
+      interval_days: number | null;
+    }>`
+      select i.id, i.plan_id, p.name as plan_name, i.kind, i.name, i.interval_km,
+        i.interval_hours, i.interval_days
+      from maintenance_items i join maintenance_plans p on p.id = i.plan_id
+      where ${tenantOf('i.tenant_id')} order by i.plan_id, i.position, i.id`.execute(db),
+    sql<{ plan_id: number; vehicle_id: number }>`
+      select pv.plan_id, pv.vehicle_id from maintenance_plan_vehicles pv
+      join maintenance_plans p on p.id = pv.plan_id where ${tenantOf('p.tenant_id')}`.execute(db),
+    sql<{ plan_id: number; vehicle_id: number }>`
+      select pg.plan_id, v.id as vehicle_id from maintenance_plan_groups pg
+      join maintenance_plans p on p.id = pg.plan_id
+      join vehicles v on v.group_id = pg.group_id and v.tenant_id = p.tenant_id
+      where ${tenantOf('p.tenant_id')}`.execute(db),
+    sql<{
+      item_id: number;
+      vehicle_id: number;
+      day: string;
+      odometer_km: number | null;
+      engine_hours: number | null;
+    }>`
+      select item_id, vehicle_id, to_char(day, 'YYYY-MM-DD') as day, odometer_km, engine_hours
+      from maintenance_anchors where ${tenantOf('tenant_id')}`.execute(db),
+    sql<{
+      item_id: number;
+      vehicle_id: number;
+      id: number;
+      day: string;
+      odometer_km: number | null;
+      engine_hours: number | null;
+    }>`
+      select distinct on (si.item_id, s.vehicle_id) si.item_id, s.vehicle_id, s.id,
+        to_char(s.day, 'YYYY-MM-DD') as day, s.odometer_km, s.engine_hours
+      from maintenance_service_items si
       join maintenance_services s on s.id = si.service_id
-      where si.item_id = c.item_id and s.vehicle_id = c.vehicle_id
-      order by s.day desc, s.id desc limit 1) ls on true
-    order by c.vehicle_id, i.plan_id, i.position, i.id`.execute(db);
-  return rows.rows.map((r) => ({
-    itemId: r.item_id,
-    vehicleId: r.vehicle_id,
-    planId: r.plan_id,
-    planName: r.plan_name,
-    kind: r.kind as MaintenanceKind,
-    name: r.name,
-    intervalKm: r.interval_km,
-    intervalHours: r.interval_hours,
-    intervalDays: r.interval_days,
-    anchorDay: r.anchor_day,
-    anchorKm: r.anchor_km,
-    anchorHours: r.anchor_hours,
-    serviceId: r.service_id,
-  }));
+      where ${tenantOf('s.tenant_id')}
+      order by si.item_id, s.vehicle_id, s.day desc, s.id desc`.execute(db),
+  ]);
+  const vehiclesOf = new Map<number, Set<number>>();
+  for (const row of [...named.rows, ...grouped.rows]) {
+    let set = vehiclesOf.get(row.plan_id);
+    if (!set) vehiclesOf.set(row.plan_id, (set = new Set()));
+    set.add(row.vehicle_id);
+  }
+  const key = (itemId: number, vehicleId: number) => itemId * 4_294_967_296 + vehicleId;
+  const anchorOf = new Map(anchors.rows.map((a) => [key(a.item_id, a.vehicle_id), a]));
+  const serviceOf = new Map(latest.rows.map((l) => [key(l.item_id, l.vehicle_id), l]));
+  const pairs: PairRow[] = [];
+  for (const i of items.rows) {
+    for (const vehicleId of vehiclesOf.get(i.plan_id) ?? []) {
+      const service = serviceOf.get(key(i.id, vehicleId));
+      const anchor = service ?? anchorOf.get(key(i.id, vehicleId));
+      pairs.push({
+        itemId: i.id,
+        vehicleId,
+        planId: i.plan_id,
+        planName: i.plan_name,
+        kind: i.kind as MaintenanceKind,
+        name: i.name,
+        intervalKm: i.interval_km,
+        intervalHours: i.interval_hours,
+        intervalDays: i.interval_days,
+        anchorDay: anchor?.day ?? null,
+        anchorKm: anchor?.odometer_km ?? null,
+        anchorHours: anchor?.engine_hours ?? null,
+        serviceId: service?.id ?? null,
+      });
+    }
+  }
+  return pairs;
 }
 
-/** What the forecast needs of a vehicle: its name, counters now and as tracked, usage sums. */
+/** What the forecast needs of a vehicle: its name, counters now and as tracked, its rates. */
 export interface VehicleRow {
   vehicleId: number;
   tenantId: number;
@@ -337,27 +377,15 @@ export interface VehicleRow {
   serviceDistanceKm: number | null;
   trackKm: unknown;
   trackHours: unknown;
-  km28: number;
-  km90: number;
-  hours28: number;
-  hours90: number;
-  firstDayMs: number | undefined;
+  /** Daily rates the job stored, and the UTC day (`yyyy-MM-dd`) they are of. */
+  kmPerDay: number | null;
+  hoursPerDay: number | null;
+  ratesDay: string | null;
 }
 
-/**
- * Vehicles of a tenant (all tenants when null) with their usage over the last 90 UTC days from
- * the daily indicator rollups (days over the jump limits left out; never a scan of positions).
- */
-export async function forecastVehicles(
-  db: Db,
-  tenantId: number | null,
-  todayMs: number,
-  limits: { maxKmPerDay: number; maxHoursPerDay: number },
-): Promise<VehicleRow[]> {
-  const d90 = new Date(todayMs - 89 * 86_400_000);
-  const d28 = new Date(todayMs - 27 * 86_400_000);
+/** Vehicles of a tenant (all tenants when null) with their counters and stored rates. */
+export async function forecastVehicles(db: Db, tenantId: number | null): Promise<VehicleRow[]> {
   const tenant = tenantId === null ? sql`true` : sql`v.tenant_id = ${tenantId}`;
-  const tenantDaily = tenantId === null ? sql`true` : sql`tenant_id = ${tenantId}`;
   const rows = await sql<{
     id: number;
     tenant_id: number;
@@ -370,32 +398,17 @@ export async function forecastVehicles(
     service_distance_km: number | null;
     km: unknown;
     hours: unknown;
-    km28: number | null;
-    km90: number | null;
-    h28: number | null;
-    h90: number | null;
-    first_day: Date | string | null;
+    km_per_day: number | null;
+    hours_per_day: number | null;
+    rates_day: string | null;
   }>`
-    with daily as (
-      select vehicle_id, bucket, sum(distance_km) as km, sum(engine_s) / 3600.0 as h
-      from vehicle_indicators_daily where ${tenantDaily} and bucket >= ${d90}
-      group by vehicle_id, bucket),
-    usage as (
-      select vehicle_id,
-        sum(case when bucket >= ${d28} and km <= ${limits.maxKmPerDay} then km else 0 end) as km28,
-        sum(case when km <= ${limits.maxKmPerDay} then km else 0 end) as km90,
-        sum(case when bucket >= ${d28} and h <= ${limits.maxHoursPerDay} then h else 0 end) as h28,
-        sum(case when h <= ${limits.maxHoursPerDay} then h else 0 end) as h90,
-        min(bucket) as first_day
-      from daily group by vehicle_id)
     select v.id, v.tenant_id, v.plate, v.group_id, g.name as group_name, s.odometer_km,
-      s.engine_hours, s.fix_time, s.service_distance_km, k.km, k.hours,
-      u.km28, u.km90, u.h28, u.h90, u.first_day
+      s.engine_hours, s.fix_time, s.service_distance_km, k.km, k.hours, k.km_per_day,
+      k.hours_per_day, to_char(k.rates_day, 'YYYY-MM-DD') as rates_day
     from vehicles v
     left join vehicle_groups g on g.id = v.group_id
     left join vehicle_state s on s.vehicle_id = v.id
     left join maintenance_counters k on k.vehicle_id = v.id
-    left join usage u on u.vehicle_id = v.id
     where ${tenant}`.execute(db);
   return rows.rows.map((r) => ({
     vehicleId: r.id,
@@ -409,6 +422,66 @@ export async function forecastVehicles(
     serviceDistanceKm: r.service_distance_km,
     trackKm: r.km,
     trackHours: r.hours,
+    kmPerDay: r.km_per_day,
+    hoursPerDay: r.hours_per_day,
+    ratesDay: r.rates_day,
+  }));
+}
+
+/** A vehicle's usage sums over the last 28 and 90 UTC days. */
+export interface UsageRow {
+  vehicleId: number;
+  km28: number;
+  km90: number;
+  hours28: number;
+  hours90: number;
+  firstDayMs: number | undefined;
+}
+
+/**
+ * Usage over the last 90 UTC days from the daily indicator rollups (never a scan of positions),
+ * days over the jump limits left out; all vehicles of the tenant (every tenant when null), or the
+ * ones named.
+ */
+export async function vehicleUsage(
+  db: Db,
+  tenantId: number | null,
+  todayMs: number,
+  limits: { maxKmPerDay: number; maxHoursPerDay: number },
+  vehicleIds?: readonly number[],
+): Promise<UsageRow[]> {
+  if (vehicleIds?.length === 0) return [];
+  const d90 = new Date(todayMs - 89 * 86_400_000);
+  const d28 = new Date(todayMs - 27 * 86_400_000);
+  const where = sql.join(
+    [
+      tenantId === null ? sql`true` : sql`tenant_id = ${tenantId}`,
+      vehicleIds ? sql`vehicle_id = any(${[...vehicleIds]}::int4[])` : sql`true`,
+      sql`bucket >= ${d90}`,
+    ],
+    sql` and `,
+  );
+  const rows = await sql<{
+    vehicle_id: number;
+    km28: number | null;
+    km90: number | null;
+    h28: number | null;
+    h90: number | null;
+    first_day: Date | string | null;
+  }>`
+    with daily as (
+      select vehicle_id, bucket, sum(distance_km) as km, sum(engine_s) / 3600.0 as h
+      from vehicle_indicators_daily where ${where}
+      group by vehicle_id, bucket)
+    select vehicle_id,
+      sum(case when bucket >= ${d28} and km <= ${limits.maxKmPerDay} then km else 0 end) as km28,
+      sum(case when km <= ${limits.maxKmPerDay} then km else 0 end) as km90,
+      sum(case when bucket >= ${d28} and h <= ${limits.maxHoursPerDay} then h else 0 end) as h28,
+      sum(case when h <= ${limits.maxHoursPerDay} then h else 0 end) as h90,
+      min(bucket) as first_day
+    from daily group by vehicle_id`.execute(db);
+  return rows.rows.map((r) => ({
+    vehicleId: r.vehicle_id,
     km28: Number(r.km28 ?? 0),
     km90: Number(r.km90 ?? 0),
     hours28: Number(r.h28 ?? 0),
@@ -417,10 +490,18 @@ export async function forecastVehicles(
   }));
 }
 
-/** Stores the tracked counters of vehicles. */
+/** Stores the tracked counters of vehicles and their daily rates of `ratesDay`. */
 export async function saveCounters(
   db: Db,
-  rows: { vehicleId: number; tenantId: number; km: unknown; hours: unknown }[],
+  rows: {
+    vehicleId: number;
+    tenantId: number;
+    km: unknown;
+    hours: unknown;
+    kmPerDay: number;
+    hoursPerDay: number;
+  }[],
+  ratesDay: string,
 ): Promise<void> {
   if (rows.length === 0) return;
   await db
@@ -431,12 +512,18 @@ export async function saveCounters(
         tenant_id: r.tenantId,
         km: JSON.stringify(r.km ?? null),
         hours: JSON.stringify(r.hours ?? null),
+        km_per_day: r.kmPerDay,
+        hours_per_day: r.hoursPerDay,
+        rates_day: ratesDay,
       })),
     )
     .onConflict((oc) =>
       oc.column('vehicle_id').doUpdateSet((eb) => ({
         km: eb.ref('excluded.km'),
         hours: eb.ref('excluded.hours'),
+        km_per_day: eb.ref('excluded.km_per_day'),
+        hours_per_day: eb.ref('excluded.hours_per_day'),
+        rates_day: eb.ref('excluded.rates_day'),
       })),
     )
     .execute();

@@ -45,6 +45,8 @@ import {
   saveCounters,
   updateAdditional,
   writePlan,
+  vehicleUsage,
+  type UsageRow,
   type VehicleRow,
 } from './maintenance.repository.js';
 
@@ -94,6 +96,44 @@ export interface ForecastEntry {
   forecast: ItemForecast | undefined;
 }
 
+const USAGE_LIMITS = { maxKmPerDay: MAX_KM_PER_DAY, maxHoursPerDay: MAX_HOURS_PER_DAY };
+
+/** Daily rates from usage sums (28 days, else 90; domain.md §8). */
+function ratesFromUsage(u: UsageRow, todayMs: number) {
+  return {
+    kmPerDay: dailyRate({ last28: u.km28, last90: u.km90, firstDayMs: u.firstDayMs }, todayMs),
+    hoursPerDay: dailyRate(
+      { last28: u.hours28, last90: u.hours90, firstDayMs: u.firstDayMs },
+      todayMs,
+    ),
+  };
+}
+
+/**
+ * Each vehicle's daily rates: today's as the job stored them; for vehicles it has not rated today
+ * (new, or before the first pass of the day), computed from the rollups now.
+ */
+async function ratesOf(
+  db: Kysely<Database>,
+  tenantId: number | null,
+  vehicles: readonly VehicleRow[],
+  todayMs: number,
+): Promise<Map<number, { kmPerDay: number; hoursPerDay: number }>> {
+  const today = isoDay(todayMs);
+  const rates = new Map<number, { kmPerDay: number; hoursPerDay: number }>();
+  const missing: number[] = [];
+  for (const v of vehicles) {
+    if (v.ratesDay === today && v.kmPerDay !== null && v.hoursPerDay !== null) {
+      rates.set(v.vehicleId, { kmPerDay: v.kmPerDay, hoursPerDay: v.hoursPerDay });
+    } else missing.push(v.vehicleId);
+  }
+  if (missing.length > 0) {
+    const usage = await vehicleUsage(db, tenantId, todayMs, USAGE_LIMITS, missing);
+    for (const u of usage) rates.set(u.vehicleId, ratesFromUsage(u, todayMs));
+  }
+  return rates;
+}
+
 /** Forecast of a tenant's plans and pending additional maintenance (all tenants: null). */
 export async function forecastEntries(
   deps: MaintenanceDeps,
@@ -102,12 +142,10 @@ export async function forecastEntries(
   const todayMs = utcDayMs(now(deps));
   const [pairs, vehicles, additional] = await Promise.all([
     coveredPairs(deps.db, tenantId),
-    forecastVehicles(deps.db, tenantId, todayMs, {
-      maxKmPerDay: MAX_KM_PER_DAY,
-      maxHoursPerDay: MAX_HOURS_PER_DAY,
-    }),
+    forecastVehicles(deps.db, tenantId),
     tenantId === null ? Promise.resolve([]) : listAdditional(deps.db, tenantId),
   ]);
+  const rates = await ratesOf(deps.db, tenantId, vehicles, todayMs);
   const byId = new Map(vehicles.map((v) => [v.vehicleId, v]));
   const state = new Map<
     number,
@@ -117,14 +155,12 @@ export async function forecastEntries(
     let s = state.get(v.vehicleId);
     if (!s) {
       const c = countersOf(v);
+      const rate = rates.get(v.vehicleId);
       s = {
         km: c.km ? trackedValue(c.km) : null,
         hours: c.hours ? trackedValue(c.hours) : null,
-        kmPerDay: dailyRate({ last28: v.km28, last90: v.km90, firstDayMs: v.firstDayMs }, todayMs),
-        hoursPerDay: dailyRate(
-          { last28: v.hours28, last90: v.hours90, firstDayMs: v.firstDayMs },
-          todayMs,
-        ),
+        kmPerDay: rate?.kmPerDay ?? 0,
+        hoursPerDay: rate?.hoursPerDay ?? 0,
       };
       state.set(v.vehicleId, s);
     }
@@ -255,11 +291,13 @@ export async function forecastEntries(
     });
   }
   const order = { overdue: 0, due_soon: 1, ok: 2 } as const;
+  // Plain code-unit comparisons: a collator over 10,000 rows costs more than the arithmetic.
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   entries.sort(
     (a, b) =>
       order[a.row.status] - order[b.row.status] ||
-      (a.row.dueDate ?? '9999').localeCompare(b.row.dueDate ?? '9999') ||
-      a.row.plate.localeCompare(b.row.plate),
+      cmp(a.row.dueDate ?? '9999', b.row.dueDate ?? '9999') ||
+      cmp(a.row.plate, b.row.plate),
   );
   return entries;
 }
@@ -415,12 +453,9 @@ export async function recordService(
   }
   let { odometerKm, engineHours } = input;
   if (odometerKm === null || engineHours === null) {
-    const [v] = (
-      await forecastVehicles(deps.db, tenantId, utcDayMs(now(deps)), {
-        maxKmPerDay: MAX_KM_PER_DAY,
-        maxHoursPerDay: MAX_HOURS_PER_DAY,
-      })
-    ).filter((row) => row.vehicleId === input.vehicleId);
+    const v = (await forecastVehicles(deps.db, tenantId)).find(
+      (row) => row.vehicleId === input.vehicleId,
+    );
     const c = v ? countersOf(v) : {};
     odometerKm ??= c.km ? Math.round(trackedValue(c.km)) : null;
     engineHours ??= c.hours ? Math.round(trackedValue(c.hours) * 10) / 10 : null;
@@ -499,18 +534,25 @@ export async function maintenancePass(deps: MaintenanceDeps): Promise<Maintenanc
   const todayMs = utcDayMs(nowMs);
   const tenants = await maintenanceTenants(deps.db);
   if (tenants.length === 0) return [];
-  const vehicles = await forecastVehicles(deps.db, null, todayMs, {
-    maxKmPerDay: MAX_KM_PER_DAY,
-    maxHoursPerDay: MAX_HOURS_PER_DAY,
-  });
+  const [vehicles, usage] = await Promise.all([
+    forecastVehicles(deps.db, null),
+    vehicleUsage(deps.db, null, todayMs, USAGE_LIMITS),
+  ]);
+  const usageOf = new Map(usage.map((u) => [u.vehicleId, u]));
   await saveCounters(
     deps.db,
-    vehicles.flatMap((v) => {
+    vehicles.map((v) => {
       const c = countersOf(v);
-      return c.km || c.hours
-        ? [{ vehicleId: v.vehicleId, tenantId: v.tenantId, km: c.km, hours: c.hours }]
-        : [];
+      const u = usageOf.get(v.vehicleId);
+      return {
+        vehicleId: v.vehicleId,
+        tenantId: v.tenantId,
+        km: c.km,
+        hours: c.hours,
+        ...(u ? ratesFromUsage(u, todayMs) : { kmPerDay: 0, hoursPerDay: 0 }),
+      };
     }),
+    isoDay(todayMs),
   );
   await insertMissingAnchors(deps.db, null, isoDay(todayMs));
   const notices: MaintenanceNotice[] = [];

@@ -1,9 +1,12 @@
 import type { ForecastRow, MaintenanceStatusCode } from '@rumbo/contracts';
 import { MAINTENANCE_STATUSES } from '@rumbo/contracts';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -139,7 +142,19 @@ export default function ForecastPage() {
         numeric: true,
         hideOnPhone: true,
         render: (r) =>
-          r.serviceDistanceKm === null ? muted('—') : formatKm(r.serviceDistanceKm, ctx),
+          r.serviceDistanceKm === null ? (
+            muted('—')
+          ) : (
+            // The vehicle's own count: below 0 its service is overdue by that much.
+            <Typography
+              component="span"
+              variant="body2"
+              color={r.serviceDistanceKm < 0 ? 'error' : undefined}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {formatKm(r.serviceDistanceKm, ctx)}
+            </Typography>
+          ),
         sortValue: (r) => r.serviceDistanceKm ?? Number.MAX_SAFE_INTEGER,
       },
       {
@@ -218,9 +233,17 @@ export default function ForecastPage() {
           </>
         }
         actions={(r) => (
-          <Button size="small" onClick={() => setMarking(r)} data-testid="forecast-mark-done">
-            {t('maintenance.forecast.mark_done')}
-          </Button>
+          <Tooltip title={t('maintenance.forecast.mark_done')}>
+            <IconButton
+              size="small"
+              color="primary"
+              aria-label={`${t('maintenance.forecast.mark_done')}: ${r.plate} ${r.name}`}
+              onClick={() => setMarking(r)}
+              data-testid="forecast-mark-done"
+            >
+              <TaskAltIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
         )}
       />
       {plansOpen ? (
