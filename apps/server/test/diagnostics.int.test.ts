@@ -125,9 +125,9 @@ for (const backend of testBackends()) {
         acks.push(chunk.length);
         await expect.poll(() => device.acks()).toEqual(acks);
       }
-      await expect.poll(async () => (await faults(vehicleId)).length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(async () => (await faults(vehicleId)).length, { timeout: 30_000 }).toBe(1);
       await expect
-        .poll(async () => (await faults(vehicleId))[0]!.end_time !== null, { timeout: 10_000 })
+        .poll(async () => (await faults(vehicleId))[0]!.end_time !== null, { timeout: 30_000 })
         .toBe(true);
       const [episode] = await faults(vehicleId);
       expect(episode).toMatchObject({
@@ -155,7 +155,7 @@ for (const backend of testBackends()) {
           .where('vehicle_id', '=', vehicleId)
           .where('code', '=', 'FCR')
           .execute();
-      await expect.poll(async () => (await fcr()).length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(async () => (await fcr()).length, { timeout: 30_000 }).toBe(1);
       const [event] = await fcr();
       expect(new Date(event!.start_time).getTime()).toBe(t0 + 10 * 60_000);
       expect(JSON.stringify(event!.data)).toContain('SPN 100 / FMI 1');
@@ -168,7 +168,7 @@ for (const backend of testBackends()) {
           .where('code', '=', 'FCR')
           .execute();
       await expect
-        .poll(async () => (await notified()).length, { timeout: 10_000 })
+        .poll(async () => (await notified()).length, { timeout: 30_000 })
         .toBeGreaterThan(0);
       const users = (await notified()).map((n) => n.user_id);
       expect(new Set(users).size).toBe(users.length);
