@@ -30,7 +30,7 @@ import { durationText } from '../../shared/analysis/indicator-format';
 import { errorMessage } from '../../shared/api/error-message';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
 import { formatEngineHours } from '../../shared/fleet/vehicle-popup/popup-format';
-import { formatDateTime, formatMeasure } from '../../shared/format/format';
+import { formatDate, formatDateTime, formatMeasure, formatTime } from '../../shared/format/format';
 import { presetPeriod, startOfDay } from '../../shared/format/period';
 import type { TFunction } from '../../shared/i18n/i18n';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -433,6 +433,25 @@ export default function DiagnosticsPage() {
   );
 }
 
+function DateTimeCell({
+  ms,
+  language,
+  offset,
+}: {
+  ms: number;
+  language: Language;
+  offset: number;
+}) {
+  return (
+    <>
+      <div>{formatDate(ms, language, offset)}</div>
+      <Typography variant="body2" color="text.secondary">
+        {formatTime(ms, offset)}
+      </Typography>
+    </>
+  );
+}
+
 function FaultTable({ rows, fmt }: { rows: readonly FaultRow[]; fmt: Format }) {
   const { t, language, units, offset, nowMs } = fmt;
   const head = [
@@ -444,8 +463,7 @@ function FaultTable({ rows, fmt }: { rows: readonly FaultRow[]; fmt: Format }) {
     'opened',
     'closed_at',
     'duration',
-    'odometer_open',
-    'hours_open',
+    'odometer_hours',
   ];
   return (
     <TableContainer component={Paper} variant="outlined" data-testid="faults-table">
@@ -472,23 +490,25 @@ function FaultTable({ rows, fmt }: { rows: readonly FaultRow[]; fmt: Format }) {
                 <StatusChip open={r.open} t={t} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(r.start.time, language, offset)}
+                <DateTimeCell ms={r.start.time} language={language} offset={offset} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {r.end ? formatDateTime(r.end.time, language, offset) : '—'}
+                {r.end ? <DateTimeCell ms={r.end.time} language={language} offset={offset} /> : '—'}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {durationText(faultDurationS(r, nowMs))}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {r.start.odometerKm === null
-                  ? '—'
-                  : formatMeasure('distance', r.start.odometerKm, units, language)}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {r.start.engineHours === null
-                  ? '—'
-                  : formatEngineHours(r.start.engineHours, language)}
+                <div>
+                  {r.start.odometerKm === null
+                    ? '—'
+                    : formatMeasure('distance', r.start.odometerKm, units, language)}
+                </div>
+                <Typography variant="body2" color="text.secondary">
+                  {r.start.engineHours === null
+                    ? ''
+                    : formatEngineHours(r.start.engineHours, language)}
+                </Typography>
               </TableCell>
             </TableRow>
           ))}

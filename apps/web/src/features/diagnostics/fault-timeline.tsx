@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { FaultRow, Language } from '@rumbo/contracts';
-import { formatDate, formatDateTime } from '../../shared/format/format';
+import { formatDate, formatDateTime, formatTime } from '../../shared/format/format';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { SEVERITY_COLOR, barOf } from './fault-format';
 
@@ -44,16 +44,30 @@ export function FaultTimeline({
     { length: TICKS },
     (_, i) => fromMs + ((toMs - fromMs) * i) / (TICKS - 1),
   );
-  const labelWidth = { xs: 96, sm: 150 };
+  // A period of a day or two reads in hours; longer ones in days.
+  const short = toMs - fromMs <= 2 * 86_400_000;
+  const tickText = (ms: number) =>
+    short ? formatTime(ms, offset).slice(0, 5) : formatDate(ms, language, offset);
+  const labelWidth = { xs: '100%', sm: 150 };
   return (
     <Box data-testid="fault-timeline">
       {shown.map(([label, list]) => (
-        <Box key={label} sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 28 }}>
+        <Box
+          key={label}
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            alignItems: { xs: 'stretch', sm: 'center' },
+            gap: { xs: 0.25, sm: 1 },
+            minHeight: 28,
+            mb: { xs: 0.75, sm: 0 },
+          }}
+        >
           <Typography
             variant="body2"
             noWrap
             title={label}
-            sx={{ width: labelWidth, flex: '0 0 auto', fontWeight: 600 }}
+            sx={{ width: labelWidth, flex: '0 0 auto', fontWeight: 600, minWidth: 0 }}
           >
             {label}
           </Typography>
@@ -101,7 +115,7 @@ export function FaultTimeline({
         </Box>
       ))}
       <Box sx={{ display: 'flex', gap: 1, mt: 0.5 }}>
-        <Box sx={{ width: labelWidth, flex: '0 0 auto' }} />
+        <Box sx={{ width: 150, flex: '0 0 auto', display: { xs: 'none', sm: 'block' } }} />
         <Box sx={{ position: 'relative', flex: '1 1 auto', height: 18, minWidth: 0 }}>
           {ticks.map((ms, i) => (
             <Typography
@@ -117,7 +131,7 @@ export function FaultTimeline({
                 display: { xs: i % 2 === 1 ? 'none' : 'block', sm: 'block' },
               }}
             >
-              {formatDate(ms, language, offset)}
+              {tickText(ms)}
             </Typography>
           ))}
         </Box>
