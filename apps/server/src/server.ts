@@ -150,6 +150,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       nowMs: Date.now(),
       onRegistered: () => loadLiveFleet(database.db, live, Date.now()),
       onPlacesRegistered: (tenantId) => bus.publishPlacesChanged(tenantId),
+      onPlannedTripsRegistered: () => void app.services.reloadPlannedTrips().catch(() => undefined),
       log,
     });
   }

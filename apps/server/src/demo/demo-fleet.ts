@@ -19,6 +19,7 @@ import { insertDemoHistory, listDemoHistory } from './demo-history.repository.js
 import { registerDemoPlaces } from './demo-places.js';
 import { demoTanks } from './demo-tanks.js';
 import { registerDemoMaintenance } from './demo-maintenance.js';
+import { registerDemoPlannedTrips } from './demo-trips.js';
 
 /** The seed of the demo fleet: same trucks, same journeys on every installation. */
 export const DEMO_SEED = 'rumbo-demo';
@@ -109,6 +110,8 @@ export function startDemoFleet(options: {
   onRegistered: () => Promise<void>;
   /** Called after the demo geofences and POIs were added (the pipeline's zone index reloads). */
   onPlacesRegistered?: (tenantId: number) => void;
+  /** Called after the demo planned trips were added (the pipeline's plans reload). */
+  onPlannedTripsRegistered?: () => void;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }): DemoFleet {
   const { db, log } = options;
@@ -154,7 +157,6 @@ export function startDemoFleet(options: {
     );
     rows = await listDemoHistory(db);
     if (stopped) return;
-
     fleet = createFleet({
       vehicles: options.vehicles,
       seed: DEMO_SEED,
@@ -164,6 +166,18 @@ export function startDemoFleet(options: {
     });
     fleet.start({ atMs: nowMs });
     log.info({ vehicles: options.vehicles }, 'demo fleet: live');
+    // Planned trips on a few trucks' next drives, one along another road (issue 15); alongside
+    // the history, yielding between trucks so live records keep flowing.
+    void registerDemoPlannedTrips(db, {
+      seed: DEMO_SEED,
+      vehicles: options.vehicles,
+      startMs,
+      nowMs,
+    })
+      .then((planned) => {
+        if (planned > 0) options.onPlannedTripsRegistered?.();
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'demo planned trips not added'));
 
     const trucks: DemoTruck[] = devices.flatMap((d, i) => {
       const device = resolved[i];

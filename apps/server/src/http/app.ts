@@ -94,6 +94,8 @@ export interface AppServices {
   ingest: IngestContext;
   /** The alert engine's parts of this node (settings cache, dispatcher, silence detection). */
   alerts: AlertsPart;
+  /** Reloads the planned trips this node's pipeline follows (after the demo adds some). */
+  reloadPlannedTrips: () => Promise<void>;
 }
 
 declare module 'fastify' {

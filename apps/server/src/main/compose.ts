@@ -363,6 +363,8 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
     partitions,
     ingest,
     alerts,
+    reloadPlannedTrips: () =>
+      roles.has('pipeline') ? plannedTripsCache.reload() : Promise.resolve(),
   });
   app.addHook('onClose', async () => {
     await auth.tasks.settled();

@@ -73,7 +73,25 @@ function DetailBody({ trip, f }: { trip: PlannedTripDetail; f: TripFormat }) {
             {delayText(f, trip.delayMin)}
           </Typography>
         ) : null}
-        <Box sx={{ overflowX: 'auto' }}>
+        <Box sx={{ display: { xs: 'flex', sm: 'none' }, flexDirection: 'column', gap: 1 }}>
+          {trip.stops.map((s, i) => (
+            <Box key={i} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {stopName(f, trip, i)}
+              </Typography>
+              <Typography variant="body2">
+                {t('trips.detail.planned')}: {dateTimeShort(f, s.plannedAt)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {i === 0
+                  ? `${t('trips.detail.actual_departure')}: ${dateTimeShort(f, s.leftAt)}`
+                  : `${t('trips.detail.actual_arrival')}: ${dateTimeShort(f, s.arrivedAt)}`}{' '}
+                · {t('trips.detail.delay')}: {delayText(f, s.delayMin)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        <Box sx={{ overflowX: 'auto', display: { xs: 'none', sm: 'block' } }}>
           <Table size="small" aria-label={t('trips.detail.title')} data-testid="trip-plan-actual">
             <TableHead>
               <TableRow>
