@@ -155,7 +155,7 @@ export function RpmChart({
               valueFormatter: (b: RpmBand, ctx) =>
                 ctx.location === 'tick' && b === 'green' ? '900–1500' : t(`analysis.rpm.${b}`),
               // Phones: slanted labels, so all five fit.
-              ...(phone ? { tickLabelStyle: { angle: -30, textAnchor: 'end' }, height: 44 } : {}),
+              ...(phone ? { tickLabelStyle: { angle: -30, textAnchor: 'end' }, height: 64 } : {}),
               colorMap: {
                 type: 'ordinal',
                 values: [...RPM_BANDS],
