@@ -418,8 +418,9 @@ export async function fuelConsumption(
   }
   if (balances) {
     // A vehicle without driving in the period still has a balance (a theft while parked).
+    const listed = new Set(rows.map((r) => r.vehicleId));
     for (const v of chosen) {
-      if (rows.some((r) => r.vehicleId === v.id)) continue;
+      if (listed.has(v.id)) continue;
       const balance = balances.get(v.id);
       if (!balance || balance.residualL === null) continue;
       rows.push({

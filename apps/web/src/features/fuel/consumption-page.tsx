@@ -151,7 +151,13 @@ export default function ConsumptionPage() {
     [rows, search, columns, sort, language],
   );
   const totals = useMemo(() => consumptionTotals(rows), [rows]);
-  const days = consumption.data?.days ?? [];
+  // The server sends every UTC day the period touches; days not begun when it answered stay off
+  // the chart.
+  const answeredAt = consumption.dataUpdatedAt;
+  const days = useMemo(
+    () => (consumption.data?.days ?? []).filter((d) => d.day <= answeredAt),
+    [consumption.data, answeredAt],
+  );
   const figures: SummaryFigure[] = [
     {
       id: 'distance',
@@ -167,10 +173,12 @@ export default function ConsumptionPage() {
     {
       id: 'idle',
       label: t('fuel.consumption.idle_fuel'),
-      value:
-        totals.idlePct === null
-          ? (f.volume(totals.idleFuelL) ?? '')
-          : `${f.volume(totals.idleFuelL) ?? ''} (${formatNumber(totals.idlePct, language)} %)`,
+      value: f.volume(totals.idleFuelL) ?? '',
+      ...(totals.idlePct === null
+        ? {}
+        : {
+            note: t('fuel.consumption.idle_share', { pct: formatNumber(totals.idlePct, language) }),
+          }),
     },
     ...(byDriver
       ? []

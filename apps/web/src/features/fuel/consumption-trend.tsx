@@ -36,17 +36,22 @@ export function ConsumptionTrend({
   const consumption = f.symbol('consumption');
   const series = useMemo(() => {
     const inVolume = (l: number) => f.inUnit('volume', l) ?? 0;
+    const rates = days.map((d) => {
+      const v = f.inUnit('consumption', d.lPer100Km);
+      return v === null || !Number.isFinite(v) ? null : v;
+    });
+    const top = Math.max(0, ...rates.map((v) => v ?? 0));
     return {
+      // The rate axis from 0 (a line of nearly equal days must not look like a cliff).
+      rateMax: top > 0 ? Math.ceil((top * 1.25) / 5) * 5 : 10,
       labels: days.map((d) => formatDate(d.day, language, 0).slice(0, 5)),
       driving: days.map((d) => inVolume(Math.max(0, d.fuelL - d.idleFuelL))),
       idle: days.map((d) => inVolume(d.idleFuelL)),
-      rate: days.map((d) => {
-        const v = f.inUnit('consumption', d.lPer100Km);
-        return v === null || !Number.isFinite(v) ? null : v;
-      }),
+      rate: rates,
     };
   }, [days, f, language]);
   const number = (v: number | null) => (v === null ? '—' : formatNumber(v, language));
+  const integer = (v: number) => formatNumber(v, language).replace(/[.,]\d$/, '');
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, mb: 2 }} data-testid="consumption-trend">
@@ -71,8 +76,22 @@ export function ConsumptionTrend({
             },
           ]}
           yAxis={[
-            { id: 'litres', position: 'left', label: volume, width: 56 },
-            { id: 'rate', position: 'right', label: consumption, width: 56 },
+            {
+              id: 'litres',
+              position: 'left',
+              label: phone ? undefined : volume,
+              width: phone ? 40 : 60,
+              valueFormatter: (v: number) => integer(v),
+            },
+            {
+              id: 'rate',
+              position: 'right',
+              label: phone ? undefined : consumption,
+              width: phone ? 32 : 60,
+              min: 0,
+              max: series.rateMax,
+              valueFormatter: (v: number) => integer(v),
+            },
           ]}
           series={[
             {

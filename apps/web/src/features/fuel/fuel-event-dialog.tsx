@@ -44,7 +44,9 @@ function explanation(event: FuelEvent, f: FleetFormat): string {
     burnt: f.volume(event.burntL ?? 0) ?? '—',
     volume: f.volume(event.volumeL) ?? '—',
   };
-  return t(`fuel.explain.${event.code}`, values);
+  // Nothing burnt in the stop (engine off): the sentence leaves the engine out.
+  const none = event.code !== 'AUR' && !event.burntL ? '_engine_off' : '';
+  return t(`fuel.explain.${event.code}${none}`, values);
 }
 
 /** The chart of the raw levels around the event, with its legend. */
@@ -189,6 +191,7 @@ export function FuelEventDialog({
         <Typography variant="body2" sx={{ mt: 1.5 }} data-testid="fuel-event-explanation">
           {explanation(event, f)}
         </Typography>
+        {event.code === 'DCS' ? <TheftReview event={event} f={f} /> : null}
         <Box
           sx={{
             mt: 2,
@@ -231,7 +234,6 @@ export function FuelEventDialog({
             <Alert severity="info">{t('fuel.events.no_place')}</Alert>
           )}
         </Box>
-        {event.code === 'DCS' ? <TheftReview event={event} f={f} /> : null}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button

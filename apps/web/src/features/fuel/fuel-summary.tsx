@@ -6,6 +6,8 @@ export interface SummaryFigure {
   id: string;
   label: string;
   value: string;
+  /** A line under the value (a share, a unit of comparison). */
+  note?: string;
   /** A figure that needs attention (suspected thefts waiting, flagged balances). */
   tone?: 'error' | 'warning' | 'success';
 }
@@ -47,6 +49,11 @@ export function FuelSummary({ figures }: { figures: readonly SummaryFigure[] }) 
           >
             {figure.value}
           </Typography>
+          {figure.note ? (
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {figure.note}
+            </Typography>
+          ) : null}
         </Paper>
       ))}
     </Box>

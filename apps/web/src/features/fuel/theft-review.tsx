@@ -41,7 +41,7 @@ export function TheftReview({ event, f }: { event: FuelEvent; f: FleetFormat }) 
     );
 
   return (
-    <Box sx={{ mt: 3 }} data-testid="theft-review">
+    <Box sx={{ mt: 2 }} data-testid="theft-review">
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         {t('fuel.review.title')}
       </Typography>
