@@ -461,5 +461,64 @@ for (const backend of testBackends()) {
       await maintenancePass({ db: ctx.database.db });
       expect((await rowOf('Aceite', truck))?.odometerKm).toBe(100_300);
     });
+
+    it('anchors a vehicle that joins a group on its first reading, and the job stores its rates', async () => {
+      const db = ctx.database.db;
+      const late = (
+        await addDeviceWithVehicle(db, {
+          protocol: 'teltonika',
+          tenant: 'Transportes Demo',
+          imei: '350000000000904',
+          plate: 'MNT004',
+        })
+      ).vehicleId;
+      await db.updateTable('vehicles').set({ group_id: groupId }).where('id', '=', late).execute();
+      await maintenancePass({ db });
+      // Anchored today without counters: the km axis waits for a reading.
+      expect((await rowOf('Frenos', late))?.axis).toBeNull();
+      const tenantId = (
+        await db
+          .selectFrom('vehicles')
+          .select('tenant_id')
+          .where('id', '=', late)
+          .executeTakeFirstOrThrow()
+      ).tenant_id;
+      await db
+        .insertInto('vehicle_state')
+        .values({
+          vehicle_id: late,
+          tenant_id: tenantId,
+          fix_time: new Date(),
+          status: 'moving',
+          odometer_km: 5_000,
+          updated_at: new Date(),
+        })
+        .execute();
+      // The request takes the first reading at once (the next pass writes it).
+      expect(await rowOf('Frenos', late)).toMatchObject({
+        axis: 'km',
+        remainingKm: 11_000,
+        lastOdometerKm: 5_000,
+        kmPerDay: 0,
+      });
+      await maintenancePass({ db });
+      const stored = await db
+        .selectFrom('maintenance_counters')
+        .select(['vehicle_id', 'km_per_day'])
+        .where('vehicle_id', 'in', [truck, late])
+        .execute();
+      // The truck's rate is stored for today; the new vehicle has no usage, so none is stored.
+      expect(stored.find((r) => r.vehicle_id === truck)?.km_per_day).toBeCloseTo(
+        (27 * 400) / 28,
+        1,
+      );
+      expect(stored.find((r) => r.vehicle_id === late)?.km_per_day).toBeNull();
+      const anchor = await db
+        .selectFrom('maintenance_anchors')
+        .select('odometer_km')
+        .where('vehicle_id', '=', late)
+        .executeTakeFirstOrThrow();
+      expect(anchor.odometer_km).toBe(5_000);
+    });
   });
 }

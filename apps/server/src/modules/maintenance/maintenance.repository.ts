@@ -498,8 +498,8 @@ export async function saveCounters(
     tenantId: number;
     km: unknown;
     hours: unknown;
-    kmPerDay: number;
-    hoursPerDay: number;
+    kmPerDay: number | null;
+    hoursPerDay: number | null;
   }[],
   ratesDay: string,
 ): Promise<void> {

@@ -175,8 +175,11 @@ export async function forecastEntries(
     const s = stateOf(v);
     // Not anchored yet (the plan covered the vehicle since the last job pass): anchored now.
     const anchorDay = p.anchorDay ?? isoDay(todayMs);
-    const anchorKm = p.anchorDay === null ? s.km : p.anchorKm;
-    const anchorHours = p.anchorDay === null ? s.hours : p.anchorHours;
+    // An initial anchor still without counters takes the reading now, as the next pass will.
+    const initial = p.serviceId === null;
+    const anchorKm = p.anchorDay === null || (initial && p.anchorKm === null) ? s.km : p.anchorKm;
+    const anchorHours =
+      p.anchorDay === null || (initial && p.anchorHours === null) ? s.hours : p.anchorHours;
     const f = forecastItem({
       intervalKm: p.intervalKm,
       intervalHours: p.intervalHours,
@@ -549,7 +552,9 @@ export async function maintenancePass(deps: MaintenanceDeps): Promise<Maintenanc
         tenantId: v.tenantId,
         km: c.km,
         hours: c.hours,
-        ...(u ? ratesFromUsage(u, todayMs) : { kmPerDay: 0, hoursPerDay: 0 }),
+        // No usage yet (a new vehicle, a history still coming in): not stored, so requests
+        // compute it from the rollups until there is some.
+        ...(u ? ratesFromUsage(u, todayMs) : { kmPerDay: null, hoursPerDay: null }),
       };
     }),
     isoDay(todayMs),
