@@ -115,8 +115,13 @@ test('fault history from real DM1 frames, four languages and themes, two widths'
       await page.goto('/app/diagnostic/history?severity=critical');
       await expect(list.locator('[data-row], [data-card]')).toHaveCount(1, { timeout: 30_000 });
       await page.goto(`/app/diagnostic/history?period=today`);
-      await page.getByRole('combobox', { name: TEXT[language].vehicle }).click();
-      await page.getByRole('option', { name: plate }).click();
+      if (wide) {
+        await page.getByRole('combobox', { name: TEXT[language].vehicle }).click();
+        await page.getByRole('option', { name: plate }).click();
+      } else {
+        // A card opens its vehicle's timeline.
+        await list.locator('[data-card="SPN 100 / FMI 1"]').click();
+      }
       await expect(page).toHaveURL(/vehicle=\d+/);
       await expect(page.getByText(plate).first()).toBeVisible();
       await expect(page.getByTestId('fault-timeline').locator('[data-fault-bar]')).toHaveCount(2);

@@ -233,6 +233,9 @@ export default function DiagnosticsPage() {
     filter.vehicleId !== null ||
     filter.groupId !== null;
 
+  /** A row opens its vehicle's timeline (the vehicle filter). */
+  const openVehicle = (id: number) => update({ vehicle: String(id), group: null });
+
   const summary = [
     ['total', rows.length],
     ['open', rows.filter((r) => r.open).length],
@@ -424,7 +427,11 @@ export default function DiagnosticsPage() {
                   offset={offset}
                 />
               </Paper>
-              {narrow ? <FaultCards rows={rows} fmt={fmt} /> : <FaultTable rows={rows} fmt={fmt} />}
+              {narrow ? (
+                <FaultCards rows={rows} fmt={fmt} onVehicle={openVehicle} />
+              ) : (
+                <FaultTable rows={rows} fmt={fmt} onVehicle={openVehicle} />
+              )}
             </>
           )}
         </>
@@ -452,7 +459,31 @@ function DateTimeCell({
   );
 }
 
-function FaultTable({ rows, fmt }: { rows: readonly FaultRow[]; fmt: Format }) {
+/** Click and Enter on a row or card open its vehicle's timeline. */
+function opens(r: FaultRow, onVehicle: (id: number) => void, label: string) {
+  return {
+    role: 'button',
+    tabIndex: 0,
+    'aria-label': label,
+    onClick: () => onVehicle(r.vehicleId),
+    onKeyDown: (event: { key: string; preventDefault(): void }) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        onVehicle(r.vehicleId);
+      }
+    },
+  };
+}
+
+function FaultTable({
+  rows,
+  fmt,
+  onVehicle,
+}: {
+  rows: readonly FaultRow[];
+  fmt: Format;
+  onVehicle: (id: number) => void;
+}) {
   const { t, language, units, offset, nowMs } = fmt;
   const head = [
     'vehicle',
@@ -479,7 +510,17 @@ function FaultTable({ rows, fmt }: { rows: readonly FaultRow[]; fmt: Format }) {
         </TableHead>
         <TableBody>
           {rows.map((r) => (
-            <TableRow key={r.id} data-row={r.code} hover>
+            <TableRow
+              key={r.id}
+              data-row={r.code}
+              hover
+              sx={{ cursor: 'pointer' }}
+              {...opens(
+                r,
+                onVehicle,
+                t('diagnostics.open_vehicle', { plate: r.plate, code: r.code }),
+              )}
+            >
               <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{r.plate}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace' }}>{r.code}</TableCell>
               <TableCell sx={{ minWidth: 220 }}>{r.description}</TableCell>
@@ -518,12 +559,26 @@ function FaultTable({ rows, fmt }: { rows: readonly FaultRow[]; fmt: Format }) {
   );
 }
 
-function FaultCards({ rows, fmt }: { rows: readonly FaultRow[]; fmt: Format }) {
+function FaultCards({
+  rows,
+  fmt,
+  onVehicle,
+}: {
+  rows: readonly FaultRow[];
+  fmt: Format;
+  onVehicle: (id: number) => void;
+}) {
   const { t, language, units, offset, nowMs } = fmt;
   return (
     <Box data-testid="faults-cards" sx={{ display: 'grid', gap: 1 }}>
       {rows.map((r) => (
-        <Paper key={r.id} variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-card={r.code}>
+        <Paper
+          key={r.id}
+          variant="outlined"
+          sx={{ p: 1.5, minWidth: 0, cursor: 'pointer' }}
+          data-card={r.code}
+          {...opens(r, onVehicle, t('diagnostics.open_vehicle', { plate: r.plate, code: r.code }))}
+        >
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 0 }}>
             <Typography
               sx={{ fontWeight: 700, fontFamily: 'monospace', flex: '1 1 auto', minWidth: 0 }}
