@@ -6,6 +6,7 @@ import { Truck, compileRoutes, describeVehicle, toAvlRecord } from '@rumbo/simul
 import {
   DEFAULT_DETECTORS,
   DEFAULT_REDUCER_SETTINGS,
+  toSample,
   IO_TABLES,
   SPEED_LEVELS_KMH,
   decodeTeltonikaTcp,
@@ -13,6 +14,7 @@ import {
   initialDeviceState,
   mapAvlRecord,
   step,
+  type Detector,
   type DetectorChain,
   type DeviceFact,
   type Position,
@@ -122,4 +124,33 @@ export function compareChains(
     baseUs: median(base) / 1000,
     facts,
   };
+}
+
+/** One detector's step alone over every record's sample, ns per record (median of the rounds). */
+export function aloneNs(loads: readonly Workload[], detector: Detector<unknown>): number {
+  const prepared = loads.map((w) => ({
+    context: w.context,
+    samples: w.positions.map((p) => toSample(p, [], DEFAULT_REDUCER_SETTINGS)),
+  }));
+  const times: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const t0 = process.hrtime.bigint();
+    let n = 0;
+    for (const { context, samples } of prepared) {
+      let slice = detector.initial;
+      let prev: (typeof samples)[number] | undefined;
+      for (const sample of samples) {
+        slice = detector.step(
+          slice,
+          { sample, prev, isGap: false },
+          context,
+          DEFAULT_REDUCER_SETTINGS,
+        ).slice;
+        prev = sample;
+        n++;
+      }
+    }
+    if (round > 0) times.push(Number(process.hrtime.bigint() - t0) / n);
+  }
+  return median(times);
 }

@@ -6,13 +6,8 @@
 // measured alone: the route detector's step by itself (projection onto the route, stops, ETA).
 // Run: npx tsx bench/route-cost.ts   (TRUCKS, DAYS, ROUNDS to change the workload)
 import { compileRoutes, describeVehicle } from '@rumbo/simulator';
-import {
-  DEFAULT_REDUCER_SETTINGS,
-  routeDetector,
-  toSample,
-  type ContextPlannedTrip,
-} from '@rumbo/telematics';
-import { DAYS, ROUNDS, TRUCKS, compareChains, median, workloads } from './detector-cost.js';
+import { routeDetector, type ContextPlannedTrip } from '@rumbo/telematics';
+import { DAYS, ROUNDS, TRUCKS, aloneNs, compareChains, workloads } from './detector-cost.js';
 
 const START_MS = Date.UTC(2025, 2, 3, 3, 0, 0);
 const routes = new Map(compileRoutes().map((r) => [r.id, r]));
@@ -52,32 +47,5 @@ console.log(
     `  whole chain             ${r.fullUs.toFixed(2)} µs/record\n` +
     `  without route detector  ${r.baseUs.toFixed(2)} µs/record\n` +
     `  route detector          ${(r.fullUs - r.baseUs).toFixed(2)} µs/record (median of ${ROUNDS - 1} rounds after a warm-up)\n` +
-    `  route detector alone    ${(aloneNs() / 1000).toFixed(2)} µs/record (its step only, samples prepared)`,
+    `  route detector alone    ${(aloneNs(loads, routeDetector) / 1000).toFixed(2)} µs/record (its step only, samples prepared)`,
 );
-
-/** The route detector's step alone over every record's sample (median of the rounds). */
-function aloneNs(): number {
-  const prepared = loads.map((w) => ({
-    context: w.context,
-    samples: w.positions.map((p) => toSample(p, [], DEFAULT_REDUCER_SETTINGS)),
-  }));
-  const times: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const t0 = process.hrtime.bigint();
-    let n = 0;
-    for (const { context, samples } of prepared) {
-      let slice = routeDetector.initial;
-      for (const sample of samples) {
-        slice = routeDetector.step(
-          slice,
-          { sample, isGap: false },
-          context,
-          DEFAULT_REDUCER_SETTINGS,
-        ).slice;
-        n++;
-      }
-    }
-    if (round > 0) times.push(Number(process.hrtime.bigint() - t0) / n);
-  }
-  return median(times);
-}

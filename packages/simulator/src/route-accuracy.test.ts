@@ -25,6 +25,7 @@ import {
   rates,
   score,
   throughTeltonika,
+  withGnssNoise,
   type ScoredTruth,
 } from './test-support/alert-accuracy.js';
 import { MONDAY_MS, makeTruck } from './test-support/trucks.js';
@@ -33,12 +34,6 @@ const TRUCKS = 20;
 const DAYS = 3;
 const CORRIDOR_M = 500;
 const RECORD_SLACK_MS = 20_000;
-const M_LAT = 111_195;
-
-function gaussian(random: Random): number {
-  const u = Math.max(1e-12, random.next());
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.next());
-}
 
 describe('route deviation (DDR) against the simulator’s detours', () => {
   it('raises one DDR per departure from the corridor with ≥ 97 % precision and recall under GNSS noise', () => {
@@ -99,14 +94,7 @@ describe('route deviation (DDR) against the simulator’s detours', () => {
         from = -1;
       });
       // GNSS noise on top.
-      const random = new Random(`route/noise/${i}`);
-      const noisy = positions.map((p) => {
-        const outlier = random.next() < 0.02;
-        const sx = outlier ? (random.next() - 0.5) * 50 : gaussian(random) * 4;
-        const sy = outlier ? (random.next() - 0.5) * 50 : gaussian(random) * 4;
-        const kx = M_LAT * Math.cos((p.lat * Math.PI) / 180);
-        return { ...p, lat: p.lat + sy / M_LAT, lng: p.lng + sx / kx };
-      });
+      const noisy = withGnssNoise(positions, new Random(`route/noise/${i}`));
       // A DDR is stored once with its start; the closing copy (with its end) is the same event.
       const starts = [
         ...new Set(

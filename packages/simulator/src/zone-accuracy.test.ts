@@ -18,6 +18,7 @@ import {
   rates,
   score,
   throughTeltonika,
+  withGnssNoise,
   type Score,
   type ScoredTruth,
 } from './test-support/alert-accuracy.js';
@@ -157,11 +158,6 @@ function crossings(zone: TruthZone, path: readonly { t: number; lat: number; lng
   return { entries, exits };
 }
 
-function gaussian(random: Random): number {
-  const u = Math.max(1e-12, random.next());
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.next());
-}
-
 describe('zone rules against the simulator’s true paths', () => {
   it('find geofence entries and exits with ≥ 98 % precision and recall under GNSS noise', () => {
     const regular = zones();
@@ -183,14 +179,7 @@ describe('zone rules against the simulator’s true paths', () => {
       );
       records += positions.length;
       const path = positions.map((p) => ({ t: p.fixTimeMs, lat: p.lat, lng: p.lng }));
-      const random = new Random(`zones/noise/${i}`);
-      const noisy = positions.map((p) => {
-        const outlier = random.next() < 0.02;
-        const sx = outlier ? (random.next() - 0.5) * 50 : gaussian(random) * 4;
-        const sy = outlier ? (random.next() - 0.5) * 50 : gaussian(random) * 4;
-        const kx = M_LAT * Math.cos((p.lat * Math.PI) / 180);
-        return { ...p, lat: p.lat + sy / M_LAT, lng: p.lng + sx / kx };
-      });
+      const noisy = withGnssNoise(positions, new Random(`zones/noise/${i}`));
       const events = detectEvents(noisy, { places });
       const byZone = (code: string, id: number) =>
         events

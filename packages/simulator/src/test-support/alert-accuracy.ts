@@ -13,6 +13,7 @@ import {
   type Position,
   type VehicleContext,
 } from '@rumbo/telematics';
+import type { Random } from '../random.js';
 import type { SimRecord } from '../sim-record.js';
 import { toAvlRecord } from '../teltonika-encoding.js';
 
@@ -143,4 +144,21 @@ export function formatTable(rows: readonly [string, Score][]): string {
     }),
   ];
   return lines.join('\n');
+}
+
+function gaussian(random: Random): number {
+  const u = Math.max(1e-12, random.next());
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.next());
+}
+
+/** GNSS noise on every position: σ 4 m per axis, 2 % of fixes off by up to 25 m. */
+export function withGnssNoise(positions: readonly Position[], random: Random): Position[] {
+  const mLat = 111_195;
+  return positions.map((p) => {
+    const outlier = random.next() < 0.02;
+    const sx = outlier ? (random.next() - 0.5) * 50 : gaussian(random) * 4;
+    const sy = outlier ? (random.next() - 0.5) * 50 : gaussian(random) * 4;
+    const kx = mLat * Math.cos((p.lat * Math.PI) / 180);
+    return { ...p, lat: p.lat + sy / mLat, lng: p.lng + sx / kx };
+  });
 }
