@@ -34,6 +34,9 @@ import { useFuelParams } from './use-fuel-params';
 
 type Row = FuelConsumptionRow & { groupId: number | null };
 
+/** The switch reads like the app's other buttons (the theme's toggles are upper case). */
+const SENTENCE_CASE = { textTransform: 'none', px: 2 } as const;
+
 function columnsOf(f: FleetFormat, byDriver: boolean): TableColumn<Row>[] {
   const { t } = f;
   const volume = (id: string, label: string, get: (r: Row) => number | null) =>
@@ -211,10 +214,10 @@ export default function ConsumptionPage() {
           aria-label={t('fuel.consumption.by')}
           sx={{ mb: 2 }}
         >
-          <ToggleButton value="vehicle" data-testid="by-vehicle">
+          <ToggleButton value="vehicle" data-testid="by-vehicle" sx={SENTENCE_CASE}>
             {t('fuel.consumption.by_vehicle')}
           </ToggleButton>
-          <ToggleButton value="driver" data-testid="by-driver">
+          <ToggleButton value="driver" data-testid="by-driver" sx={SENTENCE_CASE}>
             {t('fuel.consumption.by_driver')}
           </ToggleButton>
         </ToggleButtonGroup>

@@ -3,7 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { balance, consumptionRow, fuelEvent, openFuelScreen } from './fuel-test-fixtures';
 
-// A custom period in the address keeps the calls' paths fixed.
+// A custom period in the address keeps the calls' paths fixed. The first screen of a run loads
+// its lazy chunk cold, which on a busy machine takes longer than the default wait.
+const COLD = { timeout: 30_000 };
+
 const FROM = Date.UTC(2026, 10, 16, 3);
 const TO = Date.UTC(2026, 10, 23, 3);
 const PERIOD = `from=${FROM}&to=${TO}`;
@@ -42,7 +45,7 @@ describe('refill detection screen', () => {
         return { body: 'UEsDBA==' };
       },
     });
-    const table = await screen.findByTestId('fuel-events-table');
+    const table = await screen.findByTestId('fuel-events-table', {}, COLD);
     expect(table.querySelectorAll('[data-row]')).toHaveLength(3);
     expect(screen.getByTestId('figure-refills')).toHaveTextContent('1');
     expect(screen.getByTestId('figure-thefts')).toHaveTextContent('1');
