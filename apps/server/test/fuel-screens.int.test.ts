@@ -524,6 +524,23 @@ for (const backend of testBackends()) {
       expect(row!.flag).toBeNull();
     });
 
+    it('balances and rates AdBlue when the history starts and stops inside the period', async () => {
+      // No level in the 3 days before the start or the end: the first and last inside stand in.
+      const p = `${D0 - 7 * DAY}/${D0 + 6 * DAY}`;
+      const c = await call('GET', `/api/v2/fuel/consumption/${p}`, operator);
+      expect(c.statusCode, c.body).toBe(200);
+      const b = c.json<FuelConsumptionAnswer>().rows[0]!.balance!;
+      expect(b.levelStartL).not.toBeNull();
+      expect(b.levelEndL).not.toBeNull();
+      expect(Math.abs(b.residualL! - THEFT_L)).toBeLessThan(15);
+      const a = await call('GET', `/api/v2/fuel/adblue/${p}`, operator);
+      expect(a.statusCode, a.body).toBe(200);
+      const [row] = a.json<AdBlueAnswer>().rows;
+      expect(row!.usedL).not.toBeNull();
+      expect(row!.ratioPct!).toBeGreaterThan(2);
+      expect(row!.ratioPct!).toBeLessThan(6);
+    });
+
     it('reads and writes the tank model in vehicle administration', async () => {
       const url = `/api/vehicles/admin/vehicles/${vehicleId}/tanks`;
       const got = await call('GET', url, admin);

@@ -306,28 +306,44 @@ export async function levelsOf(
   }));
 }
 
-/** Each vehicle's last fuel and AdBlue readings at or before `atMs` (within `lookbackMs`). */
-export async function levelsAt(
+type LevelPair = { fuelPct: number | null; ureaPct: number | null };
+/** Which levels a read asks for: one only keeps a device without that sensor from being walked. */
+export type LevelKind = 'fuel' | 'urea' | 'both';
+
+/**
+ * Each vehicle's fuel and AdBlue reading nearest an edge of (`fromMs`, `toMs`]: the last one
+ * (`edge` 'last') or the first one (`edge` 'first', then [`fromMs`, `toMs`)). One ordered
+ * `limit 1` per device and level on the positions key (device_id, fix_time): it reads from the
+ * edge until the first non-null level, never the whole window.
+ */
+async function levelsAtEdge(
   db: Kysely<Database>,
   tenantId: number,
   vehicleIds: readonly number[],
-  atMs: number,
-  lookbackMs: number,
-): Promise<Map<number, { fuelPct: number | null; ureaPct: number | null }>> {
-  const out = new Map<number, { fuelPct: number | null; ureaPct: number | null }>();
+  fromMs: number,
+  toMs: number,
+  edge: 'first' | 'last',
+  kind: LevelKind,
+): Promise<Map<number, LevelPair>> {
+  const out = new Map<number, LevelPair>();
   if (vehicleIds.length === 0) return out;
-  const at = new Date(atMs);
-  const since = new Date(atMs - lookbackMs);
+  const from = new Date(fromMs);
+  const to = new Date(toMs);
+  const within =
+    edge === 'last'
+      ? sql`p.fix_time > ${from} and p.fix_time <= ${to}`
+      : sql`p.fix_time >= ${from} and p.fix_time < ${to}`;
+  const order = edge === 'last' ? sql`p.fix_time desc` : sql`p.fix_time`;
+  const nearest = (column: 'fuel_level' | 'urea_level', wanted: boolean) =>
+    wanted
+      ? sql`(select ${sql.ref(`p.${column}`)} from positions p
+          where p.device_id = d.id and ${within} and ${sql.ref(`p.${column}`)} is not null
+          order by ${order} limit 1)`
+      : sql`null::real`;
   const result = await sql<{ vehicle_id: number; fuel: number | null; urea: number | null }>`
     select d.vehicle_id,
-      (select p.fuel_level from positions p
-        where p.device_id = d.id and p.fix_time <= ${at} and p.fix_time > ${since}
-          and p.fuel_level is not null
-        order by p.fix_time desc limit 1) as fuel,
-      (select p.urea_level from positions p
-        where p.device_id = d.id and p.fix_time <= ${at} and p.fix_time > ${since}
-          and p.urea_level is not null
-        order by p.fix_time desc limit 1) as urea
+      ${nearest('fuel_level', kind !== 'urea')} as fuel,
+      ${nearest('urea_level', kind !== 'fuel')} as urea
     from devices d
     where d.tenant_id = ${tenantId} and d.vehicle_id = any(${[...vehicleIds]}::int4[])`.execute(db);
   for (const r of result.rows) {
@@ -338,6 +354,30 @@ export async function levelsAt(
     });
   }
   return out;
+}
+
+/** Each vehicle's last fuel and AdBlue readings at or before `atMs` (within `lookbackMs`). */
+export function levelsAt(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleIds: readonly number[],
+  atMs: number,
+  lookbackMs: number,
+  kind: LevelKind = 'both',
+): Promise<Map<number, LevelPair>> {
+  return levelsAtEdge(db, tenantId, vehicleIds, atMs - lookbackMs, atMs, 'last', kind);
+}
+
+/** Each vehicle's first fuel and AdBlue readings in [`fromMs`, `toMs`). */
+export function firstLevelsIn(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleIds: readonly number[],
+  fromMs: number,
+  toMs: number,
+  kind: LevelKind = 'both',
+): Promise<Map<number, LevelPair>> {
+  return levelsAtEdge(db, tenantId, vehicleIds, fromMs, toMs, 'first', kind);
 }
 
 /** Each vehicle's latest AdBlue level and its time (the live state). */

@@ -38,6 +38,7 @@ import {
   eventLitres,
   eventTotals,
   findEvent,
+  firstLevelsIn,
   findTanks,
   fuelStations,
   idleFuel,
@@ -45,6 +46,7 @@ import {
   levelsAt,
   levelsOf,
   listEvents,
+  type LevelKind,
   listTanks,
   saveReview,
   saveTanks,
@@ -445,6 +447,43 @@ export async function fuelConsumption(
   return { rows, days: fillDays(s.from, s.to, days) };
 }
 
+/**
+ * The fuel (`kind` 'fuel') or AdBlue level percent standing for the period's start and end of each
+ * vehicle: the last reading at or before the edge (within LEVEL_LOOKBACK_MS) or, for a history
+ * that starts or stops inside the period, the first (last) reading inside it. The fallback asks
+ * only for the vehicles still missing, one ordered `limit 1` on the positions key each.
+ */
+async function periodLevels(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleIds: readonly number[],
+  s: Pick<FuelSelection, 'from' | 'to'>,
+  kind: Exclude<LevelKind, 'both'>,
+): Promise<{ start: Map<number, number>; end: Map<number, number> }> {
+  const pick = (m: Map<number, { fuelPct: number | null; ureaPct: number | null }>) => {
+    const out = new Map<number, number>();
+    for (const [id, l] of m) {
+      const pct = kind === 'fuel' ? l.fuelPct : l.ureaPct;
+      if (pct !== null) out.set(id, pct);
+    }
+    return out;
+  };
+  const [start, end] = (
+    await Promise.all([
+      levelsAt(db, tenantId, vehicleIds, s.from, LEVEL_LOOKBACK_MS, kind),
+      levelsAt(db, tenantId, vehicleIds, s.to, LEVEL_LOOKBACK_MS, kind),
+    ])
+  ).map(pick) as [Map<number, number>, Map<number, number>];
+  const missing = (m: Map<number, number>) => vehicleIds.filter((id) => !m.has(id));
+  const [first, last] = (
+    await Promise.all([
+      firstLevelsIn(db, tenantId, missing(start), s.from, s.to, kind),
+      levelsAt(db, tenantId, missing(end), s.to, s.to - s.from, kind),
+    ])
+  ).map(pick) as [Map<number, number>, Map<number, number>];
+  return { start: new Map([...first, ...start]), end: new Map([...last, ...end]) };
+}
+
 async function balancesOf(
   deps: FuelDeps,
   tenantId: number,
@@ -453,18 +492,19 @@ async function balancesOf(
   sums: Awaited<ReturnType<typeof periodSums>>,
 ): Promise<Map<number, FuelBalance>> {
   const { db } = deps;
-  const [startLevels, endLevels, refills, thefts, tanks] = await Promise.all([
-    levelsAt(db, tenantId, vehicleIds, s.from, LEVEL_LOOKBACK_MS),
-    levelsAt(db, tenantId, vehicleIds, s.to, LEVEL_LOOKBACK_MS),
+  const tanks = await listTanks(db, tenantId);
+  const tankOf = new Map(tanks.map((v) => [v.vehicleId, tanksOf(v)]));
+  // Levels only of vehicles with a tank model: the others get no balance.
+  const withTanks = vehicleIds.filter((id) => (tankOf.get(id) ?? []).length > 0);
+  const [levels, refills, thefts] = await Promise.all([
+    periodLevels(db, tenantId, withTanks, s, 'fuel'),
     eventLitres(db, tenantId, 'CRG', s.from, s.to),
     eventLitres(db, tenantId, 'DCS', s.from, s.to),
-    listTanks(db, tenantId),
   ]);
   const fuelOf = new Map<number, number>();
   for (const r of sums) fuelOf.set(r.vehicleId, (fuelOf.get(r.vehicleId) ?? 0) + r.sums.fuelL);
-  const tankOf = new Map(tanks.map((v) => [v.vehicleId, tanksOf(v)]));
   const out = new Map<number, FuelBalance>();
-  for (const id of vehicleIds) {
+  for (const id of withTanks) {
     const model = tankOf.get(id) ?? [];
     if (model.length === 0) continue;
     const litres = (pct: number | null | undefined) =>
@@ -472,8 +512,8 @@ async function balancesOf(
     out.set(
       id,
       fuelBalance({
-        levelStartL: litres(startLevels.get(id)?.fuelPct),
-        levelEndL: litres(endLevels.get(id)?.fuelPct),
+        levelStartL: litres(levels.start.get(id)),
+        levelEndL: litres(levels.end.get(id)),
         refillsL: refills.get(id)?.litres ?? 0,
         theftsL: thefts.get(id)?.litres ?? 0,
         consumptionL: fuelOf.get(id) ?? 0,
@@ -523,24 +563,25 @@ export async function adBlue(
   const { db } = deps;
   const t = caller.tenantId;
   const chosenIds = chosen.map((v) => v.id);
-  const [sums, tanks, now, startLevels, endLevels, refills] = await Promise.all([
+  const tanks = await listTanks(db, t);
+  const capOf = new Map(tanks.map((v) => [v.vehicleId, v.ureaCapacityL]));
+  // Levels only of vehicles with an AdBlue tank: the others get no ratio.
+  const withUrea = chosenIds.filter((id) => (capOf.get(id) ?? null) !== null);
+  const [sums, now, levels, refills] = await Promise.all([
     periodSums(db, t, s.from, s.to, ids, false),
-    listTanks(db, t),
     latestUrea(db, t, chosenIds),
-    levelsAt(db, t, chosenIds, s.from, LEVEL_LOOKBACK_MS),
-    levelsAt(db, t, chosenIds, s.to, LEVEL_LOOKBACK_MS),
+    periodLevels(db, t, withUrea, s, 'urea'),
     eventLitres(db, t, 'AUR', s.from, s.to),
   ]);
   const sumOf = new Map(sums.map((r) => [r.vehicleId, r.sums]));
-  const capOf = new Map(tanks.map((v) => [v.vehicleId, v.ureaCapacityL]));
   const rows: AdBlueRow[] = chosen.map((v) => {
     const capacityL = capOf.get(v.id) ?? null;
     const x = sumOf.get(v.id);
     const dieselL = x?.fuelL ?? 0;
     const distanceKm = x?.distanceKm ?? 0;
     const level = now.get(v.id);
-    const startPct = startLevels.get(v.id)?.ureaPct ?? null;
-    const endPct = endLevels.get(v.id)?.ureaPct ?? null;
+    const startPct = levels.start.get(v.id) ?? null;
+    const endPct = levels.end.get(v.id) ?? null;
     const refill = refills.get(v.id);
     const refillsL = refill?.litres ?? 0;
     const usedL =

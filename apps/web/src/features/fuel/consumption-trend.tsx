@@ -64,6 +64,8 @@ export function ConsumptionTrend({
         sx={{ width: '100%', minWidth: 0 }}
       >
         <ChartsDataProvider
+          // Bars that grow in are never read mid-way (a screenshot, a quick glance).
+          skipAnimation
           height={phone ? 220 : 280}
           margin={{ left: 4, right: 4, top: 16, bottom: 4 }}
           xAxis={[

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { FuelEvent, FuelEventCode } from '@rumbo/contracts';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { FuelScreen, ListOrMessage } from './fuel-screen';
 import { useServices } from '../../shared/services';
@@ -12,7 +12,6 @@ import { excelTable, sortRows, type SortState } from '../../shared/table/table-m
 import { EventKindChip, ReviewChip } from './event-chips';
 import { useFuelEvents } from './fuel-api';
 import { measureColumn } from './fuel-columns';
-import { FuelEventDialog } from './fuel-event-dialog';
 import {
   EVENT_KINDS,
   eventExportColumns,
@@ -25,6 +24,11 @@ import {
 import { FleetFilters, NO_GROUP } from './fuel-filters';
 import { FuelSummary, type SummaryFigure } from './fuel-summary';
 import { useFuelParams } from './use-fuel-params';
+
+// The dialog carries the chart (uPlot) and the map (MapLibre): loaded when an event is opened.
+const FuelEventDialog = lazy(() =>
+  import('./fuel-event-dialog').then((m) => ({ default: m.FuelEventDialog })),
+);
 
 const REFUEL_CODES: readonly FuelEventCode[] = ['CRG', 'DCS'];
 const UREA_CODES: readonly FuelEventCode[] = ['AUR'];
@@ -255,7 +259,11 @@ export function FuelEventsScreen({ mode }: { mode: 'refuel' | 'urea' }) {
             renderCard={(e) => <EventCard event={e} f={f} />}
           />
         </ListOrMessage>
-        {opened ? <FuelEventDialog event={opened} f={f} onClose={() => setOpenId(null)} /> : null}
+        {opened ? (
+          <Suspense fallback={null}>
+            <FuelEventDialog event={opened} f={f} onClose={() => setOpenId(null)} />
+          </Suspense>
+        ) : null}
       </>
     </FuelScreen>
   );
