@@ -1,7 +1,7 @@
 import { DEFAULT_UNITS, type Stop, type Trip } from '@rumbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatDuration, formatSpeed } from './travel-format';
-import { mergeItems } from './trips-stops-list';
+import { mergeItems, tripFuelText } from './trips-stops-list';
 
 const trip = (id: number, startTime: number, endTime: number): Trip => ({
   id,
@@ -53,5 +53,13 @@ describe('travel formatting', () => {
       'stop@200',
       'trip@300',
     ]);
+  });
+
+  it('adds a trip’s fuel and consumption in the user’s units, nothing without a fuel counter', () => {
+    const withFuel = { ...trip(1, 0, 1), distanceKm: 200, fuelL: 64 };
+    expect(tripFuelText(withFuel, DEFAULT_UNITS, 'es')).toBe(' · 64,0 L · 32,0 l/100km');
+    expect(tripFuelText(trip(2, 0, 1), DEFAULT_UNITS, 'es')).toBe('');
+    expect(tripFuelText({ ...withFuel, fuelL: 0 }, DEFAULT_UNITS, 'en')).toBe('');
+    expect(tripFuelText({ ...withFuel, distanceKm: 0.4 }, DEFAULT_UNITS, 'en')).toBe(' · 64.0 L');
   });
 });

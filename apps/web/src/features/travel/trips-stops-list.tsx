@@ -38,6 +38,18 @@ export function mergeItems(trips: readonly Trip[], stops: readonly Stop[]): Trav
   return items.sort((a, b) => a.startTime - b.startTime || (a.kind === 'trip' ? -1 : 1));
 }
 
+/**
+ * A trip's fuel from the ECU counter and its consumption in the user's units (` · 42 L · 31.5
+ * L/100 km`); empty when the vehicle reports no fuel counter (phones, trackers without CAN).
+ */
+export function tripFuelText(trip: Trip, units: Units, language: 'es' | 'en'): string {
+  if (trip.fuelL === null || trip.fuelL <= 0) return '';
+  const litres = formatMeasure('volume', trip.fuelL, units, language);
+  if (trip.distanceKm < 1) return ` · ${litres}`;
+  const rate = formatMeasure('consumption', (trip.fuelL / trip.distanceKm) * 100, units, language);
+  return ` · ${litres} · ${rate}`;
+}
+
 /** Totals of the period: distance, driving time, top speed, counts. */
 export function TravelSummary({
   trips,
@@ -137,7 +149,7 @@ export function TripsStopsList({
         const duration = formatDuration((item.endTime - item.startTime) / 1000);
         const secondary =
           item.kind === 'trip'
-            ? `${formatMeasure('distance', item.trip.distanceKm, units, language)} · ${duration} · ${t('travel.list.max')} ${formatSpeed(item.trip.maxSpeedKmh, units, language)}`
+            ? `${formatMeasure('distance', item.trip.distanceKm, units, language)} · ${duration} · ${t('travel.list.max')} ${formatSpeed(item.trip.maxSpeedKmh, units, language)}${tripFuelText(item.trip, units, language)}`
             : item.stop.ignitionOnS > 0
               ? `${duration} · ${t('travel.list.engine_on', { time: formatDuration(item.stop.ignitionOnS) })}`
               : duration;
