@@ -123,7 +123,7 @@ describe('consumption screen', () => {
     const table = await screen.findByTestId('fuel-consumption-table');
     const flagged = table.querySelector('[data-row="10:"]') as HTMLElement;
     expect(flagged.querySelector('[data-column="consumption"]')).toHaveTextContent('32,0 l/100km');
-    expect(flagged.querySelector('[data-column="idleRate"]')).toHaveTextContent('2,0 L/h');
+    expect(flagged.querySelector('[data-column="idle"]')).toHaveTextContent(' · 2,0 L/h');
     expect(flagged.querySelector('[data-flagged="true"]')).toHaveTextContent('+60,0 L (7,5 %)');
     expect(screen.getByTestId('figure-flagged')).toHaveTextContent('1');
 
