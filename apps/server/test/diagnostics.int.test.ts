@@ -6,8 +6,6 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  encodeCodec8eFrame,
-  encodeLogin,
   initialDeviceState,
   step,
   type AvlIoInput,
@@ -20,7 +18,7 @@ import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { faultsSink } from '../src/pipeline/sinks/faults.sink.js';
 import { defaultSinks } from '../src/pipeline/sinks/index.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
-import { DeviceSocket, truckRecord } from './ingest-helpers.js';
+import { loginDevice, sendFrames, truckRecord } from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 const HOUR = 3_600_000;
@@ -116,17 +114,8 @@ for (const backend of testBackends()) {
       for (let i = 0; i < 20; i++) add({ id: 10493, group: 'X', value: OIL_RED }); // 20 min fault
       for (let i = 0; i < 10; i++) add({ id: 10493, group: 4, value: 0 }); // cleared
 
-      const device = new DeviceSocket(ingest.teltonikaPort);
-      await device.ready();
-      device.write(encodeLogin(imei));
-      await expect.poll(() => device.bytes().length).toBe(1);
-      const acks: number[] = [];
-      for (let i = 0; i < records.length; i += 20) {
-        const chunk = records.slice(i, i + 20);
-        device.write(encodeCodec8eFrame(chunk));
-        acks.push(chunk.length);
-        await expect.poll(() => device.acks()).toEqual(acks);
-      }
+      const device = await loginDevice(ingest.teltonikaPort, imei);
+      await sendFrames(device, records, 20);
       await expect.poll(async () => (await faults(vehicleId)).length, { timeout: 30_000 }).toBe(1);
       await expect
         .poll(async () => (await faults(vehicleId))[0]!.end_time !== null, { timeout: 30_000 })

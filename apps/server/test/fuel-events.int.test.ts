@@ -4,11 +4,10 @@
 // theft in a later stop as one `DCS`; both reach the operator's notifications (issue 14).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
 import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
-import { DeviceSocket, truckRecord } from './ingest-helpers.js';
+import { loginDevice, sendFrames, truckRecord } from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 for (const backend of testBackends()) {
@@ -69,17 +68,8 @@ for (const backend of testBackends()) {
       for (let i = 0; i < 30; i++) add(0, i < 10 ? 40 : 70, 60); // 30 min stop, refill at 10 min
       for (let i = 0; i < 60; i++) add(80, 70 + (i % 3) - 1, 10); // 10 min driving on
 
-      const device = new DeviceSocket(ingest.teltonikaPort);
-      await device.ready();
-      device.write(encodeLogin(imei));
-      await expect.poll(() => device.bytes().length).toBe(1);
-      const acks: number[] = [];
-      for (let i = 0; i < records.length; i += 50) {
-        const chunk = records.slice(i, i + 50);
-        device.write(encodeCodec8eFrame(chunk));
-        acks.push(chunk.length);
-        await expect.poll(() => device.acks()).toEqual(acks);
-      }
+      const device = await loginDevice(ingest.teltonikaPort, imei);
+      await sendFrames(device, records);
       const crg = () =>
         ctx.database.db
           .selectFrom('events')
@@ -103,13 +93,7 @@ for (const backend of testBackends()) {
       // A theft during a 40-min stop, engine off: 70 % → 55 % (90 L), then driving on.
       for (let i = 0; i < 40; i++) add(0, i < 15 ? 70 : 55, 60);
       for (let i = 0; i < 60; i++) add(80, 55 + (i % 3) - 1, 10);
-      const rest = records.slice(210);
-      for (let i = 0; i < rest.length; i += 50) {
-        const chunk = rest.slice(i, i + 50);
-        device.write(encodeCodec8eFrame(chunk));
-        acks.push(chunk.length);
-        await expect.poll(() => device.acks()).toEqual(acks);
-      }
+      await sendFrames(device, records.slice(210));
       const dcs = () =>
         ctx.database.db
           .selectFrom('events')

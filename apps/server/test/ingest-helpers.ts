@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
-import type { AvlRecordInput } from '@rumbo/telematics';
+import { expect } from 'vitest';
+import { encodeCodec8eFrame, encodeLogin, type AvlRecordInput } from '@rumbo/telematics';
 
 /** A truck record with the FMB640 IO ids the server maps (ignition, wheel speed, rpm, counters). */
 export function truckRecord(
@@ -73,5 +74,28 @@ export class DeviceSocket {
 
   end(): void {
     this.socket.destroy();
+  }
+}
+
+/** Connects to the Teltonika port as `imei` and waits for the login answer. */
+export async function loginDevice(port: number, imei: string): Promise<DeviceSocket> {
+  const device = new DeviceSocket(port);
+  await device.ready();
+  device.write(encodeLogin(imei));
+  await expect.poll(() => device.bytes().length).toBe(1);
+  return device;
+}
+
+/** Sends the records in Codec 8E frames of `perFrame`, each acknowledged before the next. */
+export async function sendFrames(
+  device: DeviceSocket,
+  records: readonly AvlRecordInput[],
+  perFrame = 50,
+): Promise<void> {
+  for (let i = 0; i < records.length; i += perFrame) {
+    const chunk = records.slice(i, i + perFrame);
+    const expected = [...device.acks(), chunk.length];
+    device.write(encodeCodec8eFrame(chunk));
+    await expect.poll(() => device.acks()).toEqual(expected);
   }
 }

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
+import { encodeCodec8eFrame } from '@rumbo/telematics';
 import type { PlannedTrip, PlannedTripDetail, PlannedTripSaveInput } from '@rumbo/contracts';
 import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
-import { DeviceSocket, truckRecord } from './ingest-helpers.js';
+import { loginDevice, truckRecord } from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 type Headers = Record<string, string>;
@@ -441,10 +441,7 @@ for (const backend of testBackends()) {
       expect(created.statusCode, created.body).toBe(200);
       const id = created.json<PlannedTrip>().id;
       await new Promise((resolve) => setTimeout(resolve, 500)); // the pipeline's plan reload
-      const device = new DeviceSocket(ingest.teltonikaPort);
-      await device.ready();
-      device.write(encodeLogin(imei));
-      await expect.poll(() => device.bytes().length).toBe(1);
+      const device = await loginDevice(ingest.teltonikaPort, imei);
       const records = [];
       for (let k = 0; k <= 50; k++) {
         const x = k * 200;
