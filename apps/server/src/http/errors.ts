@@ -5,6 +5,31 @@ import { interpolate, pickLanguage, translations, type Language } from '@rumbo/c
 import { formatBytes } from '../lib/bytes.js';
 import { DomainError, STATUS_OF, type ErrorCode } from '../lib/errors.js';
 
+/** Names of MIME types as messages state them. */
+const TYPE_NAMES: Record<string, string> = {
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/webp': 'WebP',
+  'application/pdf': 'PDF',
+  'text/csv': 'CSV',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel (.xlsx)',
+};
+
+/**
+ * The message of a refusal: a 415 that knows the route's types names them ("usa PDF, JPEG o
+ * PNG"), a 413 from a bounded unzip says which bound (`archive`: entries, inflated, ratio).
+ */
+function errorMessage(lang: Language, code: ErrorCode, params: Record<string, string | number>) {
+  const texts: Record<string, string> = translations[lang].error;
+  if (code === 'unsupported_media_type' && typeof params.types === 'string') {
+    const names = params.types.split(',').map((type) => TYPE_NAMES[type] ?? type);
+    const types = new Intl.ListFormat(lang, { type: 'disjunction' }).format(names);
+    return interpolate(texts.unsupported_file_type!, { types });
+  }
+  const variant = code === 'payload_too_large' && params.archive ? `archive_${params.archive}` : '';
+  return interpolate(texts[variant] ?? translations[lang].error[code], params);
+}
+
 /** The error body in the caller's language. */
 export function errorBody(
   lang: Language,
@@ -12,7 +37,7 @@ export function errorBody(
   params: Record<string, string | number> = {},
   details?: unknown[],
 ) {
-  const message = interpolate(translations[lang].error[code], params);
+  const message = errorMessage(lang, code, params);
   return details === undefined ? { error: code, message } : { error: code, message, details };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   additionalSave,
   additionalSchema,
+  ATTACHMENT_TYPES,
   attachmentQuery,
   attachmentSchema,
   forecastRowSchema,
@@ -14,6 +15,7 @@ import {
   serviceQuery,
   serviceSchema,
 } from '@rumbo/contracts';
+import { uploadRoute } from '../../http/uploads.js';
 import { z } from 'zod';
 import { principalOf } from '../../http/request-context.js';
 import {
@@ -36,6 +38,9 @@ import {
 
 /** Bodies an attachment upload may carry: the file's bytes (their signature decides the type). */
 const UPLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'];
+
+/** Refusals of an attachment name its real limit and types (not the server's 1 MB). */
+const ATTACHMENT_UPLOAD = { maxBytes: MAX_ATTACHMENT_BYTES, types: ATTACHMENT_TYPES };
 
 /** `/api/maintenance` (issue 15, views maintenance-*): plans, forecast, additional, services. */
 export function maintenanceRoutes(deps: MaintenanceDeps): FastifyPluginAsyncZod {
@@ -235,6 +240,7 @@ export function maintenanceRoutes(deps: MaintenanceDeps): FastifyPluginAsyncZod 
       '/services/:id/attachments',
       {
         ...history,
+        ...uploadRoute(ATTACHMENT_UPLOAD, true),
         schema: {
           tags: ['maintenance'],
           summary:

@@ -24,6 +24,7 @@ import {
 } from '@rumbo/telematics';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
+import { fileTooLarge, fileTypeRefused } from '../../lib/upload-errors.js';
 import {
   claimNotice,
   deleteRow,
@@ -488,13 +489,13 @@ export async function addAttachment(
     throw new DomainError('not_found');
   }
   // Bodies of other types (JSON, text) are no file.
-  if (!Buffer.isBuffer(data)) throw new DomainError('unsupported_media_type');
+  if (!Buffer.isBuffer(data)) throw fileTypeRefused(ATTACHMENT_TYPES);
   if (data.byteLength === 0) invalid('body', 'empty file');
-  if (data.byteLength > MAX_ATTACHMENT_BYTES) throw new DomainError('payload_too_large');
+  if (data.byteLength > MAX_ATTACHMENT_BYTES) throw fileTooLarge(MAX_ATTACHMENT_BYTES);
   const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(data);
   if (!type || !(ATTACHMENT_TYPES as readonly string[]).includes(type.mime)) {
-    throw new DomainError('unsupported_media_type');
+    throw fileTypeRefused(ATTACHMENT_TYPES);
   }
   return insertAttachment(deps.db, tenantId, {
     serviceId,

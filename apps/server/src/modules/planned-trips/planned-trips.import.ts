@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   IMPORT_COLUMNS,
@@ -11,6 +10,9 @@ import {
   type PlannedTripSaveInput,
 } from '@rumbo/contracts';
 import { DomainError } from '../../lib/errors.js';
+import { fileTooLarge } from '../../lib/upload-errors.js';
+import { readXlsxFirstSheet } from '../../lib/unpack/unpack.js';
+import type { Cell } from '../../lib/unpack/xlsx-cells.js';
 
 // Reading a planned-trips file (docs/decisions/0027-planned-trips.md): an Excel workbook (its first
 // sheet) or a CSV (comma or semicolon, UTF-8), one plan per row under a header row whose names may
@@ -18,9 +20,6 @@ import { DomainError } from '../../lib/errors.js';
 // without NUL bytes. Cells become plan inputs; what can't be read is a row error with the row
 // number as the spreadsheet shows it (the header is row 1), the column and a message in the
 // caller's language.
-
-/** A cell as read: text, a number, a date (Excel), or nothing. */
-export type Cell = string | number | Date | null;
 
 /** Header names accepted for each column (lower-cased, spaces and dashes as underscores). */
 const ALIASES: Record<ImportColumn, readonly string[]> = {
@@ -44,9 +43,7 @@ const REQUIRED: readonly ImportColumn[] = ['plate', 'origin', 'start', 'destinat
 /** Reads the bytes as a table of cells; 415 when they are neither an xlsx workbook nor text. */
 export async function readTable(bytes: Buffer): Promise<Cell[][]> {
   if (bytes.length > PLANNED_TRIP_LIMITS.maxImportBytes) {
-    throw new DomainError('payload_too_large', {
-      max: `${PLANNED_TRIP_LIMITS.maxImportBytes / 1024 / 1024} MB`,
-    });
+    throw fileTooLarge(PLANNED_TRIP_LIMITS.maxImportBytes);
   }
   const type = await fileTypeFromBuffer(bytes);
   if (type?.ext === 'xlsx') return readWorkbook(bytes);
@@ -59,37 +56,11 @@ function isText(bytes: Buffer): boolean {
   return new TextDecoder('utf-8', { fatal: false }).decode(bytes).indexOf('\uFFFD') < 0;
 }
 
+/** An xlsx is read in a worker within the archive bounds (lib/unpack). */
 async function readWorkbook(bytes: Buffer): Promise<Cell[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new DomainError('unsupported_media_type', { reason: 'not_spreadsheet' });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: Cell[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, n) => {
-    const cells: Cell[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellValue(cell.value);
-    });
-    rows[n - 1] = cells;
-  });
-  return Array.from(rows, (r) => r ?? []);
-}
-
-function cellValue(value: ExcelJS.CellValue): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number') return value;
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value;
-  if (typeof value === 'object') {
-    if ('result' in value) return cellValue(value.result);
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('richText' in value) return value.richText.map((t) => t.text).join('');
-  }
-  return null;
+  const rows = await readXlsxFirstSheet(bytes);
+  if (!rows) throw new DomainError('unsupported_media_type', { reason: 'not_spreadsheet' });
+  return rows;
 }
 
 /** CSV with `,` or `;` (whichever the header has more of), quotes doubled inside quoted cells. */

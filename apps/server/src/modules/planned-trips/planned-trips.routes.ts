@@ -1,5 +1,4 @@
-import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,7 +19,7 @@ import {
 } from '@rumbo/contracts';
 import { principalOf } from '../../http/request-context.js';
 import { fixedOffsetMs } from './planned-trips.import.js';
-import { formatBytes } from '../../lib/bytes.js';
+import { readUpload, registerUploads } from '../../http/uploads.js';
 import { DomainError, STATUS_OF } from '../../lib/errors.js';
 import {
   createPlannedTrip,
@@ -54,29 +53,8 @@ const importQuery = z.object({
     .default('UTC'),
 });
 
-/** The bytes of the multipart field `file`; a part over the limit is a 413 naming it. */
-async function readFilePart(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await request.file();
-    if (!file || file.fieldname !== 'file') {
-      throw new DomainError('validation', {}, [
-        { path: 'file', message: 'a file in field "file" is required' },
-      ]);
-    }
-    return await file.toBuffer();
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new DomainError('payload_too_large', {
-        max: formatBytes(PLANNED_TRIP_LIMITS.maxImportBytes),
-      });
-    }
-    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-    throw new DomainError('validation', {}, [
-      { path: 'file', message: 'the multipart body could not be read' },
-    ]);
-  }
-}
+/** The import's file: multipart field `file`, an .xlsx or a CSV up to 2 MB. */
+const IMPORT_UPLOAD = { field: 'file', maxBytes: PLANNED_TRIP_LIMITS.maxImportBytes };
 
 /** `/api/v2/planned-trips…`: planned trips (issue 15, trip loading). */
 export function plannedTripRoutes(deps: PlannedTripsDeps): FastifyPluginAsyncZod {
@@ -206,9 +184,7 @@ export function plannedTripRoutes(deps: PlannedTripsDeps): FastifyPluginAsyncZod
     // Only the import takes multipart bodies.
     await app.register(async (plugin) => {
       const upload = plugin.withTypeProvider<ZodTypeProvider>();
-      await upload.register(multipart, {
-        limits: { fileSize: PLANNED_TRIP_LIMITS.maxImportBytes, files: 1, fields: 5 },
-      });
+      await registerUploads(upload, IMPORT_UPLOAD);
       upload.post(
         '/planned-trips/import',
         {
@@ -225,7 +201,7 @@ export function plannedTripRoutes(deps: PlannedTripsDeps): FastifyPluginAsyncZod
         async (request) => {
           if (!request.isMultipart())
             throw new DomainError('unsupported_media_type', { reason: 'not_spreadsheet' });
-          const bytes = await readFilePart(request);
+          const bytes = await readUpload(request, IMPORT_UPLOAD);
           return importPlannedTrips(
             deps,
             principalOf(request).tenantId,

@@ -1,9 +1,8 @@
-import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
   AVATAR_MAX_BYTES,
+  AVATAR_MIME_TYPES,
   avatarReply,
   configuracionSchema,
   okReply,
@@ -14,8 +13,7 @@ import {
 } from '@rumbo/contracts';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { formatBytes } from '../../lib/bytes.js';
-import { DomainError } from '../../lib/errors.js';
+import { readUpload, registerUploads, uploadRoute } from '../../http/uploads.js';
 import { principalOf } from '../../http/request-context.js';
 import {
   getAvatar,
@@ -26,33 +24,8 @@ import {
   saveProfile,
 } from './users.service.js';
 
-const noFile = () =>
-  new DomainError('validation', {}, [
-    { path: 'files', message: 'a file in field "files" is required' },
-  ]);
-
-/**
- * The bytes of the multipart field `files`. A body the parser can't read (no boundary, a part cut
- * short) is the caller's fault: 400, not a 500; a file over the limit is 413 stating the limit.
- */
-async function readAvatarPart(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await request.file();
-    if (!file || file.fieldname !== 'files') throw noFile();
-    return await file.toBuffer();
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new DomainError('payload_too_large', { max: formatBytes(AVATAR_MAX_BYTES) });
-    }
-    // Fastify's own errors (body limit, closed request) carry their status; busboy's don't.
-    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-    throw new DomainError('validation', {}, [
-      { path: 'files', message: 'the multipart body could not be read' },
-    ]);
-  }
-}
+/** The avatar: multipart field `files`, PNG, JPEG or WebP up to 2 MB. */
+const AVATAR_UPLOAD = { field: 'files', maxBytes: AVATAR_MAX_BYTES, types: AVATAR_MIME_TYPES };
 
 /** `/api/rest`: the signed-in user's configuration, profile and avatar. */
 export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
@@ -125,12 +98,11 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
 
     // Only the avatar upload takes multipart bodies: every other route answers them 415.
     await app.register(async (upload) => {
-      await upload.register(multipart, {
-        limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 },
-      });
+      await registerUploads(upload, AVATAR_UPLOAD);
       upload.post(
         '/user/upload_avatar',
         {
+          ...uploadRoute(AVATAR_UPLOAD),
           schema: {
             tags: ['rest'],
             summary: 'Upload the avatar: multipart field `files`, PNG, JPEG or WebP up to 2 MB',
@@ -139,8 +111,7 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          if (!request.isMultipart()) throw new DomainError('unsupported_media_type');
-          const bytes = await readAvatarPart(request);
+          const bytes = await readUpload(request, AVATAR_UPLOAD);
           return { avatar: await saveAvatar(db, principalOf(request), bytes) };
         },
       );

@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import {
   AVATAR_MAX_BYTES,
+  AVATAR_MIME_TYPES,
   type Configuracion,
   type Profile,
   type SaveConfigBody,
   type SaveProfileBody,
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
-import { formatBytes } from '../../lib/bytes.js';
+import { fileTooLarge, fileTypeRefused } from '../../lib/upload-errors.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import {
@@ -124,10 +125,10 @@ export async function saveAvatar(
   bytes: Buffer,
 ): Promise<string> {
   if (bytes.length > AVATAR_MAX_BYTES) {
-    throw new DomainError('payload_too_large', { max: formatBytes(AVATAR_MAX_BYTES) });
+    throw fileTooLarge(AVATAR_MAX_BYTES);
   }
   const mime = sniffImageType(bytes);
-  if (!mime) throw new DomainError('unsupported_media_type');
+  if (!mime) throw fileTypeRefused(AVATAR_MIME_TYPES);
   await updateAvatar(db, principal.tenantId, principal.userId, bytes, mime);
   return `data:${mime};base64,${bytes.toString('base64')}`;
 }

@@ -1,0 +1,27 @@
+import type { ZipLimits } from './bounded-zip.js';
+
+// The bounds of an uploaded archive and of the worker that reads it; why these numbers:
+// docs/decisions/0028-bounded-uploads.md.
+
+const MiB = 1024 * 1024;
+
+/**
+ * An .xlsx of the planned-trip import (at most 2 MB uploaded, 1,000 rows): a real one of 1,000
+ * rows is about 40 parts inflating to 1–3 MB at ratios of 5–30.
+ */
+export const XLSX_LIMITS: ZipLimits = {
+  maxEntries: 1_000,
+  maxInflatedBytes: 32 * MiB,
+  maxRatio: 100,
+  ratioGraceBytes: 1 * MiB,
+};
+
+/** The worker thread that unpacks and parses one file. */
+export const UNPACK_WORKER = {
+  /** V8 heap bounds of the worker: past them the worker dies, not the server. */
+  resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+  /** A file not read within this is refused and its worker stopped. */
+  timeoutMs: 10_000,
+  /** Files read at once; more wait their turn (each worker holds up to its heap bounds). */
+  concurrency: 2,
+} as const;
