@@ -127,6 +127,19 @@ function inflate(
 }
 
 /**
+ * Checks what the central directory declares (entries, sizes, ratios) without inflating
+ * anything: cheap enough for the event loop, it refuses an honest bomb in milliseconds.
+ */
+export async function checkZipDirectory(bytes: Buffer, limits: ZipLimits): Promise<void> {
+  const zip = await open(bytes);
+  try {
+    await listEntries(zip, limits);
+  } finally {
+    zip.close();
+  }
+}
+
+/**
  * Checks a whole archive against its bounds, inflating every entry once (one at a time, nothing
  * kept but the entries `keep` names); resolves to those entries' bytes by name. Throws
  * ZipLimitError at the first bound passed, ZipUnreadableError when the bytes are no zip.

@@ -24,4 +24,6 @@ export const UNPACK_WORKER = {
   timeoutMs: 10_000,
   /** Files read at once; more wait their turn (each worker holds up to its heap bounds). */
   concurrency: 2,
+  /** An idle worker is kept this long for the next file, then stopped. */
+  idleMs: 60_000,
 } as const;

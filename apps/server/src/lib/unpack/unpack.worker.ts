@@ -1,10 +1,10 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { checkZip, ZipLimitError } from './bounded-zip.js';
 import { XLSX_LIMITS } from './limits.js';
 import { firstSheetCells, type Cell } from './xlsx-cells.js';
 
-// The worker thread that reads one uploaded workbook (started by unpack.ts, one per file, with
-// V8 heap limits): the archive is checked against its bounds first, inflating each entry as a
+// The worker thread that reads one uploaded workbook (started by worker-pool.ts with V8 heap
+// limits, one file at a time): the archive is checked against its bounds first, inflating each entry as a
 // stream and keeping nothing; only a workbook within them is handed to ExcelJS, loaded then.
 
 /** What the worker answers. */
@@ -32,7 +32,9 @@ async function readXlsx(bytes: Buffer): Promise<UnpackAnswer> {
   return { ok: true, rows: firstSheetCells(workbook) };
 }
 
-const { bytes } = workerData as { bytes: Uint8Array };
-void readXlsx(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).then((answer) =>
-  parentPort!.postMessage(answer),
-);
+parentPort!.on('message', (message: { id: number; task: 'xlsx'; bytes: Uint8Array }) => {
+  const { id, bytes } = message;
+  void readXlsx(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).then((answer) =>
+    parentPort!.postMessage({ id, answer }),
+  );
+});
