@@ -262,4 +262,41 @@ describe('import files', () => {
     const ok = new File([JSON.stringify({ type: 'Point', coordinates: [1, 2] })], 'p.json');
     expect((await readGeoFile(ok)).pois).toHaveLength(1);
   });
+
+  it('never unpacks a KMZ: a zip bomb is refused by its name unread, and under a .kml name read as text and refused', async () => {
+    // doc.kml of 64 MB of placemarks deflated to a few hundred KB, in a zip (KMZ) container.
+    const placemark =
+      '<Placemark><name>Zona</name><Point><coordinates>-58.4,-34.6</coordinates></Point></Placemark>';
+    const chunk = new TextEncoder().encode(
+      placemark.repeat(Math.floor(1_048_576 / placemark.length)),
+    );
+    let pulled = 0;
+    const deflated = new Blob([
+      await new Response(
+        new ReadableStream({
+          pull(controller) {
+            if (++pulled > 64) controller.close();
+            else controller.enqueue(chunk);
+          },
+        }).pipeThrough(new CompressionStream('deflate-raw')),
+      ).arrayBuffer(),
+    ]);
+    const kmz = new Blob([new Uint8Array([0x50, 0x4b, 0x03, 0x04]), new Uint8Array(26), deflated]);
+    expect(kmz.size).toBeLessThan(MAX_IMPORT_BYTES);
+    let reads = 0;
+    const watched = (name: string) => {
+      const file = new File([kmz], name, { type: 'application/vnd.google-earth.kmz' });
+      const text = file.text.bind(file);
+      file.text = () => {
+        reads += 1;
+        return text();
+      };
+      return file;
+    };
+    await expect(readGeoFile(watched('zonas.kmz'))).rejects.toMatchObject({ code: 'type' });
+    expect(reads).toBe(0);
+    // Renamed: read as the bytes it is (under 5 MB), never inflated, and refused as no KML.
+    await expect(readGeoFile(watched('zonas.kml'))).rejects.toMatchObject({ code: 'kml' });
+    expect(reads).toBe(1);
+  });
 });
