@@ -109,6 +109,15 @@ function messagePatterns(lang: Language, code: string): RegExp[] | undefined {
   if (!Object.hasOwn(errors, code)) return undefined;
   const templates = [errors[code]!];
   if (code === 'validation') templates.push(errors.validation_field!);
+  // An upload's refusals name its types or the archive bound passed (http/errors.ts).
+  if (code === 'unsupported_media_type') templates.push(errors.unsupported_file_type!);
+  if (code === 'payload_too_large') {
+    templates.push(
+      ...Object.keys(errors)
+        .filter((k) => k.startsWith('archive_'))
+        .map((k) => errors[k]!),
+    );
+  }
   return templates.map(templatePattern);
 }
 

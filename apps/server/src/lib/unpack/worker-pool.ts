@@ -38,6 +38,7 @@ async function take(): Promise<Worker> {
   const kept = idle.pop();
   if (kept) {
     clearTimeout(kept.timer);
+    kept.worker.removeAllListeners('exit');
     return kept.worker;
   }
   const worker = startWorker();
@@ -48,14 +49,16 @@ async function take(): Promise<Worker> {
 function release(worker: Worker, reusable: boolean): void {
   busy -= 1;
   if (reusable) {
-    const timer = setTimeout(() => {
-      idle.splice(
-        idle.findIndex((entry) => entry.worker === worker),
-        1,
-      );
+    const drop = () => {
+      const at = idle.findIndex((entry) => entry.worker === worker);
+      if (at >= 0) clearTimeout(idle.splice(at, 1)[0]!.timer);
+      worker.off('exit', drop);
       void worker.terminate();
-    }, UNPACK_WORKER.idleMs);
+    };
+    const timer = setTimeout(drop, UNPACK_WORKER.idleMs);
     timer.unref();
+    // A worker that ends while idle is not handed out again.
+    worker.once('exit', drop);
     idle.push({ worker, timer });
   } else {
     void worker.terminate();
