@@ -9,6 +9,7 @@ import { hashToken, randomToken, safeEqual } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { HumanCheck } from '../human-check/human-check.js';
+import { checkActsOnUser } from '../admin/admin-grants.js';
 import { enqueueMail } from '../mail/mail.repository.js';
 import {
   findUserById,
@@ -242,7 +243,11 @@ export async function signInWithOtp(
   return { rol: user.roleName, iss: user.id, token, digest, userToken };
 }
 
-/** `POST /auth/otp`: a single-use sign-in link for oneself, or (administrators) a tenant user. */
+/**
+ * `POST /auth/otp`: a single-use sign-in link for oneself, or (user administrators) for a tenant
+ * user whose role allows no view the caller's doesn't: the rule that guards editing and deleting
+ * an account (`checkActsOnUser`), since a code is a session of that account.
+ */
 export async function createOtp(
   deps: AuthDeps,
   caller: Principal,
@@ -254,6 +259,7 @@ export async function createOtp(
   }
   const target = await findUserById(deps.db, caller.tenantId, targetId);
   if (!target || target.disabled) throw new DomainError('not_found');
+  if (target.id !== caller.userId) await checkActsOnUser(deps.db, caller, target, 'body.userId');
   const otp = randomToken(24);
   const expiresAt = deps.clock.nowMs() + OTP_TTL_MS;
   await insertOneTimeCode(deps.db, {
