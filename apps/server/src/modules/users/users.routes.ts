@@ -60,6 +60,7 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
     app.post(
       '/auth/user',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['rest'],
           summary: "The signed-in user's configuration (configuracion)",
@@ -73,6 +74,7 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
     app.get(
       '/user/get_profile',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['rest'],
           summary: 'Profile of the signed-in user',
@@ -85,6 +87,7 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
     app.post(
       '/user/save_profile',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['rest'],
           summary: 'Save name, phone and e-mail',
@@ -98,6 +101,7 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
     app.post(
       '/user/save_config',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['rest'],
           summary: 'Save language, time zone, units, map centre and zoom, dark mode',
@@ -114,6 +118,7 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
     app.get(
       '/user/get_avatar',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['rest'],
           summary: 'Avatar as a data URL, or null',
@@ -131,6 +136,7 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
       upload.post(
         '/user/upload_avatar',
         {
+          config: { views: 'signed-in' },
           schema: {
             tags: ['rest'],
             summary: 'Upload the avatar: multipart field `files`, PNG, JPEG or WebP up to 2 MB',
