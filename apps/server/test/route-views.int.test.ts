@@ -193,7 +193,8 @@ for (const backend of testBackends()) {
       const mapped = await list('viewer');
       expect(mapped).toMatchObject({ lat: -34.6, lng: -58.4, status: 'in-transit' });
       const probe = await list('Probe');
-      expect(probe).toMatchObject({ plate: 'WALK 1', lat: null, lng: null, speedKmh: null });
+      expect(probe).toMatchObject({ plate: 'WALK 1', lat: null, lng: null, heading: null });
+      expect(probe?.speedKmh).toBe(50);
       expect(probe?.status).toBe(mapped?.status);
       const onlyDashboard = roles.find((r) => r.name === 'Only dashboard')!;
       expect(

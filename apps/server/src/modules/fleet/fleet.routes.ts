@@ -267,9 +267,9 @@ const LAST_POSITION_VIEWS = [
   'admin-vehicles',
 ] as const;
 
-/** A vehicle's last info without where it is (for roles without the live map). */
+/** A vehicle's last info without where it is and where it heads (roles without the live map). */
 function withoutPosition(info: LastInfo): LastInfo {
-  return { ...info, lat: null, lng: null, speedKmh: null, heading: null };
+  return { ...info, lat: null, lng: null, heading: null };
 }
 
 /** `/api/rest/vehicle/last_position`: last info of every vehicle, from memory. */
@@ -293,7 +293,7 @@ export function lastPositionRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
           .header('cache-control', 'private, no-cache')
           .header('vary', 'accept-encoding');
         if (!isViewAllowed(views, 'map-fleet-location')) {
-          // Status and last report, as the tables show them: where each vehicle is stays on the map.
+          // Status, last report, speed, as the tables show them: where each vehicle is stays on the map.
           return reply.send(JSON.stringify(deps.live.list(tenantId).map(withoutPosition)));
         }
         // The body is built (and gzipped) once per change, not per request.
