@@ -1,46 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/lib/clock.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { findUserByUsername, updatePasswordHash } from '../src/modules/users/users.repository.js';
 import { deliverOutbox, smtpTransport } from '../src/modules/mail/mail.delivery.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
-
-/** A real SMTP server that keeps what it receives. */
-async function startSmtp(): Promise<{ url: string; mails: string[]; close(): Promise<void> }> {
-  const mails: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    mails,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Solves the server's proof-of-work challenge as the browser widget does. */
-async function solveHumanCheck(app: Awaited<ReturnType<typeof testApp>>['app']): Promise<string> {
-  const challenge = (
-    await app.inject({ method: 'GET', url: '/api/rest/auth/altcha_challenge' })
-  ).json<Challenge>();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
+import { solveHumanCheck, startSmtp } from './mail-helpers.js';
 
 const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

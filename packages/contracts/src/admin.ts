@@ -97,6 +97,7 @@ export const ADMIN_REFUSALS = [
   'self_disable',
   'self_admin_access',
   'views_beyond_own',
+  'account_beyond_own',
 ] as const;
 export type AdminRefusal = (typeof ADMIN_REFUSALS)[number];
 

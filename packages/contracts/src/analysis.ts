@@ -293,3 +293,43 @@ export const idlePeriodSchema = z.object({
 });
 export type IdlePeriod = z.infer<typeof idlePeriodSchema>;
 export const ralentiVehicleAnswer = z.object({ payload: z.array(idlePeriodSchema) });
+
+/**
+ * `POST /v2/dashboard/summary` (issue 21, docs/decisions/0029-views-per-route.md): the
+ * dashboard's figures for the fleet as a whole — what the dashboard shows and nothing per vehicle,
+ * so a role holding `dashboard` needs no other screen's calls. `from`/`to` is the week of the
+ * distance, fuel, CO₂, idle and score cards; `alertsFrom`/`alertsTo` the period of today's alerts.
+ */
+export const dashboardSummaryQuery = z
+  .strictObject({
+    from: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
+    to: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
+    alertsFrom: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
+    alertsTo: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
+  })
+  .refine(isOrdered, ORDER)
+  .refine(isShortEnough, MAX)
+  .refine((q) => q.alertsTo > q.alertsFrom, { message: 'period_order', path: ['alertsTo'] })
+  .refine((q) => q.alertsTo - q.alertsFrom <= ANALYSIS_MAX_DAYS * 86_400_000, {
+    message: 'period_max_year',
+    path: ['alertsTo'],
+  });
+export type DashboardSummaryQuery = z.infer<typeof dashboardSummaryQuery>;
+
+export const dashboardSummaryAnswer = z.object({
+  /** The fleet's safe-driving score (null under 100 km). */
+  fleetScore: safetyScoreSchema,
+  /** Sums over the vehicles of the period: km, litres, kg of CO₂. */
+  distanceKm: z.number(),
+  fuelL: z.number(),
+  co2Kg: z.number(),
+  /** Average eco-driving letter of the vehicles over 20 km; null when none. */
+  ecoDriving: z.enum(PROFILE_LETTERS).nullable(),
+  /** Idle of the period: seconds and litres. */
+  idle: z.object({ seconds: z.number(), fuelL: z.number() }),
+  /** Vehicles moving now (in transit or speeding) of all the tenant's vehicles. */
+  vehicles: z.object({ inTransit: z.number(), total: z.number() }),
+  /** Events raised in [alertsFrom, alertsTo). */
+  alerts: z.number(),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummaryAnswer>;

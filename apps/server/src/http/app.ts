@@ -8,7 +8,7 @@ import {
   serializerCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { isViewAllowed, pickLanguage, SERVICE_KEYS } from '@rumbo/contracts';
+import { pickLanguage, SERVICE_KEYS } from '@rumbo/contracts';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { DomainError } from '../lib/errors.js';
@@ -17,7 +17,11 @@ import { driverRoutes } from '../modules/drivers/drivers.routes.js';
 import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/geofences.routes.js';
 import { plannedTripRoutes } from '../modules/planned-trips/planned-trips.routes.js';
 import { adminRoutes } from '../modules/admin/admin.routes.js';
-import { analysisRoutes, analysisV2Routes } from '../modules/analysis/analysis.routes.js';
+import {
+  analysisRoutes,
+  analysisV2Routes,
+  dashboardRoutes,
+} from '../modules/analysis/analysis.routes.js';
 import { fuelRoutes, fuelTankRoutes } from '../modules/fuel/fuel.routes.js';
 import { diagnosticsRoutes } from '../modules/diagnostics/diagnostics.routes.js';
 import {
@@ -55,6 +59,7 @@ import {
 import { historyRoutes } from '../modules/history/history.routes.js';
 import { answerFrameworkError, registerErrorHandler } from './errors.js';
 import { validatorCompiler } from './validation.js';
+import { isPublicRoute, mayUse, requireRouteViews } from './route-views.js';
 import './request-context.js';
 import { registerWebApp } from './static-web.js';
 import { maintenanceRoutes } from '../modules/maintenance/maintenance.routes.js';
@@ -160,22 +165,20 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('principal', null);
   app.decorateRequest('lang', 'es');
+  requireRouteViews(app);
+  // The one place that checks sign-in and the views each route declares (http/route-views.ts).
   app.addHook('onRequest', async (request) => {
     request.lang = pickLanguage(header(request.headers['accept-language']));
     const routeConfig = request.routeOptions.config;
-    if (!request.routeOptions.url || routeConfig.auth === 'none') return;
-    if (!request.routeOptions.url.startsWith('/api/')) return;
-    if (request.routeOptions.url.startsWith('/api/docs')) return;
-    if (request.routeOptions.url === '/api/ws' || request.routeOptions.url === '/api/wslp') return;
+    const url = request.routeOptions.url;
+    if (!url || isPublicRoute(url, routeConfig)) return;
     const principal = await authenticate(auth, {
       token: header(request.headers.token),
       digest: header(request.headers.digest),
       userToken: header(request.headers['user-token']),
     });
     if (!principal) throw new DomainError('unauthorized');
-    if (routeConfig.view && !isViewAllowed(principal.views, routeConfig.view)) {
-      throw new DomainError('forbidden');
-    }
+    if (!mayUse(principal.views, routeConfig)) throw new DomainError('forbidden');
     request.principal = principal;
   });
 
@@ -219,6 +222,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   await app.register(interestPointRoutes(places), { prefix: '/api/rest' });
   await app.register(analysisRoutes({ db: database.db }), { prefix: '/api/analysis' });
   await app.register(analysisV2Routes({ db: database.db }), { prefix: '/api/v2' });
+  await app.register(dashboardRoutes({ db: database.db, live }), { prefix: '/api/v2' });
   const fuel = { db: database.db, onDeviceChanged: api.onDeviceChanged };
   await app.register(fuelRoutes(fuel), { prefix: '/api/v2/fuel' });
   await app.register(fuelTankRoutes(fuel), { prefix: '/api/vehicles' });

@@ -1,4 +1,5 @@
 import type { Language } from '@rumbo/contracts';
+import type { RouteViews } from './route-views.js';
 import type { Principal } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
@@ -11,8 +12,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'none' for public routes; everything else requires valid credentials. */
     auth?: 'none' | 'required';
-    /** A view the caller's role must allow (403 otherwise). */
+    /** A view the caller's role must allow (403 otherwise): the same as `views: [view]`. */
     view?: string;
+    /**
+     * The views the route serves: the caller's role must allow one (403 otherwise); 'signed-in'
+     * for every signed-in user. A signed-in route without `view` or `views` fails at start-up
+     * (http/route-views.ts).
+     */
+    views?: RouteViews;
   }
 }
 

@@ -3,7 +3,7 @@ import { ADMIN_REFUSALS, interpolate, translations, type AdminRefusal } from '@r
 import { DomainError, STATUS_OF } from '../../lib/errors.js';
 
 /** Refusals that are about the caller's own rights (403); the others conflict with data (409). */
-const FORBIDDING: readonly AdminRefusal[] = ['views_beyond_own'];
+const FORBIDDING: readonly AdminRefusal[] = ['views_beyond_own', 'account_beyond_own'];
 
 /** Refuses a change with a 409 (or 403) whose message names the reason (`admin.error.<reason>`). */
 export function refuse(

@@ -20,7 +20,7 @@ import {
   type AdminUserRow,
 } from './admin.repository.js';
 import type { AdminDeps } from './admin-deps.js';
-import { checkGrantable } from './admin-grants.js';
+import { checkActsOnUser, checkGrantable } from './admin-grants.js';
 import { refuse } from './admin-refusal.js';
 
 function toAdminUser(row: AdminUserRow, principal: Principal): AdminUser {
@@ -102,6 +102,7 @@ export async function editUser(
   input: AdminUserUpdate,
 ): Promise<AdminUser> {
   const before = await findTenantUser(deps.db, principal.tenantId, id);
+  await checkActsOnUser(deps.db, principal, before, 'params.id');
   if (!before) throw new DomainError('not_found');
   const role = await checkRoleAndName(deps, principal, input, id);
   const isSelf = id === principal.userId;
@@ -128,10 +129,18 @@ export async function editUser(
   return toAdminUser(after, principal);
 }
 
-/** Deletes an account of the caller's tenant; its sessions end at once. Never one's own. */
+/**
+ * Deletes an account of the caller's tenant; its sessions end at once. Never one's own, and only
+ * under the same rule as an edit (`checkActsOnUser`).
+ */
 export async function removeUser(deps: AdminDeps, principal: Principal, id: number): Promise<void> {
   if (id === principal.userId) refuse('self_delete', 'params.id');
-  if (!(await findTenantUser(deps.db, principal.tenantId, id))) throw new DomainError('not_found');
+  await checkActsOnUser(
+    deps.db,
+    principal,
+    await findTenantUser(deps.db, principal.tenantId, id),
+    'params.id',
+  );
   await endSessions(deps, id, principal);
   if (!(await deleteTenantUser(deps.db, principal.tenantId, id))) {
     throw new DomainError('not_found');

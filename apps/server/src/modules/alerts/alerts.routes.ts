@@ -46,6 +46,7 @@ export function alertsV2Routes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
     app.post(
       '/alert/get_all_types',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['alerts'],
           summary:
@@ -59,7 +60,8 @@ export function alertsV2Routes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
     app.post(
       '/event/get_all',
       {
-        config: { view: 'fleet-alerts' },
+        // The alerts screen, and a vehicle's analysis (its harsh-driving and speeding events).
+        config: { views: ['fleet-alerts', 'analysis-fleet'] },
         schema: {
           tags: ['alerts'],
           summary:
@@ -110,6 +112,7 @@ export function alertsRestRoutes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
     app.get(
       '/notifications',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['alerts'],
           summary: 'The caller’s notifications (at most 99, newest first)',
@@ -121,6 +124,7 @@ export function alertsRestRoutes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
     app.post(
       '/notifications/read_all',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['alerts'],
           summary: 'Marks all the caller’s notifications read; answers the list',
@@ -137,6 +141,7 @@ export function alertsRestRoutes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
     app.delete(
       '/notifications',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['alerts'],
           summary: 'Clears the caller’s notifications',

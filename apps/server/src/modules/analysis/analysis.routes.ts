@@ -6,6 +6,8 @@ import {
   analysisQuery,
   analysisRowSchema,
   analysisVehicleParams,
+  dashboardSummaryAnswer,
+  dashboardSummaryQuery,
   ralentiAggAnswer,
   ralentiQuery,
   ralentiVehicleAnswer,
@@ -22,6 +24,7 @@ import {
   safetyDrive,
   vehicleAnalysis,
 } from './analysis.service.js';
+import { dashboardSummary, type DashboardDeps } from './dashboard.service.js';
 
 /** What the analysis routes need. */
 export interface AnalysisDeps {
@@ -30,12 +33,13 @@ export interface AnalysisDeps {
 
 /**
  * `/api/analysis/{from}/{to}/…` (spec §7): driving indicators per vehicle from the hourly
- * indicator buckets. Any user of the tenant (the dashboard reads it too).
+ * indicator buckets, for the analysis screens (the dashboard has its own summary call).
  */
 export function analysisRoutes(deps: AnalysisDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps;
     const fleetOptions = {
+      config: { views: ['analysis-fleet'] as const },
       schema: {
         tags: ['analysis'],
         summary:
@@ -65,6 +69,7 @@ export function analysisRoutes(deps: AnalysisDeps): FastifyPluginAsyncZod {
     app.get(
       '/:from/:to/:vehicleId',
       {
+        config: { views: ['analysis-fleet'] },
         schema: {
           tags: ['analysis'],
           summary: "One vehicle's indicators of [from, to), with its days",
@@ -87,6 +92,7 @@ export function analysisV2Routes(deps: AnalysisDeps): FastifyPluginAsyncZod {
     app.post(
       '/vehicle/safety_drive',
       {
+        config: { views: ['fleet-safety-drive'] },
         schema: {
           tags: ['analysis'],
           summary:
@@ -100,6 +106,7 @@ export function analysisV2Routes(deps: AnalysisDeps): FastifyPluginAsyncZod {
     app.post(
       '/event/ralenti_agg',
       {
+        config: { views: ['fleet-ralenti-agg'] },
         schema: {
           tags: ['analysis'],
           summary: 'Idle per vehicle of [from, to): count, min, max, total, avg (s), fuel, idle %',
@@ -112,6 +119,7 @@ export function analysisV2Routes(deps: AnalysisDeps): FastifyPluginAsyncZod {
     app.post(
       '/event/ralenti_vehicle',
       {
+        config: { views: ['fleet-ralenti-agg'] },
         schema: {
           tags: ['analysis'],
           summary: "One vehicle's idle periods that started in [from, to): place, duration, fuel",
@@ -120,6 +128,27 @@ export function analysisV2Routes(deps: AnalysisDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => ralentiOfVehicle(db, principalOf(request).tenantId, request.body),
+    );
+  };
+}
+
+/** `/api/v2/dashboard/summary`: the dashboard's fleet figures (view `dashboard` only). */
+export function dashboardRoutes(deps: DashboardDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/dashboard/summary',
+      {
+        config: { views: ['dashboard'] },
+        schema: {
+          tags: ['analysis'],
+          summary:
+            "The dashboard's figures for the fleet: week sums (distance, fuel, CO₂, idle), score and eco letter, vehicles moving now, alerts of [alertsFrom, alertsTo)",
+          body: dashboardSummaryQuery,
+          response: { 200: dashboardSummaryAnswer },
+        },
+      },
+      (request) =>
+        dashboardSummary(deps, principalOf(request).tenantId, request.body, request.lang),
     );
   };
 }

@@ -98,7 +98,7 @@ export async function consumeOneTimeCode(
 /** Stores a password-recovery token. */
 export async function insertRecoveryToken(
   db: Db,
-  token: { tenantId: number; userId: number; tokenHash: Buffer; expiresAt: Date },
+  token: { tenantId: number; userId: number; tokenHash: Buffer; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
   await db
     .insertInto('recovery_tokens')
@@ -106,6 +106,7 @@ export async function insertRecoveryToken(
       tenant_id: token.tenantId,
       user_id: token.userId,
       token_hash: token.tokenHash,
+      created_at: token.createdAt,
       expires_at: token.expiresAt,
       used_at: null,
     })
@@ -127,6 +128,52 @@ export async function consumeRecoveryToken(
     .returning(['tenant_id', 'user_id'])
     .executeTakeFirst();
   return row ? { tenantId: row.tenant_id, userId: row.user_id } : undefined;
+}
+
+/**
+ * Holds recovery requests for one address in line until the transaction ends (an advisory lock,
+ * on both databases), so concurrent requests count each other's mails.
+ */
+export async function lockRecoveryAddress(db: Transaction<Database>, email: string): Promise<void> {
+  const key = `recovery:${email.toLowerCase()}`;
+  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(db);
+}
+
+/** Recovery tokens (one per mail) made since `since`: per account, and for the whole address. */
+export async function recentRecoveryMails(
+  db: Db,
+  email: string,
+  since: Date,
+): Promise<{ byUser: Map<number, number>; address: number }> {
+  const rows = await db
+    .selectFrom('recovery_tokens')
+    .innerJoin('users', 'users.id', 'recovery_tokens.user_id')
+    .select(['recovery_tokens.user_id as userId', (eb) => eb.fn.countAll<string>().as('mails')])
+    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()))
+    .where('recovery_tokens.created_at', '>=', since)
+    .groupBy('recovery_tokens.user_id')
+    .execute();
+  const byUser = new Map(rows.map((row) => [row.userId, Number(row.mails)]));
+  return { byUser, address: [...byUser.values()].reduce((a, b) => a + b, 0) };
+}
+
+/**
+ * Ends what could still sign a user in without the new password: every unused recovery token
+ * and one-time code of the account is marked used.
+ */
+export async function revokeUserCredentials(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('recovery_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('one_time_codes')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /** Records a spent proof-of-work solution; false when it was spent before. */

@@ -83,6 +83,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
     app.post(
       '/otp',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['auth'],
           summary: 'Make a single-use sign-in link (15 minutes)',
@@ -96,6 +97,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
     app.post(
       '/logout',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['auth'],
           summary: 'Revoke this session',
@@ -112,6 +114,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
     app.post(
       '/logout_all',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['auth'],
           summary: 'Revoke every session of the user',
@@ -167,6 +170,7 @@ export function v2AuthRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
     app.post(
       '/views-authz/web3',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['v2'],
           summary: "The caller's role: start view and allowed views",
@@ -185,6 +189,7 @@ export function authzRoutes(): FastifyPluginAsyncZod {
     app.post(
       '/views',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['authz'],
           summary: "The caller's views",

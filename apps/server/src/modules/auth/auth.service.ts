@@ -9,6 +9,7 @@ import { hashToken, randomToken, safeEqual } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { HumanCheck } from '../human-check/human-check.js';
+import { checkActsOnUser } from '../admin/admin-grants.js';
 import { enqueueMail } from '../mail/mail.repository.js';
 import {
   findUserById,
@@ -24,7 +25,10 @@ import {
   insertOneTimeCode,
   insertRecoveryToken,
   insertSession,
+  lockRecoveryAddress,
+  recentRecoveryMails,
   revokeSession,
+  revokeUserCredentials,
   revokeUserSessions,
   spendHumanCheck,
 } from './auth.repository.js';
@@ -35,6 +39,12 @@ import type { SessionEvents } from './session-events.js';
 /** One-time sign-in codes live 15 minutes; recovery links 60. */
 export const OTP_TTL_MS = 15 * 60_000;
 export const RECOVERY_TTL_MS = 60 * 60_000;
+
+/**
+ * Recovery mails per hour: at most 3 to one account and 5 to one address (its accounts together).
+ * Past either the request is answered the same (no account enumeration) but no mail is sent.
+ */
+export const RECOVERY_MAIL_LIMITS = { windowMs: 60 * 60_000, perAccount: 3, perAddress: 5 };
 
 /** Who is calling: resolved from `token` + `digest`, or from `user-token`. */
 export interface Principal {
@@ -242,7 +252,11 @@ export async function signInWithOtp(
   return { rol: user.roleName, iss: user.id, token, digest, userToken };
 }
 
-/** `POST /auth/otp`: a single-use sign-in link for oneself, or (administrators) a tenant user. */
+/**
+ * `POST /auth/otp`: a single-use sign-in link for oneself, or (user administrators) for a tenant
+ * user whose role allows no view the caller's doesn't: the rule that guards editing and deleting
+ * an account (`checkActsOnUser`), since a code is a session of that account.
+ */
 export async function createOtp(
   deps: AuthDeps,
   caller: Principal,
@@ -254,6 +268,7 @@ export async function createOtp(
   }
   const target = await findUserById(deps.db, caller.tenantId, targetId);
   if (!target || target.disabled) throw new DomainError('not_found');
+  if (target.id !== caller.userId) await checkActsOnUser(deps.db, caller, target, 'body.userId');
   const otp = randomToken(24);
   const expiresAt = deps.clock.nowMs() + OTP_TTL_MS;
   await insertOneTimeCode(deps.db, {
@@ -297,18 +312,34 @@ async function passHumanCheck(
   return fresh ? null : translations[lang].error.human_check_failed;
 }
 
-/** Stores a single-use recovery token for every active account with this e-mail and mails it. */
+/**
+ * Stores a single-use recovery token for every active account with this e-mail and mails it,
+ * within the per-account and per-address limits (`RECOVERY_MAIL_LIMITS`).
+ */
 async function mailRecoveryLinks(deps: AuthDeps, email: string, lang: Language): Promise<void> {
   const users = await findUsersByEmail(deps.db, email);
+  if (users.length === 0) return;
   const strings = translations[lang].mail;
   await deps.db.transaction().execute(async (trx) => {
+    await lockRecoveryAddress(trx, email);
+    const nowMs = deps.clock.nowMs();
+    const recent = await recentRecoveryMails(
+      trx,
+      email,
+      new Date(nowMs - RECOVERY_MAIL_LIMITS.windowMs),
+    );
+    let addressMails = recent.address;
     for (const user of users) {
+      if (addressMails >= RECOVERY_MAIL_LIMITS.perAddress) break;
+      if ((recent.byUser.get(user.id) ?? 0) >= RECOVERY_MAIL_LIMITS.perAccount) continue;
+      addressMails += 1;
       const token = randomToken(32);
       await insertRecoveryToken(trx, {
         tenantId: user.tenantId,
         userId: user.id,
         tokenHash: hashToken(token),
-        expiresAt: new Date(deps.clock.nowMs() + RECOVERY_TTL_MS),
+        createdAt: new Date(nowMs),
+        expiresAt: new Date(nowMs + RECOVERY_TTL_MS),
       });
       const link = `${deps.config.PUBLIC_URL}/auth/recovery/${token}`;
       await enqueueMail(trx, {
@@ -366,6 +397,8 @@ export async function resetPassword(
         throw new DomainError('recovery_invalid');
       }
       await updatePasswordHash(trx, user.id, passwordHash);
+      // The other links mailed before, unused codes and every session end with the old password.
+      await revokeUserCredentials(trx, user.id, new Date(deps.clock.nowMs()));
       const revoked = await revokeUserSessions(trx, user.id);
       deps.sessionEvents.revoked(revoked);
       return true as const;

@@ -22,6 +22,7 @@ export function diagnosticsRoutes(deps: DiagnosticsDeps): FastifyPluginAsyncZod 
     app.get(
       '/diagnostics/faults',
       {
+        config: { views: ['diagnostic-history'] },
         schema: {
           tags: ['diagnostics'],
           summary:
@@ -50,6 +51,7 @@ export function diagnosticsRoutes(deps: DiagnosticsDeps): FastifyPluginAsyncZod 
     app.get(
       '/diagnostics/vehicles/:vehicleId/faults',
       {
+        config: { views: ['diagnostic-history'] },
         schema: {
           tags: ['diagnostics'],
           summary: "One vehicle's fault episodes overlapping [from, to) (its timeline)",

@@ -6,8 +6,10 @@ import {
   groupSchema,
   groupWithVehicles,
   idParams,
+  isViewAllowed,
   okReply,
   trailerKindSchema,
+  type LastInfo,
   vehicleInput,
   vehicleSchema,
 } from '@rumbo/contracts';
@@ -43,6 +45,7 @@ export function fleetRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
     app.get(
       '/groups/vehicles',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['vehicles'],
           summary: 'Groups with their vehicles',
@@ -55,6 +58,7 @@ export function fleetRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
     app.get(
       '/vehicles',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['vehicles'],
           summary: 'Every vehicle of the tenant',
@@ -67,6 +71,7 @@ export function fleetRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
     app.get(
       '/vehicles/:id',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['vehicles'],
           summary: 'One vehicle',
@@ -88,6 +93,7 @@ export function fleetRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
     app.get(
       '/groups',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['vehicles'],
           summary: 'Groups with vehicle counts',
@@ -250,23 +256,46 @@ export function fleetRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
   };
 }
 
+/** Views whose screens show the fleet's live status (the `/app/fleet` overview takes any fleet view). */
+const LAST_POSITION_VIEWS = [
+  'map-fleet-location',
+  'fleet-vehicles',
+  'fleet-groups',
+  'fleet-alerts',
+  'fleet-safety-drive',
+  'fleet-ralenti-agg',
+  'admin-vehicles',
+] as const;
+
+/** A vehicle's last info without where it is and where it heads (roles without the live map). */
+function withoutPosition(info: LastInfo): LastInfo {
+  return { ...info, lat: null, lng: null, heading: null };
+}
+
 /** `/api/rest/vehicle/last_position`: last info of every vehicle, from memory. */
 export function lastPositionRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/vehicle/last_position',
       {
+        // The live map, and the fleet and vehicle tables that show each vehicle's live status.
+        config: { views: LAST_POSITION_VIEWS },
         schema: {
           tags: ['rest'],
-          summary: 'Last info of every vehicle of the tenant (kept current in memory)',
+          summary:
+            'Last info of every vehicle of the tenant (kept current in memory); the position only with map-fleet-location',
         },
       },
       async (request, reply) => {
-        const { tenantId } = principalOf(request);
+        const { tenantId, views } = principalOf(request);
         void reply
           .type('application/json; charset=utf-8')
           .header('cache-control', 'private, no-cache')
           .header('vary', 'accept-encoding');
+        if (!isViewAllowed(views, 'map-fleet-location')) {
+          // Status, last report, speed, as the tables show them: where each vehicle is stays on the map.
+          return reply.send(JSON.stringify(deps.live.list(tenantId).map(withoutPosition)));
+        }
         // The body is built (and gzipped) once per change, not per request.
         if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
           return reply
@@ -285,6 +314,7 @@ export function trailerKindRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
     app.post(
       '/vehicle/all_trailer_kind',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['v2'],
           summary: 'Trailer kinds and their implements',

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { DeviceInput, GroupWithVehicles, Vehicle, VehicleInput } from '@rumbo/contracts';
+import type {
+  DeviceInput,
+  GroupWithVehicles,
+  LastInfo,
+  Vehicle,
+  VehicleInput,
+} from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
 import {
@@ -28,6 +34,8 @@ import {
 export interface FleetLive {
   upsertVehicle(tenantId: number, vehicle: Vehicle): void;
   removeVehicle(vehicleId: number): void;
+  /** The tenant's last infos. */
+  list(tenantId: number): LastInfo[];
   /** The tenant's last positions as a JSON body, built once per change (and gzipped). */
   json(tenantId: number, nowMs: number): Buffer;
   gzip(tenantId: number, nowMs: number): Buffer;

@@ -50,6 +50,7 @@ export function fuelRoutes(deps: FuelDeps): FastifyPluginAsyncZod {
     app.get(
       '/events/:from/:to',
       {
+        config: { views: ['fuel-refuel', 'fuel-add'] },
         schema: {
           tags: ['fuel'],
           summary:
@@ -73,6 +74,7 @@ export function fuelRoutes(deps: FuelDeps): FastifyPluginAsyncZod {
     app.get(
       '/event/:id/levels',
       {
+        config: { views: ['fuel-refuel', 'fuel-add'] },
         schema: {
           tags: ['fuel'],
           summary: "One fuel event and its level chart: the vehicle's raw levels of the stop ± 2 h",

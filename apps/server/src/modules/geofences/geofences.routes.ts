@@ -45,6 +45,7 @@ export function geofenceV2Routes(deps: GeofencesDeps): FastifyPluginAsyncZod {
     app.post(
       '/geofence/get_all',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['geofences'],
           summary: "The tenant's geofences (geom: a GeoJSON geometry, [lng, lat])",
@@ -57,6 +58,7 @@ export function geofenceV2Routes(deps: GeofencesDeps): FastifyPluginAsyncZod {
     app.post(
       '/geofence/get_all_attributes',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['geofences'],
           summary: "The attribute names the tenant's geofences use",
@@ -109,6 +111,7 @@ export function interestPointRoutes(deps: GeofencesDeps): FastifyPluginAsyncZod 
     app.get(
       '/routing/interest_point',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['geofences'],
           summary: "The tenant's points of interest (?deleted=true: the deleted ones too)",
@@ -178,6 +181,7 @@ export function interestPointRoutes(deps: GeofencesDeps): FastifyPluginAsyncZod 
     app.get(
       '/routing/interest_point_type',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['geofences'],
           summary: 'POI types (built-in ones named in the caller’s language, and the tenant’s)',

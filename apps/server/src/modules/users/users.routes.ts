@@ -33,6 +33,7 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
     app.post(
       '/auth/user',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['rest'],
           summary: "The signed-in user's configuration (configuracion)",
@@ -46,6 +47,7 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
     app.get(
       '/user/get_profile',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['rest'],
           summary: 'Profile of the signed-in user',
@@ -58,6 +60,7 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
     app.post(
       '/user/save_profile',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['rest'],
           summary: 'Save name, phone and e-mail',
@@ -71,6 +74,7 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
     app.post(
       '/user/save_config',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['rest'],
           summary: 'Save language, time zone, units, map centre and zoom, dark mode',
@@ -87,6 +91,7 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
     app.get(
       '/user/get_avatar',
       {
+        config: { views: 'signed-in' },
         schema: {
           tags: ['rest'],
           summary: 'Avatar as a data URL, or null',
@@ -102,7 +107,11 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
       upload.post(
         '/user/upload_avatar',
         {
+<<<<<<< HEAD
           ...uploadRoute(AVATAR_UPLOAD),
+=======
+          config: { views: 'signed-in' },
+>>>>>>> authz
           schema: {
             tags: ['rest'],
             summary: 'Upload the avatar: multipart field `files`, PNG, JPEG or WebP up to 2 MB',

@@ -9,6 +9,7 @@ export function xlsxRoutes(): FastifyPluginAsyncZod {
     app.post(
       '/generate_excel/:kind',
       {
+        config: { views: 'signed-in' },
         bodyLimit: 64 * 1024 * 1024,
         schema: {
           tags: ['xlsx'],

@@ -4,24 +4,17 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { averageProfiles, type ProfileLetter } from '@rumbo/contracts';
+import type { ProfileLetter } from '@rumbo/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { formatDate, formatMeasure, formatNumber } from '../../shared/format/format';
 import { startOfDay } from '../../shared/format/period';
-import { useLastPositions } from '../../shared/fleet/fleet-queries';
 import { DEFAULT_UNITS } from '@rumbo/contracts';
 import { useSession } from '../../shared/services';
-import {
-  DASHBOARD_STALE_MS,
-  useEventCount,
-  useFleetAnalysis,
-  useRalentiAgg,
-  useSafetyDrive,
-} from '../../shared/analysis/analysis-api';
 import { durationText } from '../../shared/analysis/indicator-format';
 import { ProfileChip } from '../../shared/analysis/profile-chip';
+import { useDashboardSummary } from './dashboard-api';
 import { dashboardPeriod } from './dashboard-period';
 
 type Figure =
@@ -45,8 +38,8 @@ interface CardData {
 
 /**
  * The dashboard (spec §9): the week so far (start of this week to the end of yesterday, the
- * previous week on a Monday), cached 15 minutes; vehicles in transit now and today's alerts.
- * Each card opens its screen.
+ * previous week on a Monday), vehicles in transit now and today's alerts, all from one summary
+ * call polled every minute. Each card opens its screen.
  */
 export default function HomePage() {
   const { t, i18n } = useTranslation();
@@ -62,94 +55,81 @@ export default function HomePage() {
   const today = startOfDay(now, offset);
   const name = user?.personaFisica.nombre ?? '';
 
-  const analysis = useFleetAnalysis(from, to, ['all'], DASHBOARD_STALE_MS);
-  const safety = useSafetyDrive({ from, to }, DASHBOARD_STALE_MS);
-  const ralenti = useRalentiAgg(from, to, DASHBOARD_STALE_MS);
-  const live = useLastPositions();
-  const events = useEventCount(today, now);
-
-  const sums = useMemo(() => {
-    const rows = analysis.data ?? [];
-    return {
-      km: rows.reduce((a, r) => a + r.odometers.distance, 0),
-      fuel: rows.reduce((a, r) => a + r.consumption.totalFuel, 0),
-      co2: rows.reduce((a, r) => a + r.co2, 0),
-      // Letters are averaged over the rows the analysis keeps (spec §9: over 20 km).
-      eco: averageProfiles(
-        rows
-          .filter((r) => r.odometers.distance > 20)
-          .map((r) => r.evaluation.averageEcoDriving.profile),
-      ),
-    };
-  }, [analysis.data]);
-  const idle = useMemo(() => {
-    const p = ralenti.data?.payload ?? [];
-    return { s: p.reduce((a, r) => a + r.total, 0), l: p.reduce((a, r) => a + r.fuel, 0) };
-  }, [ralenti.data]);
-  const moving = (live.data ?? []).filter(
-    (v) => v.status === 'in-transit' || v.status === 'speeding',
-  ).length;
+  // One call with the fleet's figures: every role holding the dashboard may make it, and it
+  // carries nothing per vehicle (docs/decisions/0029-views-per-route.md).
+  const summary = useDashboardSummary({
+    from,
+    to,
+    alertsFrom: today,
+    alertsTo: Math.max(now, today + 1),
+  });
+  const data = summary.data;
+  const loading = summary.isPending;
   const q = `?period=custom&from=${from}&to=${to}`;
   const none = t('common.no_data');
   const cards: CardData[] = [
     {
       figure: 'fleet_score',
       to: `/app/fleet/safety_drive${q}`,
-      loading: safety.isPending,
+      loading,
       value:
-        safety.data?.fleet.valor == null
-          ? t('analysis.dashboard.na')
-          : formatNumber(safety.data.fleet.valor, language),
-      letter: safety.data?.fleet.perfil ?? null,
+        data?.fleetScore.valor == null
+          ? data
+            ? t('analysis.dashboard.na')
+            : none
+          : formatNumber(data.fleetScore.valor, language),
+      letter: data?.fleetScore.perfil ?? null,
     },
     {
       figure: 'distance',
       to: `/app/analysis${q}`,
-      loading: analysis.isPending,
-      value: analysis.data ? formatMeasure('distance', sums.km, units, language) : none,
+      loading,
+      value: data ? formatMeasure('distance', data.distanceKm, units, language) : none,
     },
     {
       figure: 'fuel',
       to: `/app/analysis${q}`,
-      loading: analysis.isPending,
-      value: analysis.data ? `${formatNumber(sums.fuel, language)} L` : none,
+      loading,
+      value: data ? `${formatNumber(data.fuelL, language)} L` : none,
     },
     {
       figure: 'co2',
       to: `/app/analysis${q}`,
-      loading: analysis.isPending,
-      value: analysis.data ? `${formatNumber(sums.co2 / 1000, language)} t` : none,
+      loading,
+      value: data ? `${formatNumber(data.co2Kg / 1000, language)} t` : none,
     },
     {
       figure: 'ralenti',
       to: `/app/fleet/ralenti_agg${q}`,
-      loading: ralenti.isPending,
-      value: ralenti.data ? durationText(idle.s) : none,
-      detail: ralenti.data
-        ? t('analysis.dashboard.idle_fuel', { fuel: `${formatNumber(idle.l, language)} L` })
+      loading,
+      value: data ? durationText(data.idle.seconds) : none,
+      detail: data
+        ? t('analysis.dashboard.idle_fuel', {
+            fuel: `${formatNumber(data.idle.fuelL, language)} L`,
+          })
         : undefined,
     },
     {
       figure: 'eco_driving',
       to: `/app/analysis${q}`,
-      loading: analysis.isPending,
-      value: sums.eco ? '' : t('analysis.dashboard.na'),
-      letter: sums.eco,
+      loading,
+      value: data?.ecoDriving ? '' : data ? t('analysis.dashboard.na') : none,
+      letter: data?.ecoDriving ?? null,
     },
     {
       figure: 'vehicles_in_transit',
       to: '/app/map/current_location',
-      loading: live.isPending,
-      value: live.data ? String(moving) : none,
-      detail: live.data
-        ? t('analysis.dashboard.of_vehicles', { total: live.data.length })
+      loading,
+      value: data ? String(data.vehicles.inTransit) : none,
+      detail: data
+        ? t('analysis.dashboard.of_vehicles', { total: data.vehicles.total })
         : undefined,
     },
     {
       figure: 'alerts_today',
       to: '/app/fleet/alerts?period=today',
-      loading: events.isPending,
-      value: events.data === undefined ? none : String(events.data),
+      loading,
+      value: data ? String(data.alerts) : none,
     },
   ];
 

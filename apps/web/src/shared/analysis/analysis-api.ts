@@ -44,9 +44,6 @@ export interface SafetyBody {
   vehicles?: number[];
 }
 
-/** How long the dashboard keeps its figures (spec §9: 15 minutes). */
-export const DASHBOARD_STALE_MS = 15 * 60_000;
-
 export function useFleetAnalysis(
   from: number,
   to: number,
@@ -103,23 +100,6 @@ export function useRalentiVehicle(id: number, from: number, to: number) {
         withSignal(signal),
       ),
     enabled: to > from,
-  });
-}
-
-/** How many events `[from, to)` holds (`POST /v2/event/get_all`; the dashboard's alerts today). */
-export function useEventCount(from: number, to: number) {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: ['analysis', 'events', from, to] as const,
-    queryFn: async ({ signal }) =>
-      (
-        await api.post<{ payload: AlertEvent[] }>(
-          'v2/event/get_all',
-          { from, to },
-          withSignal(signal),
-        )
-      ).payload.length,
-    refetchInterval: 60_000,
   });
 }
 
