@@ -107,11 +107,8 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
       upload.post(
         '/user/upload_avatar',
         {
-<<<<<<< HEAD
           ...uploadRoute(AVATAR_UPLOAD),
-=======
           config: { views: 'signed-in' },
->>>>>>> authz
           schema: {
             tags: ['rest'],
             summary: 'Upload the avatar: multipart field `files`, PNG, JPEG or WebP up to 2 MB',
