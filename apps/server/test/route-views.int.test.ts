@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { VIEW_NAMES, type DashboardSummary, type LastInfo } from '@rumbo/contracts';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
@@ -205,6 +207,53 @@ for (const backend of testBackends()) {
       expect(
         (await call('GET', '/api/rest/vehicle/last_position', onlyDashboard.headers)).statusCode,
       ).toBe(403);
+
+      // The live feed follows the same rule: the snapshot and every update without positions
+      // for a role without the live map, nothing for a role without any live-status screen.
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = ctx.app.server.address() as AddressInfo;
+      const feed = async (role: string) => {
+        const headers = roles.find((r) => r.name === role)!.headers;
+        const socket = new WebSocket(`ws://127.0.0.1:${port}/api/wslp`);
+        type Frame = { action?: string; payload?: LastInfo[] };
+        const frames: Frame[] = [];
+        socket.on('message', (data: Buffer, binary: boolean) => {
+          frames.push(binary ? { action: 'binary' } : (JSON.parse(data.toString()) as Frame));
+        });
+        await new Promise((resolve) => socket.on('open', resolve));
+        socket.send(
+          JSON.stringify({ token: headers.token, digest: headers.digest, format: 'binary' }),
+        );
+        return { socket, frames };
+      };
+      const viewerFeed = await feed('viewer');
+      const probeFeed = await feed('Probe');
+      const dashboardFeed = await feed('Only dashboard');
+      const ours = (frame: { payload?: LastInfo[] }) =>
+        frame.payload?.find((v) => v.idvehiculo === vehicleId);
+      await expect.poll(() => viewerFeed.frames.some((f) => ours(f))).toBe(true);
+      await expect.poll(() => probeFeed.frames.some((f) => ours(f))).toBe(true);
+      expect(
+        probeFeed.frames.find((f) => ours(f))?.payload?.find((v) => v.idvehiculo === vehicleId),
+      ).toMatchObject({ lat: null, lng: null, heading: null, speedKmh: 50 });
+      ctx.app.services.live.apply(vehicleId, {
+        fixTimeMs: Date.now(),
+        lat: -34.7,
+        lng: -58.5,
+        speedKmh: 60,
+        heading: 180,
+        status: 'in-transit',
+      });
+      await expect.poll(() => viewerFeed.frames.some((f) => f.action === 'binary')).toBe(true);
+      await expect
+        .poll(() => probeFeed.frames.filter((f) => ours(f)).map((f) => ours(f)?.speedKmh))
+        .toContain(60);
+      for (const frame of probeFeed.frames.filter((f) => f.action !== undefined)) {
+        expect(frame.action).toBe('positions/update');
+        for (const info of frame.payload ?? []) expect(info.lat).toBeNull();
+      }
+      expect(dashboardFeed.frames.filter((f) => f.action !== undefined)).toEqual([]);
+      for (const { socket } of [viewerFeed, probeFeed, dashboardFeed]) socket.close();
     });
 
     it('gives the dashboard its fleet figures in one call, the same as the screens behind them', async () => {

@@ -95,3 +95,21 @@ export const MENU_GROUPS: readonly { group: string; views: readonly ViewName[] }
 export function isViewAllowed(views: Record<string, unknown> | undefined, view: string): boolean {
   return Boolean(views?.[view]);
 }
+
+/**
+ * Views whose screens show the fleet's live status (`last_position`, `/api/wslp`): the live map,
+ * and the fleet and vehicle tables (the `/app/fleet` overview takes any fleet view). Where each
+ * vehicle is goes only to roles with the live map (decision 0029).
+ */
+export const LIVE_STATUS_VIEWS = [
+  'map-fleet-location',
+  'fleet-vehicles',
+  'fleet-groups',
+  'fleet-alerts',
+  'fleet-safety-drive',
+  'fleet-ralenti-agg',
+  'admin-vehicles',
+] as const;
+
+/** The view that shows where each vehicle is. */
+export const LIVE_POSITION_VIEW = 'map-fleet-location';

@@ -1,4 +1,11 @@
-import { encodeLiveFrame, type LastInfo, type LiveFrameEntry } from '@rumbo/contracts';
+import {
+  encodeLiveFrame,
+  isViewAllowed,
+  LIVE_POSITION_VIEW,
+  LIVE_STATUS_VIEWS,
+  type LastInfo,
+  type LiveFrameEntry,
+} from '@rumbo/contracts';
 import type { LiveFleet } from './live-fleet.js';
 import type { Connection, SocketHub } from './socket-hub.js';
 
@@ -12,6 +19,13 @@ interface Subscriber {
   connection: Connection;
   /** What a slow client missed, coalesced per vehicle; null while it keeps up. */
   behind: Map<number, LastInfo> | null;
+  /** False for a role without the live map: status and speed, never where a vehicle is. */
+  positions: boolean;
+}
+
+/** A vehicle's last info without where it is and where it heads. */
+function withoutPosition(info: LastInfo): LastInfo {
+  return { ...info, lat: null, lng: null, heading: null };
 }
 
 function frame(payload: LastInfo[]): string {
@@ -36,6 +50,7 @@ function binaryFrame(payload: LastInfo[]): Uint8Array {
 }
 
 function encode(subscriber: Subscriber, payload: LastInfo[]): string | Uint8Array {
+  if (!subscriber.positions) return frame(payload.map(withoutPosition));
   return subscriber.connection.format === 'binary' ? binaryFrame(payload) : frame(payload);
 }
 
@@ -74,7 +89,13 @@ export class LiveFeed {
   }
 
   private add(connection: Connection): void {
-    const subscriber: Subscriber = { connection, behind: null };
+    const { views } = connection.principal;
+    // The same rule as `last_position` (decision 0029): a role with no screen showing the live
+    // status gets nothing; one without the live map gets status without positions (JSON frames,
+    // which the client applies like binary ones).
+    if (!LIVE_STATUS_VIEWS.some((view) => isViewAllowed(views, view))) return;
+    const positions = isViewAllowed(views, LIVE_POSITION_VIEW);
+    const subscriber: Subscriber = { connection, behind: null, positions };
     this.subscribers.set(connection, subscriber);
     const tenantId = connection.principal.tenantId;
     let set = this.byTenant.get(tenantId);
@@ -83,7 +104,8 @@ export class LiveFeed {
       this.byTenant.set(tenantId, set);
     }
     set.add(subscriber);
-    connection.socket.send(frame(this.live.list(tenantId)));
+    const fleet = this.live.list(tenantId);
+    connection.socket.send(frame(positions ? fleet : fleet.map(withoutPosition)));
   }
 
   private remove(connection: Connection): void {
@@ -106,6 +128,7 @@ export class LiveFeed {
       changed?.clear();
       let shared: string | undefined;
       let sharedBinary: Uint8Array | undefined;
+      let sharedStatus: string | undefined;
       for (const subscriber of subscribers) {
         const socket = subscriber.connection.socket;
         if (socket.readyState !== socket.OPEN) continue;
@@ -119,7 +142,10 @@ export class LiveFeed {
           continue;
         }
         if (entries.length === 0) continue;
-        if (subscriber.connection.format === 'binary') {
+        if (!subscriber.positions) {
+          sharedStatus ??= frame(entries.map(withoutPosition));
+          socket.send(sharedStatus);
+        } else if (subscriber.connection.format === 'binary') {
           sharedBinary ??= binaryFrame(entries);
           socket.send(sharedBinary);
         } else {

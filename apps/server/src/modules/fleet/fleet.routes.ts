@@ -7,6 +7,8 @@ import {
   groupWithVehicles,
   idParams,
   isViewAllowed,
+  LIVE_POSITION_VIEW,
+  LIVE_STATUS_VIEWS,
   okReply,
   trailerKindSchema,
   type LastInfo,
@@ -256,17 +258,6 @@ export function fleetRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
   };
 }
 
-/** Views whose screens show the fleet's live status (the `/app/fleet` overview takes any fleet view). */
-const LAST_POSITION_VIEWS = [
-  'map-fleet-location',
-  'fleet-vehicles',
-  'fleet-groups',
-  'fleet-alerts',
-  'fleet-safety-drive',
-  'fleet-ralenti-agg',
-  'admin-vehicles',
-] as const;
-
 /** A vehicle's last info without where it is and where it heads (roles without the live map). */
 function withoutPosition(info: LastInfo): LastInfo {
   return { ...info, lat: null, lng: null, heading: null };
@@ -279,7 +270,7 @@ export function lastPositionRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
       '/vehicle/last_position',
       {
         // The live map, and the fleet and vehicle tables that show each vehicle's live status.
-        config: { views: LAST_POSITION_VIEWS },
+        config: { views: LIVE_STATUS_VIEWS },
         schema: {
           tags: ['rest'],
           summary:
@@ -292,7 +283,7 @@ export function lastPositionRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
           .type('application/json; charset=utf-8')
           .header('cache-control', 'private, no-cache')
           .header('vary', 'accept-encoding');
-        if (!isViewAllowed(views, 'map-fleet-location')) {
+        if (!isViewAllowed(views, LIVE_POSITION_VIEW)) {
           // Status, last report, speed, as the tables show them: where each vehicle is stays on the map.
           return reply.send(JSON.stringify(deps.live.list(tenantId).map(withoutPosition)));
         }
