@@ -94,13 +94,38 @@ export const eventsQuery = z.strictObject({
 });
 export type EventsQuery = z.infer<typeof eventsQuery>;
 
-/** Optional data of an event (spec §3). */
+/**
+ * Optional data of an event (spec §3): the zone, the POI, the temperature (°C) and the planned
+ * trip (`route`, its id as a string) the event is about. Rules keep other keys of their own in the
+ * stored row (a fault's `dtc`); answers carry these four only, shaped by `eventDataOf`.
+ */
 export const eventDataSchema = z.object({
   idzona: z.number().optional(),
   idinterestpoint: z.number().optional(),
   temperature: z.number().optional(),
   route: z.string().optional(),
 });
+export type AlertEventData = z.infer<typeof eventDataSchema>;
+
+/**
+ * The spec's data of a stored event, whatever wrote it: numbers stay numbers, `route` is always a
+ * string (a `DDR` written before migration 0019 stored the plan id as a number); null when none.
+ */
+export function eventDataOf(raw: unknown): AlertEventData | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const d = raw as Record<string, unknown>;
+  const out: AlertEventData = {};
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  const idzona = num(d['idzona']);
+  const idinterestpoint = num(d['idinterestpoint']);
+  const temperature = num(d['temperature']);
+  if (idzona !== undefined) out.idzona = idzona;
+  if (idinterestpoint !== undefined) out.idinterestpoint = idinterestpoint;
+  if (temperature !== undefined) out.temperature = temperature;
+  const route = d['route'];
+  if (typeof route === 'string' || num(route) !== undefined) out.route = String(route);
+  return Object.keys(out).length > 0 ? out : null;
+}
 
 /** A stored event with its handling. Times are epoch ms; `value` in SI-like units (domain.md). */
 export const eventSchema = z.object({

@@ -153,18 +153,33 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
         for (const { vehicleId, update } of messages) live.apply(vehicleId, update);
       }),
     );
-    if (bus.kind === 'nats') {
-      // Vehicles auto-registered by an ingest node: this node's live fleet learns them.
-      let reload: NodeJS.Timeout | null = null;
-      cleanups.push(
-        bus.onDeviceChanged(() => {
-          reload ??= setTimeout(() => {
-            reload = null;
-            void loadLiveFleet(database.db, live, clock.nowMs()).catch(() => undefined);
-          }, 200);
-        }),
-      );
-    }
+    // Vehicles and devices changed by any process (an API node, the command line, an ingest node
+    // that registered one) are announced on the bus: this node's live fleet reloads them, once
+    // per burst (issue 21 item 5). A live update of a vehicle it does not hold (an announcement
+    // lost, a process that could not send one) reloads it too, at most every 5 s.
+    let reload: NodeJS.Timeout | null = null;
+    const reloadLive = () => {
+      reload ??= setTimeout(() => {
+        reload = null;
+        loadLiveFleet(database.db, live, clock.nowMs(), { prune: true }).catch((error: unknown) =>
+          log().warn({ err: error }, 'live fleet reload failed'),
+        );
+      }, 200);
+    };
+    let unknownReloadAt = 0;
+    cleanups.push(
+      bus.onDeviceChanged(reloadLive),
+      bus.onLive((messages) => {
+        if (messages.every((m) => live.get(m.vehicleId))) return;
+        const now = Date.now();
+        if (now - unknownReloadAt < 5_000) return;
+        unknownReloadAt = now;
+        reloadLive();
+      }),
+      () => {
+        if (reload) clearTimeout(reload);
+      },
+    );
   }
 
   // Alerts: settings cached where events are raised (pipeline, jobs); notifications stored by the

@@ -186,6 +186,11 @@ export class LiveFleet {
     return entry ? { tenantId: entry.tenantId, info: entry.info } : undefined;
   }
 
+  /** Ids of every vehicle held. */
+  vehicleIds(): number[] {
+    return [...this.entries.keys()];
+  }
+
   /** Last info of every vehicle of a tenant. */
   list(tenantId: number): LastInfo[] {
     const result: LastInfo[] = [];

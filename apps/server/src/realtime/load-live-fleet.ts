@@ -8,17 +8,25 @@ import type { LiveFleet } from './live-fleet.js';
 
 /**
  * Fills the live fleet from the database at start: every vehicle, its last stored state and the
- * tenant's driver names.
+ * tenant's driver names. With `prune` (a reload after a change announced on the bus), vehicles
+ * no longer in the database leave it.
  */
 export async function loadLiveFleet(
   db: Kysely<Database>,
   live: LiveFleet,
   nowMs: number,
+  options: { prune?: boolean } = {},
 ): Promise<void> {
+  const present = new Set<number>();
   for (const tenantId of await listTenantIds(db)) {
-    for (const vehicle of await listVehicles(db, tenantId)) live.upsertVehicle(tenantId, vehicle);
+    for (const vehicle of await listVehicles(db, tenantId)) {
+      present.add(vehicle.vehicleId);
+      live.upsertVehicle(tenantId, vehicle);
+    }
     live.setDriverNames(tenantId, await driverNamesByCode(db, tenantId));
   }
+  if (options.prune)
+    for (const id of live.vehicleIds()) if (!present.has(id)) live.removeVehicle(id);
   const states = await listVehicleStates(db);
   for (const s of states) {
     if (s.fix_time === null || s.lat === null || s.lng === null) continue;
