@@ -180,6 +180,35 @@ describe('rumbo commands while an embedded server runs on the same DATA_DIR', ()
   }, 180_000);
 });
 
+describe('rumbo commands while a process serves the embedded database without a control socket', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rumbo-clidb-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses with a clear message and exit code 3, leaving the socket in place', async () => {
+    const { socketDir, storeDir } = embeddedPaths(dataDir);
+    const running = await servePglite(storeDir, socketDir);
+    try {
+      const error = await rumbo(
+        { DATA_DIR: dataDir },
+        'device',
+        'add',
+        '--imei',
+        '352094081230009',
+        '--plate',
+        'CL009AA',
+      ).then(
+        () => null,
+        (e: unknown) => e as { code: number; stderr: string },
+      );
+      expect(error?.code).toBe(3);
+      expect(error?.stderr).toContain("a running Rumbo server uses this data folder's database");
+      expect(existsSync(join(socketDir, '.s.PGSQL.5432'))).toBe(true);
+    } finally {
+      await running.stop();
+    }
+  }, 120_000);
+});
+
 describe.skipIf(!adminUrl)('rumbo commands while a server runs on PostgreSQL', () => {
   const dirs: string[] = [];
   const cleanups: (() => Promise<void>)[] = [];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_EPOCH_MS, MIN_EPOCH_MS, id, multilineText, text } from './fields.js';
+import { epochMs, id, multilineText, text } from './fields.js';
 import { notificationSchema } from './realtime.js';
 
 // Alerts (issue 11): the catalogue, stored events and their handling, and the per-user
@@ -71,10 +71,6 @@ export const alertTypesAnswer = z.object({
 export type AlertTypeGroup = z.infer<typeof alertTypeGroupSchema>;
 export type AlertType = z.infer<typeof alertTypeSchema>;
 export type AlertTypesAnswer = z.infer<typeof alertTypesAnswer>;
-
-/** An instant in a JSON body: epoch milliseconds between 2000 and 2100. */
-const epochMs = () =>
-  z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range');
 
 /** An alert code in a request (looked up case-insensitively). */
 const alertCode = () =>

@@ -5,6 +5,7 @@ import type { Bus, NotificationDelivery } from '../bus/bus.js';
 import { memoryBus } from '../bus/memory-bus.js';
 import { buildHttpApp } from '../http/app.js';
 import { newIngestCounters, type IngestContext } from '../ingest/ingest-types.js';
+import { boundRecords } from '../ingest/record-bounds.js';
 import { BackgroundTasks } from '../lib/background-tasks.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { AuthDeps } from '../modules/auth/auth.service.js';
@@ -323,13 +324,39 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
       bus.publishDeviceChanged(vehicle.deviceUniqueId ?? String(vehicle.vehicleId));
     };
   }
+  const ingestCounters = newIngestCounters();
   const ingest: IngestContext = {
     resolveDevice: (uniqueId, protocol) => registry.resolve(uniqueId, protocol),
-    submit: (device, positions) => bus.publishRecords(device, positions),
+    submit: async (device, positions) => {
+      // Storage bounds (record-bounds.ts): too old refused but acknowledged, attributes capped.
+      const bounded = boundRecords(
+        positions,
+        { nowMs: clock.nowMs(), retentionDays: config.RETENTION_DAYS },
+        ingestCounters,
+      );
+      if (bounded.tooOld > 0 || bounded.droppedAttributes > 0)
+        log().warn(
+          {
+            device: device.uniqueId,
+            recordsTooOld: bounded.tooOld,
+            attributesDropped: bounded.droppedAttributes,
+            totals: {
+              recordsTooOld: ingestCounters.recordsTooOld,
+              attributesDropped: ingestCounters.attributesDropped,
+            },
+          },
+          'records out of storage bounds: refused or trimmed',
+        );
+      const result =
+        bounded.kept.length > 0
+          ? await bus.publishRecords(device, bounded.kept)
+          : { accepted: 0, rejected: 0 };
+      return { accepted: result.accepted, rejected: result.rejected + bounded.tooOld };
+    },
     ioTable: (device) => deviceModels.ioTable(device.tenantId, device.protocol, device.model),
     nowMs: () => clock.nowMs(),
     log: log(),
-    counters: newIngestCounters(),
+    counters: ingestCounters,
   };
 
   const app = await buildHttpApp({

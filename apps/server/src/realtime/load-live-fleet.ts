@@ -17,6 +17,9 @@ export async function loadLiveFleet(
   nowMs: number,
   options: { prune?: boolean } = {},
 ): Promise<void> {
+  // Only vehicles held before the reload read the database may be pruned: one added meanwhile
+  // (by this node, after the read) is not in the rows read.
+  const held = options.prune ? live.vehicleIds() : [];
   const present = new Set<number>();
   for (const tenantId of await listTenantIds(db)) {
     for (const vehicle of await listVehicles(db, tenantId)) {
@@ -25,8 +28,7 @@ export async function loadLiveFleet(
     }
     live.setDriverNames(tenantId, await driverNamesByCode(db, tenantId));
   }
-  if (options.prune)
-    for (const id of live.vehicleIds()) if (!present.has(id)) live.removeVehicle(id);
+  for (const id of held) if (!present.has(id)) live.removeVehicle(id);
   const states = await listVehicleStates(db);
   for (const s of states) {
     if (s.fix_time === null || s.lat === null || s.lng === null) continue;
