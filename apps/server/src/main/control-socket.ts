@@ -32,9 +32,7 @@ export async function startControlSocket(
   run: (command: unknown) => Promise<string>,
 ): Promise<ControlSocket | null> {
   if (socketPath.length > MAX_SOCKET_PATH) return null;
-  if (await isListening(socketPath)) return null;
   mkdirSync(dirname(socketPath), { recursive: true });
-  rmSync(socketPath, { force: true }); // a stale file left by a process that died
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -45,7 +43,7 @@ export async function startControlSocket(
     });
     req.on('end', () => {
       const reply = (status: number, body: object) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
+        res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
         res.end(JSON.stringify(body));
       };
       if (req.method !== 'POST' || req.url !== '/command')
@@ -63,13 +61,23 @@ export async function startControlSocket(
       );
     });
   });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(socketPath, () => resolve());
+  const listen = () =>
+    new Promise<boolean>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EADDRINUSE') resolve(false);
+        else reject(error);
+      };
+      server.once('error', onError);
+      server.listen(socketPath, () => {
+        server.off('error', onError);
+        resolve(true);
+      });
     });
-  } catch {
-    return null; // another process bound it first
+  // The file exists: another process listens there (it answers), or one died and left it.
+  if (!(await listen())) {
+    if (await isListening(socketPath)) return null;
+    rmSync(socketPath, { force: true });
+    if (!(await listen())) return null;
   }
   chmodSync(socketPath, 0o600);
   let closed: Promise<void> | undefined;
@@ -77,7 +85,10 @@ export async function startControlSocket(
     path: socketPath,
     close() {
       // server.close() removes the socket file it created.
-      closed ??= new Promise((resolve) => server.close(() => resolve()));
+      closed ??= new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
       return closed;
     },
   };
@@ -97,6 +108,7 @@ export async function sendControlCommand(
     const req = request(
       {
         socketPath,
+        agent: false,
         path: '/command',
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
