@@ -243,7 +243,7 @@ describe.skipIf(!adminUrl)('rumbo commands while a server runs on PostgreSQL', (
   }, 180_000);
 
   it.skipIf(!natsUp)(
-    'from another process on a NATS cluster: the change is announced on NATS and the server shows it live',
+    'from another process on a NATS cluster (the command line, another API node): the change is announced on NATS and the server shows it live',
     async () => {
       const database = await freshPostgres();
       cleanups.push(() => database.drop());
@@ -274,6 +274,39 @@ describe.skipIf(!adminUrl)('rumbo commands while a server runs on PostgreSQL', (
       );
       expect(added.stdout).toContain(`device ${imei} → vehicle CL003AA`);
       await expectLive(server, imei, 'CL003AA', -34.63);
+
+      // Another API node on the same cluster: a vehicle created there over HTTP, and then deleted,
+      // reaches this node's live fleet through NATS.
+      const other = await serve({ DATA_DIR: tempDir(), DATABASE_URL: database.url, ...nats });
+      cleanups.push(() => other.stop());
+      const admin = await signInHeaders(other.app, 'demoadmin', 'demo1234');
+      const created = await other.app.inject({
+        method: 'POST',
+        url: '/api/vehicles/admin/vehicles',
+        headers: { token: admin.token, digest: admin.digest },
+        payload: { plate: 'CL004AA' },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const viewer = await signInHeaders(server.app);
+      const plates = async () =>
+        (
+          await server.app.inject({
+            method: 'GET',
+            url: '/api/rest/vehicle/last_position',
+            headers: { token: viewer.token, digest: viewer.digest },
+          })
+        )
+          .json<{ plate: string }[]>()
+          .map((v) => v.plate);
+      await expect.poll(plates, { timeout: 5_000 }).toContain('CL004AA');
+      const { vehicleId } = created.json<{ vehicleId: number }>();
+      const removed = await other.app.inject({
+        method: 'DELETE',
+        url: `/api/vehicles/admin/vehicles/${vehicleId}`,
+        headers: { token: admin.token, digest: admin.digest },
+      });
+      expect(removed.statusCode, removed.body).toBeLessThan(300);
+      await expect.poll(plates, { timeout: 5_000 }).not.toContain('CL004AA');
     },
     180_000,
   );
