@@ -3,10 +3,10 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrate } from './db/migrate.js';
-import { ensureUser, seedBuiltins } from './modules/seed/seed.service.js';
 import { openConfiguredDatabase, startServer } from './server.js';
-import { ensureTenant } from './modules/tenants/tenants.repository.js';
-import { addDeviceWithVehicle } from './modules/fleet/fleet-cli.js';
+import { announceDeviceChanges } from './bus/nats-bus.js';
+import { cliCommandSchema, runCommand, type CliCommand } from './main/commands.js';
+import { controlSocketPath, sendControlCommand } from './main/control-socket.js';
 import { runSimulatorCli } from '@rumbo/simulator';
 
 function config(overrides: Record<string, string> = {}): Config {
@@ -21,18 +21,46 @@ function config(overrides: Record<string, string> = {}): Config {
   }
 }
 
-async function withDatabase(
-  run: (db: Awaited<ReturnType<typeof openConfiguredDatabase>>) => Promise<void>,
-) {
+/**
+ * Runs a command: handed to the server running on this DATA_DIR when there is one (it changes its
+ * own database and tells its bus), otherwise against the configured database here, a change to
+ * devices then announced on NATS when NATS_URL is set (docs/decisions/0030-bounds-and-live-changes.md).
+ */
+async function execute(command: CliCommand): Promise<void> {
   const cfg = config();
-  const database = await openConfiguredDatabase(cfg);
+  const answer = await sendControlCommand(controlSocketPath(cfg.DATA_DIR), command);
+  if (answer) {
+    if ('error' in answer) {
+      console.error(answer.error);
+      process.exit(1);
+    }
+    console.log(answer.output);
+    return;
+  }
+  let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+  try {
+    database = await openConfiguredDatabase(cfg);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/running Rumbo server/u.test(message)) {
+      console.error(`${message.replace(/^.*?(a running Rumbo server)/u, '$1')}`);
+      process.exit(3);
+    }
+    throw error;
+  }
+  const changed: string[] = [];
+  let output: string;
   try {
     await migrate(database.db);
-    await seedBuiltins(database.db);
-    await run(database);
+    output = await runCommand(database.db, command, {
+      deviceChanged: (uniqueId) => changed.push(uniqueId),
+    });
   } finally {
     await database.close();
   }
+  if (changed.length > 0 && cfg.NATS_URL)
+    await announceDeviceChanges({ url: cfg.NATS_URL, prefix: cfg.NATS_PREFIX }, changed);
+  console.log(output);
 }
 
 const program = new Command('rumbo').description('Rumbo fleet management server');
@@ -69,10 +97,7 @@ program
   .command('migrate')
   .description('apply pending database migrations')
   .action(async () => {
-    await withDatabase(async (database) => {
-      const applied = await migrate(database.db);
-      console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
-    });
+    await execute({ name: 'migrate' });
   });
 
 const tenant = program.command('tenant').description('manage tenants');
@@ -80,10 +105,7 @@ tenant
   .command('add <name>')
   .description('create a tenant')
   .action(async (name: string) => {
-    await withDatabase(async (database) => {
-      const created = await ensureTenant(database.db, name);
-      console.log(`tenant "${created.name}" (id ${created.id})`);
-    });
+    await execute({ name: 'tenant-add', tenant: name });
   });
 
 const user = program.command('user').description('manage users');
@@ -115,14 +137,7 @@ user
         console.error(`"${options.email}" is not an e-mail address`);
         process.exit(2);
       }
-      await withDatabase(async (database) => {
-        const created = await ensureUser(database.db, options);
-        console.log(
-          created
-            ? `user "${options.username}" created`
-            : `user "${options.username}" already exists`,
-        );
-      });
+      await execute({ name: 'user-add', ...options });
     },
   );
 
@@ -143,10 +158,12 @@ device
       protocol: string;
       tenant: string;
     }) => {
-      await withDatabase(async (database) => {
-        const result = await addDeviceWithVehicle(database.db, options);
-        console.log(`device ${options.imei} → vehicle ${options.plate} (id ${result.vehicleId})`);
-      });
+      const parsed = cliCommandSchema.safeParse({ name: 'device-add', ...options });
+      if (!parsed.success) {
+        console.error(`bad device: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+        process.exit(2);
+      }
+      await execute(parsed.data);
     },
   );
 

@@ -19,6 +19,8 @@ import { startSilenceJob } from './jobs/silence.job.js';
 import { startMaintenanceJob } from './jobs/maintenance.job.js';
 import { maintenancePass } from './modules/maintenance/maintenance.service.js';
 import { PositionPartitions } from './pipeline/partitions.js';
+import { cliCommandSchema, runCommand } from './main/commands.js';
+import { controlSocketPath, startControlSocket } from './main/control-socket.js';
 
 /** A running Rumbo server. */
 export interface RunningServer {
@@ -138,6 +140,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     lease,
     log,
   });
+  // `rumbo device add` and the other commands, run while this server runs on the same DATA_DIR,
+  // are handed to it here: its database, and its bus for the live fleet (issue 21 items 5, 9).
+  const control = await startControlSocket(controlSocketPath(config.DATA_DIR), (body) =>
+    runCommand(database.db, cliCommandSchema.parse(body), {
+      deviceChanged: (uniqueId) => bus.publishDeviceChanged(uniqueId),
+    }),
+  );
   let demo: DemoFleet | undefined;
   if (config.DEMO && config.DEMO_VEHICLES > 0 && roles.has('ingest')) {
     demo = startDemoFleet({
@@ -171,6 +180,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     stop() {
       stopping ??= (async () => {
         clearInterval(mailTimer);
+        await control?.close();
         await silences.stop();
         await maintenance.stop();
         await jobs.stop();

@@ -477,7 +477,7 @@ for (const backend of testBackends()) {
         .where('code', '=', 'DDR')
         .execute();
       expect(ddr).toHaveLength(1);
-      expect(ddr[0]!.data).toEqual({ route: id });
+      expect(ddr[0]!.data).toEqual({ route: String(id) });
       expect(ddr[0]!.end_time).not.toBeNull();
       device.end();
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_EPOCH_MS, MIN_EPOCH_MS, id, multilineText, text } from './fields.js';
+import { epochMs, id, multilineText, text } from './fields.js';
 import { notificationSchema } from './realtime.js';
 
 // Alerts (issue 11): the catalogue, stored events and their handling, and the per-user
@@ -72,10 +72,6 @@ export type AlertTypeGroup = z.infer<typeof alertTypeGroupSchema>;
 export type AlertType = z.infer<typeof alertTypeSchema>;
 export type AlertTypesAnswer = z.infer<typeof alertTypesAnswer>;
 
-/** An instant in a JSON body: epoch milliseconds between 2000 and 2100. */
-const epochMs = () =>
-  z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range');
-
 /** An alert code in a request (looked up case-insensitively). */
 const alertCode = () =>
   text()
@@ -94,13 +90,38 @@ export const eventsQuery = z.strictObject({
 });
 export type EventsQuery = z.infer<typeof eventsQuery>;
 
-/** Optional data of an event (spec §3). */
+/**
+ * Optional data of an event (spec §3): the zone, the POI, the temperature (°C) and the planned
+ * trip (`route`, its id as a string) the event is about. Rules keep other keys of their own in the
+ * stored row (a fault's `dtc`); answers carry these four only, shaped by `eventDataOf`.
+ */
 export const eventDataSchema = z.object({
   idzona: z.number().optional(),
   idinterestpoint: z.number().optional(),
   temperature: z.number().optional(),
   route: z.string().optional(),
 });
+export type AlertEventData = z.infer<typeof eventDataSchema>;
+
+/**
+ * The spec's data of a stored event, whatever wrote it: numbers stay numbers, `route` is always a
+ * string (a `DDR` written before migration 0019 stored the plan id as a number); null when none.
+ */
+export function eventDataOf(raw: unknown): AlertEventData | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const d = raw as Record<string, unknown>;
+  const out: AlertEventData = {};
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  const idzona = num(d['idzona']);
+  const idinterestpoint = num(d['idinterestpoint']);
+  const temperature = num(d['temperature']);
+  if (idzona !== undefined) out.idzona = idzona;
+  if (idinterestpoint !== undefined) out.idinterestpoint = idinterestpoint;
+  if (temperature !== undefined) out.temperature = temperature;
+  const route = d['route'];
+  if (typeof route === 'string' || num(route) !== undefined) out.route = String(route);
+  return Object.keys(out).length > 0 ? out : null;
+}
 
 /** A stored event with its handling. Times are epoch ms; `value` in SI-like units (domain.md). */
 export const eventSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_EPOCH_MS, MIN_EPOCH_MS, epochMsParam, id, idParam, text } from './fields.js';
+import { epochMs, epochMsParam, id, idParam, text } from './fields.js';
 
 // Driving analysis (issue 13): `GET /analysis/{from}/{to}/…`, `POST /v2/vehicle/safety_drive`,
 // `POST /v2/event/ralenti_agg`. Spec §3/§7 fix the field names, decisions.md ("Analysis, alerts
@@ -172,8 +172,8 @@ export const analysisAnswer = z.array(analysisRowSchema);
 /** `POST /v2/vehicle/safety_drive`: `vehicles` absent or empty = every vehicle of the tenant. */
 export const safetyDriveQuery = z
   .strictObject({
-    from: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
-    to: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
+    from: epochMs(),
+    to: epochMs(),
     vehicles: z.array(id()).max(10_000).optional(),
     /** A driver's id: only what that driver drove. */
     driver: id().optional(),
@@ -246,8 +246,8 @@ export type SafetyDriveAnswer = z.infer<typeof safetyDriveAnswer>;
 /** `POST /v2/event/ralenti_agg` `{from, to, vehicles?}`. */
 export const ralentiQuery = z
   .strictObject({
-    from: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
-    to: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
+    from: epochMs(),
+    to: epochMs(),
     vehicles: z.array(id()).max(10_000).optional(),
   })
   .refine(isOrdered, ORDER)
@@ -274,8 +274,8 @@ export type RalentiAggAnswer = z.infer<typeof ralentiAggAnswer>;
 /** `POST /v2/event/ralenti_vehicle` `{from, to, vehicle}`: one vehicle's idle periods. */
 export const ralentiVehicleQuery = z
   .strictObject({
-    from: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
-    to: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
+    from: epochMs(),
+    to: epochMs(),
     vehicle: id(),
   })
   .refine(isOrdered, ORDER)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idParam, multilineText, text } from './fields.js';
+import { id, idParam, isoDay, multilineText, text } from './fields.js';
 
 // Drivers (spec §3 "Driver: driverId, id", §7 `GET/POST /driver`, `PATCH/DELETE /driver/{driverId}`;
 // issue 11). Field names follow the user contracts (Spanish, as the spec's): docs/decisions/0017.
@@ -15,7 +15,7 @@ export const driverCode = text()
   .transform((value) => value.toUpperCase());
 
 /** `yyyy-MM-dd`, a real calendar day. */
-export const isoDate = z.iso.date();
+export const isoDate = isoDay();
 
 const driverFields = {
   nombre: text().trim().min(1).max(100),

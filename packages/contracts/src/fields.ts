@@ -49,7 +49,36 @@ export function idParam() {
 /** Path parameters of a route addressing one row: `/{id}`. */
 export const idParams = z.object({ id: idParam() });
 
+// The date window (docs/decisions/0030-bounds-and-live-changes.md): every date or instant an
+// input carries — a query's period, a planned stop, a licence's expiry, a maintenance day — lies
+// in [2000-01-01, 2100-01-01) UTC, or the request is refused (400 naming the field). Every date
+// field of every input schema is built from one of the four helpers below.
+
+/** True when the epoch ms lie in the date window. */
+export function inDateWindow(ms: number): boolean {
+  return ms >= MIN_EPOCH_MS && ms < MAX_EPOCH_MS;
+}
+
 /** An instant in a query string: epoch milliseconds between 2000 and 2100. */
 export function epochMsParam() {
   return z.coerce.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range');
+}
+
+/** An instant in a JSON body: epoch milliseconds between 2000 and 2100. */
+export function epochMs() {
+  return z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range');
+}
+
+/** An instant as ISO 8601 with its offset (`2026-11-27T08:00:00Z`), between 2000 and 2100. */
+export function isoInstant() {
+  return z.iso
+    .datetime({ offset: true })
+    .refine((value) => inDateWindow(Date.parse(value)), 'date_range');
+}
+
+/** A calendar day `yyyy-MM-dd` (a real one), between 2000 and 2100. */
+export function isoDay() {
+  return z.iso
+    .date()
+    .refine((value) => inDateWindow(Date.parse(`${value}T00:00:00Z`)), 'date_range');
 }

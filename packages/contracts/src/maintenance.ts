@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idParam, multilineText, text } from './fields.js';
+import { id, idParam, isoDay, multilineText, text } from './fields.js';
 
 // Maintenance (spec §2 views maintenance-forecast/-calendar/-list/-history, domain.md §8, issue 15;
 // docs/decisions/0025-maintenance.md): plans of items with intervals, their forecast, one-off
@@ -23,7 +23,7 @@ export type MaintenanceStatusCode = (typeof MAINTENANCE_STATUSES)[number];
 export const MAINTENANCE_AXES = ['km', 'hours', 'days'] as const;
 
 /** `yyyy-MM-dd`, a real calendar day. */
-const day = z.iso.date();
+const day = isoDay();
 const positive = (max: number) => z.number().positive().max(max);
 /** Counters as they are typed: km and engine hours, at least 0. */
 const counter = z.number().min(0).max(10_000_000);

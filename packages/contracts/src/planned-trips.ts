@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMsParam, id, idParam, text } from './fields.js';
+import { epochMsParam, id, idParam, isoInstant, text } from './fields.js';
 import { lngLatInput } from './geofences.js';
 
 // Planned trips (issue 15, trip loading; docs/decisions/0027-planned-trips.md): a vehicle's plan
@@ -30,9 +30,6 @@ export const PLANNED_TRIP_LIMITS = {
 const latitude = () => z.number().min(-90, 'lat_range').max(90, 'lat_range');
 const longitude = () => z.number().min(-180, 'lng_range').max(180, 'lng_range');
 
-/** An instant as ISO 8601 with its offset (`2026-11-27T08:00:00Z`). */
-export const isoInstant = z.iso.datetime({ offset: true });
-
 /** One stop of a plan: the origin (first), a waypoint, or the destination (last). */
 export const plannedStopInput = z.strictObject({
   name: text().trim().max(100).default(''),
@@ -47,7 +44,7 @@ export const plannedStopInput = z.strictObject({
   /** The POI it was picked from, if any (its place is copied: the plan keeps it if the POI moves). */
   poiId: id().nullable().default(null),
   /** Planned time: departure for the origin, arrival for the others. */
-  plannedAt: isoInstant,
+  plannedAt: isoInstant(),
 });
 export type PlannedStopInput = z.input<typeof plannedStopInput>;
 

@@ -60,6 +60,24 @@ const decoder = new TextDecoder();
 const encode = (value: unknown) => encoder.encode(JSON.stringify(value));
 const decode = <T>(data: Uint8Array): T => JSON.parse(decoder.decode(data)) as T;
 
+/**
+ * Tells a cluster's nodes that devices or vehicles changed, from a process that is no node of it
+ * (`rumbo device add`): one plain message per id, flushed before the connection closes.
+ */
+export async function announceDeviceChanges(
+  options: { url: string; prefix?: string },
+  uniqueIds: readonly string[],
+): Promise<void> {
+  const subjects = natsNames(options.prefix ?? 'rumbo');
+  const nc = await connect({ servers: options.url, name: 'rumbo-cli' });
+  try {
+    for (const id of uniqueIds) nc.publish(subjects.deviceChanged, encode(id));
+    await nc.flush();
+  } finally {
+    await nc.close();
+  }
+}
+
 /** Batches live messages per short tick: one NATS message carries many vehicles. */
 const LIVE_TICK_MS = 20;
 

@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -7,6 +8,29 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 export interface EmbeddedEndpoint {
   host: string;
   port: number;
+}
+
+/** The embedded database of this DATA_DIR is already served by a running process. */
+export class EmbeddedInUseError extends Error {
+  constructor(readonly socketPath: string) {
+    super(
+      `a running Rumbo server uses this data folder's database (${socketPath}); ` +
+        'stop it first, or run the command while it runs so it is handed to that server',
+    );
+    this.name = 'EmbeddedInUseError';
+  }
+}
+
+/** True when a process accepts connections on this Unix socket (a stale file answers false). */
+export function isListening(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(socketPath);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 /** A running PGlite served over the Postgres wire protocol. */
@@ -26,14 +50,18 @@ export async function servePglite(
   storeDir: string | null,
   socketDir: string,
 ): Promise<RunningPglite> {
+  const socketPath = join(socketDir, '.s.PGSQL.5432');
+  // Another process serves this folder's database: never open a second copy of its files nor
+  // take its socket (issue 21 item 9).
+  if (socketPath.length <= MAX_SOCKET_PATH && (await isListening(socketPath)))
+    throw new EmbeddedInUseError(socketPath);
   if (storeDir) mkdirSync(storeDir, { recursive: true });
   const db = await PGlite.create(storeDir ?? undefined);
-  const socketPath = join(socketDir, '.s.PGSQL.5432');
   let server: PGLiteSocketServer;
   let endpoint: EmbeddedEndpoint;
   if (socketPath.length <= MAX_SOCKET_PATH) {
     mkdirSync(socketDir, { recursive: true });
-    rmSync(socketPath, { force: true });
+    rmSync(socketPath, { force: true }); // stale: left by a process that died
     server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 4 });
     await server.start();
     endpoint = { host: socketDir, port: 5432 };

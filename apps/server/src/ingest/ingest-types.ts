@@ -23,6 +23,10 @@ export interface IngestCounters {
   unknownDevices: number;
   recordsAcked: number;
   recordsRejected: number;
+  /** Records refused as older than RETENTION_DAYS (record-bounds.ts; also in recordsRejected). */
+  recordsTooOld: number;
+  /** Attribute keys dropped over the per-record caps (record-bounds.ts). */
+  attributesDropped: number;
   connections: number;
   /** Bytes the Teltonika TCP port holds in partial frames, all connections together. */
   teltonikaBufferedBytes: number;
@@ -35,6 +39,8 @@ export function newIngestCounters(): IngestCounters {
     unknownDevices: 0,
     recordsAcked: 0,
     recordsRejected: 0,
+    recordsTooOld: 0,
+    attributesDropped: 0,
     connections: 0,
     teltonikaBufferedBytes: 0,
   };

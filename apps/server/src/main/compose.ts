@@ -5,6 +5,7 @@ import type { Bus, NotificationDelivery } from '../bus/bus.js';
 import { memoryBus } from '../bus/memory-bus.js';
 import { buildHttpApp } from '../http/app.js';
 import { newIngestCounters, type IngestContext } from '../ingest/ingest-types.js';
+import { boundRecords } from '../ingest/record-bounds.js';
 import { BackgroundTasks } from '../lib/background-tasks.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { AuthDeps } from '../modules/auth/auth.service.js';
@@ -153,18 +154,33 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
         for (const { vehicleId, update } of messages) live.apply(vehicleId, update);
       }),
     );
-    if (bus.kind === 'nats') {
-      // Vehicles auto-registered by an ingest node: this node's live fleet learns them.
-      let reload: NodeJS.Timeout | null = null;
-      cleanups.push(
-        bus.onDeviceChanged(() => {
-          reload ??= setTimeout(() => {
-            reload = null;
-            void loadLiveFleet(database.db, live, clock.nowMs()).catch(() => undefined);
-          }, 200);
-        }),
-      );
-    }
+    // Vehicles and devices changed by any process (an API node, the command line, an ingest node
+    // that registered one) are announced on the bus: this node's live fleet reloads them, once
+    // per burst (issue 21 item 5). A live update of a vehicle it does not hold (an announcement
+    // lost, a process that could not send one) reloads it too, at most every 5 s.
+    let reload: NodeJS.Timeout | null = null;
+    const reloadLive = () => {
+      reload ??= setTimeout(() => {
+        reload = null;
+        loadLiveFleet(database.db, live, clock.nowMs(), { prune: true }).catch((error: unknown) =>
+          log().warn({ err: error }, 'live fleet reload failed'),
+        );
+      }, 200);
+    };
+    let unknownReloadAt = 0;
+    cleanups.push(
+      bus.onDeviceChanged(reloadLive),
+      bus.onLive((messages) => {
+        if (messages.every((m) => live.get(m.vehicleId))) return;
+        const now = Date.now();
+        if (now - unknownReloadAt < 5_000) return;
+        unknownReloadAt = now;
+        reloadLive();
+      }),
+      () => {
+        if (reload) clearTimeout(reload);
+      },
+    );
   }
 
   // Alerts: settings cached where events are raised (pipeline, jobs); notifications stored by the
@@ -308,13 +324,39 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
       bus.publishDeviceChanged(vehicle.deviceUniqueId ?? String(vehicle.vehicleId));
     };
   }
+  const ingestCounters = newIngestCounters();
   const ingest: IngestContext = {
     resolveDevice: (uniqueId, protocol) => registry.resolve(uniqueId, protocol),
-    submit: (device, positions) => bus.publishRecords(device, positions),
+    submit: async (device, positions) => {
+      // Storage bounds (record-bounds.ts): too old refused but acknowledged, attributes capped.
+      const bounded = boundRecords(
+        positions,
+        { nowMs: clock.nowMs(), retentionDays: config.RETENTION_DAYS },
+        ingestCounters,
+      );
+      if (bounded.tooOld > 0 || bounded.droppedAttributes > 0)
+        log().warn(
+          {
+            device: device.uniqueId,
+            recordsTooOld: bounded.tooOld,
+            attributesDropped: bounded.droppedAttributes,
+            totals: {
+              recordsTooOld: ingestCounters.recordsTooOld,
+              attributesDropped: ingestCounters.attributesDropped,
+            },
+          },
+          'records out of storage bounds: refused or trimmed',
+        );
+      const result =
+        bounded.kept.length > 0
+          ? await bus.publishRecords(device, bounded.kept)
+          : { accepted: 0, rejected: 0 };
+      return { accepted: result.accepted, rejected: result.rejected + bounded.tooOld };
+    },
     ioTable: (device) => deviceModels.ioTable(device.tenantId, device.protocol, device.model),
     nowMs: () => clock.nowMs(),
     log: log(),
-    counters: newIngestCounters(),
+    counters: ingestCounters,
   };
 
   const app = await buildHttpApp({

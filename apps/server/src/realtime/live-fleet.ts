@@ -81,6 +81,16 @@ export class LiveFleet {
   upsertVehicle(tenantId: number, vehicle: Vehicle): void {
     const existing = this.entries.get(vehicle.vehicleId);
     const blank = blankInfo(vehicle);
+    // Unchanged (a reload after a change elsewhere): nothing to tell the sockets.
+    if (
+      existing?.tenantId === tenantId &&
+      existing.info.plate === blank.plate &&
+      existing.info.implementos === blank.implementos &&
+      existing.info.marca === blank.marca &&
+      existing.info.modelo === blank.modelo &&
+      existing.info.modelyear === blank.modelyear
+    )
+      return;
     const info: LastInfo = existing
       ? {
           ...existing.info,
@@ -184,6 +194,11 @@ export class LiveFleet {
   get(vehicleId: number): { tenantId: number; info: LastInfo } | undefined {
     const entry = this.entries.get(vehicleId);
     return entry ? { tenantId: entry.tenantId, info: entry.info } : undefined;
+  }
+
+  /** Ids of every vehicle held. */
+  vehicleIds(): number[] {
+    return [...this.entries.keys()];
   }
 
   /** Last info of every vehicle of a tenant. */

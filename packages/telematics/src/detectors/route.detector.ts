@@ -106,7 +106,8 @@ function ddrEvent(plan: ContextPlannedTrip, since: Crossing, s: Sample, end?: Cr
     startTimeMs: since.sinceMs,
     lat: since.lat,
     lng: since.lng,
-    data: { route: plan.id },
+    // `data.route` is a string in every answer (spec §3: notification data): the plan's id.
+    data: { route: String(plan.id) },
   };
   if (s.driverCode !== undefined) event.driverCode = s.driverCode;
   if (end) {

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AlertEvent, Language, Notification } from '@rumbo/contracts';
+import { eventDataOf, type AlertEvent, type Language, type Notification } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -471,7 +471,7 @@ export async function findEvents(
     lat: row.lat,
     lng: row.lng,
     value: row.value,
-    data: row.data,
+    data: eventDataOf(row.data),
     acknowledgedAt: row.acknowledged_at === null ? null : new Date(row.acknowledged_at).getTime(),
     acknowledgedBy:
       row.acknowledged_at === null

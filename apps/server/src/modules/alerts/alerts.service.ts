@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  eventDataOf,
   interpolate,
   translations,
   type AlertSettings,
@@ -471,14 +472,7 @@ function idsOf(list: readonly TaggedEvent[], key: string): number[] {
 
 /** The spec's optional data of an event (idzona, idinterestpoint, temperature, route). */
 function eventData(fact: EventFact): NonNullable<Notification['data']> | null {
-  const d = fact.data;
-  if (!d) return null;
-  const out: NonNullable<Notification['data']> = {};
-  if (typeof d['idzona'] === 'number') out.idzona = d['idzona'];
-  if (typeof d['idinterestpoint'] === 'number') out.idinterestpoint = d['idinterestpoint'];
-  if (typeof d['temperature'] === 'number') out.temperature = d['temperature'];
-  if (typeof d['route'] === 'string') out.route = d['route'];
-  return Object.keys(out).length > 0 ? out : null;
+  return eventDataOf(fact.data);
 }
 
 /** Settings as the screen edits them (defaults filled in). */

@@ -80,6 +80,8 @@ export async function createVehicle(deps: FleetDeps, tenantId: number, input: Ve
   const vehicle = await findVehicle(deps.db, tenantId, id);
   if (!vehicle) throw new Error('vehicle vanished after insert');
   deps.live.upsertVehicle(tenantId, vehicle);
+  // Other API nodes' live fleets learn it through the bus.
+  deps.onDeviceChanged?.(vehicle.deviceUniqueId ?? '');
   return vehicle;
 }
 
@@ -96,6 +98,7 @@ export async function editVehicle(
   const vehicle = await findVehicle(deps.db, tenantId, id);
   if (!vehicle) throw new DomainError('not_found');
   deps.live.upsertVehicle(tenantId, vehicle);
+  deps.onDeviceChanged?.(vehicle.deviceUniqueId ?? '');
   return vehicle;
 }
 
@@ -105,7 +108,7 @@ export async function removeVehicle(deps: FleetDeps, tenantId: number, id: numbe
   if (!vehicle) throw new DomainError('not_found');
   await deleteVehicle(deps.db, tenantId, id);
   deps.live.removeVehicle(id);
-  if (vehicle.deviceUniqueId) deps.onDeviceChanged?.(vehicle.deviceUniqueId);
+  deps.onDeviceChanged?.(vehicle.deviceUniqueId ?? '');
 }
 
 /** Groups with their vehicles, for `GET /vehicles/groups/vehicles`. */

@@ -147,15 +147,21 @@ function zoneOffsetMs(timeZone: string, utcMs: number): number {
     second: '2-digit',
   }).formatToParts(new Date(utcMs));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
+  const wall =
+    wallAsUtc(get('year'), get('month'), get('day'), get('hour'), get('minute')) +
+    get('second') * 1000;
   return wall - Math.floor(utcMs / 1000) * 1000;
+}
+
+/**
+ * A wall clock as if it were UTC, ms. Unlike `Date.UTC`, the years 0–99 stay themselves (not
+ * 1900–1999), so `0001-01-01` is refused by the date window instead of becoming 1901.
+ */
+function wallAsUtc(y: number, mo: number, d: number, h = 0, mi = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
+  date.setUTCHours(h, mi, 0, 0);
+  return date.getTime();
 }
 
 /** A wall-clock time in a zone as UTC ms. */
@@ -163,7 +169,7 @@ export function zonedToUtc(
   wall: { y: number; mo: number; d: number; h: number; mi: number },
   timeZone: string,
 ): number {
-  const asUtc = Date.UTC(wall.y, wall.mo - 1, wall.d, wall.h, wall.mi);
+  const asUtc = wallAsUtc(wall.y, wall.mo, wall.d, wall.h, wall.mi);
   const first = asUtc - zoneOffsetMs(timeZone, asUtc);
   return asUtc - zoneOffsetMs(timeZone, first);
 }
@@ -209,7 +215,7 @@ export function timeOf(cell: Cell, timeZone: string): string | undefined {
   ) {
     return undefined;
   }
-  const check = new Date(Date.UTC(wall.y, wall.mo - 1, wall.d));
+  const check = new Date(wallAsUtc(wall.y, wall.mo, wall.d));
   if (check.getUTCDate() !== wall.d) return undefined;
   return new Date(zonedToUtc(wall, timeZone)).toISOString();
 }
