@@ -302,10 +302,10 @@ export const ralentiVehicleAnswer = z.object({ payload: z.array(idlePeriodSchema
  */
 export const dashboardSummaryQuery = z
   .strictObject({
-    from: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
-    to: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
-    alertsFrom: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
-    alertsTo: z.number().int().min(MIN_EPOCH_MS, 'epoch_range').max(MAX_EPOCH_MS, 'epoch_range'),
+    from: epochMs(),
+    to: epochMs(),
+    alertsFrom: epochMs(),
+    alertsTo: epochMs(),
   })
   .refine(isOrdered, ORDER)
   .refine(isShortEnough, MAX)
