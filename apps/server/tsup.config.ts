@@ -2,7 +2,11 @@ import { defineConfig } from 'tsup';
 
 // Our workspace packages are bundled (they ship TypeScript source); npm dependencies stay external.
 export default defineConfig({
-  entry: { cli: 'src/cli.ts', 'embedded-worker': 'src/db/embedded.worker.ts' },
+  entry: {
+    cli: 'src/cli.ts',
+    'embedded-worker': 'src/db/embedded.worker.ts',
+    'gazetteer-worker': 'src/places/gazetteer.worker.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',
