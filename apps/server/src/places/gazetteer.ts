@@ -143,7 +143,7 @@ export class Gazetteer {
     cities.forEach((city, i) => {
       lats[i] = Number(city.lat);
       lngs[i] = Number(city.lng);
-      index.add(lngs[i]!, lats[i]!);
+      index.add(lngs[i], lats[i]);
       const name = encoder.encode(city.name);
       encoded.push(name);
       bytes += name.length;
@@ -198,7 +198,7 @@ export class Gazetteer {
     const cLat = this.lats[id]!;
     const start = id === 0 ? 0 : this.nameEnds[id - 1]!;
     const locality: Locality = {
-      name: Gazetteer.decoder.decode(this.names.subarray(start, this.nameEnds[id]!)),
+      name: Gazetteer.decoder.decode(this.names.subarray(start, this.nameEnds[id])),
       lat: cLat,
       lng: cLng,
     };

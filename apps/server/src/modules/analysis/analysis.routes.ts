@@ -119,8 +119,7 @@ export function analysisV2Routes(deps: AnalysisDeps): FastifyPluginAsyncZod {
           response: { 200: ralentiVehicleAnswer },
         },
       },
-      (request) =>
-        ralentiOfVehicle(db, principalOf(request).tenantId, request.body, request.lang),
+      (request) => ralentiOfVehicle(db, principalOf(request).tenantId, request.body, request.lang),
     );
   };
 }

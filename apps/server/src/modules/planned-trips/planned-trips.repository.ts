@@ -204,7 +204,7 @@ export async function progressOf(db: Db, planIds: readonly number[]): Promise<Pr
     atMs: new Date(row.at).getTime(),
     lat: row.lat,
     lng: row.lng,
-    place: row.place as unknown,
+    place: row.place,
   }));
 }
 
