@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlertEvent, IdlePeriod, Stop, Trip } from '@rumbo/contracts';
 import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
@@ -201,7 +201,8 @@ for (const backend of testBackends()) {
       }));
       await loadLiveFleet(db, ctx.app.services.live, Date.now());
       await ctx.app.services.alerts.cache.reloadAll();
-      operator = await signInHeaders(ctx.app, 'demouser', 'demo1234');
+      const session = await signInHeaders(ctx.app, 'demouser', 'demo1234');
+      operator = { token: session.token, digest: session.digest };
       const call = (url: string, payload: object) =>
         ctx.app.inject({ method: 'POST', url, headers: operator, payload });
       const zone = await call('/api/v2/geofence/save', {
@@ -241,11 +242,20 @@ for (const backend of testBackends()) {
         geom: { type: 'Point', coordinates: [POI.lng, POI.lat] },
       });
       expect(poi.statusCode, poi.body).toBe(200);
-      // The pipeline's index of zones and POIs, and the gazetteer, before the truck reports.
-      await (
-        ctx.app.services.pipeline as unknown as { deps: { places: { reloadAll(): Promise<void> } } }
-      ).deps.places.reloadAll();
-      await ctx.app.services.places.geocoder.ready();
+      // The gazetteer loaded and the saves seen by the pipeline's index (told on the bus).
+      const { geocoder } = ctx.app.services.places;
+      await geocoder.ready();
+      const { tenant_id: tenantId } = await db
+        .selectFrom('vehicles')
+        .select('tenant_id')
+        .where('id', '=', vehicleId)
+        .executeTakeFirstOrThrow();
+      await vi.waitFor(() =>
+        expect([
+          geocoder.placeAt(tenantId, POI.lat, POI.lng)?.name,
+          geocoder.placeAt(tenantId, DEPOT[1] + 0.005, DEPOT[0] + 0.005)?.name,
+        ]).toEqual(['YPF Ruta 158', 'Depósito Villa María']),
+      );
       ingest = await startIngest(ctx.app.services.ingest, {
         teltonikaPort: 0,
         osmandPort: 0,
