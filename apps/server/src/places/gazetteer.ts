@@ -130,7 +130,7 @@ export class Gazetteer {
     const adminIds = new Map<string, number>();
     const countries: string[] = [''];
     const countryIds = new Map<string, number>();
-    const index = new KDBush(cities.length, 64, Float32Array);
+    const index = new KDBush(cities.length, 16, Float32Array);
     // The index keeps its coordinates in its own (sorted) order: these are by locality.
     const lats = new Float32Array(cities.length);
     const lngs = new Float32Array(cities.length);
