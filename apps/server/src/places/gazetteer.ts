@@ -58,6 +58,8 @@ export async function buildParts(): Promise<GazetteerParts> {
   ).toParts();
 }
 
+let loading: Promise<Gazetteer> | undefined;
+
 export class Gazetteer {
   private constructor(
     private readonly index: KDBush,
@@ -74,20 +76,39 @@ export class Gazetteer {
   private static readonly decoder = new TextDecoder();
 
   /**
-   * Builds the gazetteer from the package's files (one to two seconds of parsing: in the built
-   * server in a worker thread, whose typed arrays are handed over, so the event loop never waits;
-   * from TypeScript source, in-process).
+   * Builds the gazetteer from the package's files (one to two seconds of parsing) in a worker
+   * thread, whose typed arrays are handed over, so the event loop — device acks — never waits.
    */
-  static async load(): Promise<Gazetteer> {
-    const workerFile = new URL('./gazetteer-worker.js', import.meta.url);
-    if (!existsSync(workerFile)) return Gazetteer.fromParts(await buildParts());
-    const worker = new Worker(workerFile);
+  static load(): Promise<Gazetteer> {
+    // One per process: every app of a process (tests build several) shares it.
+    loading ??= Gazetteer.loadOnce();
+    return loading;
+  }
+
+  private static async loadOnce(): Promise<Gazetteer> {
+    const built = new URL('./gazetteer-worker.js', import.meta.url);
+    const source = new URL('./gazetteer.worker.ts', import.meta.url);
+    // From TypeScript source (tests, `npm run dev`) the worker runs through tsx.
+    const worker = existsSync(built)
+      ? new Worker(built)
+      : existsSync(source)
+        ? new Worker(
+            `import('tsx/esm/api')` +
+              `.then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); })`,
+            { eval: true },
+          )
+        : undefined;
+    if (!worker) return Gazetteer.fromParts(await buildParts());
     try {
       const parts = await new Promise<GazetteerParts>((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`gazetteer worker exited (${code})`)));
       });
       return Gazetteer.fromParts(parts);
+    } catch {
+      // No worker (e.g. source run without tsx): parse here, once.
+      return Gazetteer.fromParts(await buildParts());
     } finally {
       void worker.terminate();
     }
