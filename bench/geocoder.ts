@@ -43,7 +43,7 @@ function cpuMs(fn: () => void): number {
 global.gc?.();
 const rssBefore = process.memoryUsage().rss;
 const heapBefore = process.memoryUsage().heapUsed;
-let started = performance.now();
+const started = performance.now();
 const gazetteer = await Gazetteer.load();
 const loadMs = performance.now() - started;
 global.gc?.();
@@ -115,7 +115,7 @@ for (let i = 0; i < FACTS; i++) {
     idleTimeS: 0,
     coverage: 1,
   } as DeviceFact);
-  events.push({ type: 'event', code: 'V95', startTimeMs: i * 1000, lat, lng } as DeviceFact);
+  events.push({ type: 'event', code: 'V95', startTimeMs: i * 1000, lat, lng });
 }
 const tag = { vehicleId: 1, tenantId: 1 };
 function collectUs(sinks: ReturnType<typeof defaultSinks>, facts: DeviceFact[]): number {
