@@ -6,6 +6,7 @@ export default defineConfig({
     cli: 'src/cli.ts',
     'embedded-worker': 'src/db/embedded.worker.ts',
     'unpack-worker': 'src/lib/unpack/unpack.worker.ts',
+    'gazetteer-worker': 'src/places/gazetteer.worker.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -116,6 +116,16 @@ const envSchema = z.object({
    * not raise alerts while an incident is examined). Records stay stored either way.
    */
   ALERT_RULES: z.enum(['on', 'off']).default('on'),
+  /**
+   * Reverse geocoder for street addresses (issue 23, docs/decisions/0031-places.md): the base URL
+   * of a Nominatim (`/reverse?format=jsonv2`) or Photon (`/reverse`) server. Unset: places come
+   * from the tenant's geofences and POIs and the embedded GeoNames localities only.
+   */
+  GEOCODER_URL: z.url().optional(),
+  /** Requests per second to GEOCODER_URL (Nominatim's public policy is 1). */
+  GEOCODER_RATE: z.coerce.number().positive().max(1000).default(1),
+  /** Milliseconds a geocoder request may take before the embedded answer stands. */
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** Logs the age of live-feed entries when sent (for the latency benchmark). */
   LIVE_LATENCY_PROBE: bool,
 });

@@ -17,6 +17,7 @@ import { natsBus } from './bus/nats-bus.js';
 import { jobLease } from './jobs/job-lease.js';
 import { startSilenceJob } from './jobs/silence.job.js';
 import { startMaintenanceJob } from './jobs/maintenance.job.js';
+import { startLeasedJob } from './jobs/leased-job.js';
 import { maintenancePass } from './modules/maintenance/maintenance.service.js';
 import { PositionPartitions } from './pipeline/partitions.js';
 import { cliCommandSchema, runCommand } from './main/commands.js';
@@ -140,6 +141,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
     lease,
     log,
   });
+  // Places for facts stored without one and street addresses from GEOCODER_URL (issue 23).
+  const places = startLeasedJob(
+    {
+      run: () => app.services.places.job.pass(),
+      enabled: roles.has('jobs'),
+      lease,
+      intervalMs: 5_000,
+      log,
+    },
+    { intervalMs: 5_000, firstAfterMs: 2_000, raised: 'places named', failed: 'places pass failed' },
+  );
   // `rumbo device add` and the other commands, run while this server runs on the same DATA_DIR,
   // are handed to it here: its database, and its bus for the live fleet (issue 21 items 5, 9).
   const control = await startControlSocket(controlSocketPath(config.DATA_DIR), (body) =>
@@ -183,6 +195,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await control?.close();
         await silences.stop();
         await maintenance.stop();
+        await places.stop();
         await jobs.stop();
         await demo?.stop();
         await ingestListeners.close();

@@ -136,6 +136,8 @@ export const eventSchema = z.object({
   endTime: z.number().nullable(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
+  /** Where it was, in the caller's language (issue 23: the tenant's place, else a locality). */
+  place: z.string().nullable().optional(),
   /** Top speed km/h, duration s, acceleration m/s², temperature °C, power V — by code. */
   value: z.number().nullable(),
   data: eventDataSchema.nullable(),

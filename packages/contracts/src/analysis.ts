@@ -287,6 +287,8 @@ export const idlePeriodSchema = z.object({
   duration: z.number(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
+  /** Where it was, in the caller's language (issue 23: the tenant's place, else a locality). */
+  place: z.string().nullable().optional(),
   fuel: z.number(),
   fuelSource: z.enum(['counter', 'rate', 'estimated']),
   driverCode: z.string().nullable(),

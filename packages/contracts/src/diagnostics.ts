@@ -55,6 +55,8 @@ export const faultPointSchema = z.object({
   time: z.number(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
+  /** Where it was, in the caller's language (issue 23: the tenant's place, else a locality). */
+  place: z.string().nullable().optional(),
   odometerKm: z.number().nullable(),
   engineHours: z.number().nullable(),
 });

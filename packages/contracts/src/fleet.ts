@@ -115,6 +115,8 @@ export const lastInfoSchema = z.object({
   statusCode: z.number(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
+  /** Where it was, in the caller's language (issue 23: the tenant's place, else a locality). */
+  place: z.string().nullable().optional(),
   speedKmh: z.number().nullable(),
   heading: z.number().nullable(),
   implementos: z.string().nullable(),
@@ -166,6 +168,9 @@ export const tripSchema = z.object({
   endTime: z.number(),
   start: z.object({ lat: z.number(), lng: z.number() }),
   end: z.object({ lat: z.number(), lng: z.number() }),
+  /** Where it started and ended, in the caller's language (issue 23). */
+  startPlace: z.string().nullable().optional(),
+  endPlace: z.string().nullable().optional(),
   distanceKm: z.number(),
   drivingS: z.number(),
   idleS: z.number(),
@@ -189,5 +194,7 @@ export const stopSchema = z.object({
   lat: z.number(),
   lng: z.number(),
   ignitionOnS: z.number(),
+  /** Where it was, in the caller's language (issue 23: the tenant's place, else a locality). */
+  place: z.string().nullable().optional(),
 });
 export type Stop = z.infer<typeof stopSchema>;

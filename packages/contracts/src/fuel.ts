@@ -102,6 +102,8 @@ export const fuelEventSchema = z.object({
   end: z.number().nullable(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
+  /** Where it was, in the caller's language (issue 23: the tenant's place, else a locality). */
+  place: z.string().nullable().optional(),
   driverCode: z.string().nullable(),
   /** Litres added (CRG, AUR) or missing (DCS), net of the fuel burnt in the stop; > 0. */
   volumeL: z.number(),

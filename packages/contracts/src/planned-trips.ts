@@ -129,6 +129,8 @@ export const plannedTripProgressSchema = z.object({
   at: z.string(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
+  /** Where it was, in the caller's language (issue 23: the tenant's place, else a locality). */
+  place: z.string().nullable().optional(),
 });
 export type PlannedTripProgress = z.infer<typeof plannedTripProgressSchema>;
 

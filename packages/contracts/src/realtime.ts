@@ -34,6 +34,8 @@ export const notificationSchema = z.object({
     })
     .optional(),
   codigoChofer: z.string().nullable().optional(),
+  /** Where the event happened, in the user's language (issue 23). */
+  place: z.string().nullable().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

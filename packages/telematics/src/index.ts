@@ -132,3 +132,4 @@ export {
   type FaultState,
   type FaultEpisode,
 } from './detectors/fault.detector.js';
+export * from './places/place.js';

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Place } from '@rumbo/telematics';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -224,6 +225,9 @@ export interface TripsTable {
   avg_speed_kmh: number;
   driver_code: string | null;
   coverage: number | null;
+  /** Migration 0020: where it started and ended (docs/decisions/0031-places.md). */
+  start_place: Json<Place | null> | null;
+  end_place: Json<Place | null> | null;
 }
 
 export interface StopsTable {
@@ -237,6 +241,7 @@ export interface StopsTable {
   ignition_on_s: number;
   fuel_before_pct: number | null;
   fuel_after_pct: number | null;
+  place: Json<Place | null> | null;
 }
 
 export interface IdlePeriodsTable {
@@ -251,6 +256,7 @@ export interface IdlePeriodsTable {
   fuel_l: number;
   fuel_source: 'counter' | 'rate' | 'estimated';
   driver_code: string | null;
+  place: Json<Place | null> | null;
 }
 
 /** Fault episodes (migration 0015, domain.md §9). */
@@ -280,6 +286,7 @@ export interface FaultsTable {
   end_odometer_m: number | null;
   end_engine_hours: number | null;
   end_reason: 'absent' | 'quiet' | null;
+  start_place: Json<Place | null> | null;
 }
 
 /** The demo fleet's history backfill, per simulated truck (migration 0006). */
@@ -465,6 +472,8 @@ export interface EventsTable {
   ack_comment: string | null;
   /** Migration 0013: a suspected theft's review. */
   review: Generated<'confirmed' | 'dismissed' | null>;
+  /** Migration 0020: where it happened. */
+  place: Json<Place | null> | null;
 }
 
 export interface AlertSettingsTable {
@@ -635,6 +644,7 @@ export interface PlannedTripProgressTable {
   at: Timestamp;
   lat: number | null;
   lng: number | null;
+  place: Json<Place | null> | null;
 }
 
 /** A plan's newest ETA (migration 0016). */
@@ -645,6 +655,16 @@ export interface PlannedTripEtaTable {
   eta: Timestamp | null;
   remaining_m: number;
   off_route: boolean;
+}
+
+/** An engine's reverse-geocoding answers by rounded position and language (migration 0020). */
+export interface GeocodeCacheTable {
+  lat_e4: number;
+  lng_e4: number;
+  lang: string;
+  /** The engine's address in that language ({name, locality, admin, country}). */
+  place: Json<Record<string, string> | null> | null;
+  fetched_at: Generated<Date>;
 }
 
 export interface Database {
@@ -699,4 +719,5 @@ export interface Database {
   planned_trips: PlannedTripsTable;
   planned_trip_progress: PlannedTripProgressTable;
   planned_trip_eta: PlannedTripEtaTable;
+  geocode_cache: GeocodeCacheTable;
 }

@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Geocoder } from '../places/geocoder.js';
+import type { PlacesJob } from '../places/places.job.js';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -101,6 +103,8 @@ export interface AppServices {
   alerts: AlertsPart;
   /** Reloads the planned trips this node's pipeline follows (after the demo adds some). */
   reloadPlannedTrips: () => Promise<void>;
+  /** Places on facts (issue 23): the geocoder and the job that names older facts. */
+  places: { geocoder: Geocoder; job: PlacesJob };
 }
 
 declare module 'fastify' {

@@ -29,6 +29,9 @@ import { PositionPartitions } from '../pipeline/partitions.js';
 import { Pipeline } from '../pipeline/pipeline.js';
 import { Recomputer } from '../pipeline/recomputer.js';
 import { defaultSinks } from '../pipeline/sinks/index.js';
+import { GeocoderEngine } from '../places/engine.js';
+import { Geocoder } from '../places/geocoder.js';
+import { PlacesJob } from '../places/places.job.js';
 import { LiveFeed } from '../realtime/live-feed.js';
 import { LiveFleet } from '../realtime/live-fleet.js';
 import { loadLiveFleet } from '../realtime/load-live-fleet.js';
@@ -239,7 +242,7 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
   // Geofences and POIs: indexed in memory where records are evaluated, rebuilt when they change.
   const placesCache = new PlacesCache(database.db);
   let placesReload: NodeJS.Timeout | undefined;
-  if (roles.has('pipeline')) {
+  if (roles.has('pipeline') || roles.has('jobs')) {
     const warn = (error: unknown) => log().warn({ err: error }, 'geofence index reload failed');
     await placesCache.start(60_000, warn);
     cleanups.push(
@@ -267,9 +270,29 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
     cleanups.push(() => plannedTripsCache.stop());
   }
 
+  // Places on facts (docs/decisions/0031-places.md): named as the sinks store them; the gazetteer
+  // loads in the background, the places job names what was stored before and asks GEOCODER_URL.
+  const geocoder = new Geocoder(placesCache);
+  if (roles.has('pipeline') || roles.has('jobs')) {
+    geocoder.ready().catch((error: unknown) => log().error({ err: error }, 'gazetteer failed'));
+  }
+  const placesJob = new PlacesJob({
+    db: database.db,
+    geocoder,
+    engine: config.GEOCODER_URL
+      ? new GeocoderEngine({
+          url: config.GEOCODER_URL,
+          ratePerS: config.GEOCODER_RATE,
+          timeoutMs: config.GEOCODER_TIMEOUT_MS,
+        })
+      : undefined,
+    log: { warn: (obj, msg) => log().warn(obj, msg) },
+  });
+
   const partitions = new PositionPartitions();
   const sinks = defaultSinks({
     events: (tag, fact) => alertCache.isRaised(tag.tenantId, tag.vehicleId, fact.code),
+    places: (tenantId, lat, lng) => geocoder.placeAt(tenantId, lat, lng),
   });
   let pipeline: Pipeline | undefined;
   let recomputer: Recomputer | undefined;
@@ -407,6 +430,7 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts,
     reloadPlannedTrips: () =>
       roles.has('pipeline') ? plannedTripsCache.reload() : Promise.resolve(),
+    places: { geocoder, job: placesJob },
   });
   app.addHook('onClose', async () => {
     await auth.tasks.settled();

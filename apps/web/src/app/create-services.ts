@@ -78,7 +78,8 @@ export function createAppServices(env: ServiceEnvironment): AppServices {
   const onAlert = (n: Notification) => {
     notifications.add(n);
     const title = notificationTitle(n, (key) => i18n.t(key));
-    const message = `${title} — ${n.plate}`;
+    // "Speeding — AB123CD · 7 km NO de Villa María, Córdoba" (the place: issue 23).
+    const message = `${title} — ${n.plate}${n.place ? ` · ${n.place}` : ''}`;
     snackbar.notify({ type: severityOf(n), message });
     notifyWhenHidden(title, n.plate, `alert-${n.id ?? n.recordedat}`);
   };

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { placeText } from '../../places/render.js';
 import { eventDataOf, type AlertEvent, type Language, type Notification } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 
@@ -273,10 +274,20 @@ export async function claimDispatches(
 /** Stored event ids by key (`vehicle|code|start`). */
 export async function eventIds(trx: Db, keys: readonly EventKey[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
+  for (const [key, { id }] of await storedEvents(trx, keys)) out.set(key, id);
+  return out;
+}
+
+/** The stored events of episode keys: id and place (issue 23), by "vehicle|CODE|startMs". */
+export async function storedEvents(
+  trx: Db,
+  keys: readonly EventKey[],
+): Promise<Map<string, { id: number; place: unknown }>> {
+  const out = new Map<string, { id: number; place: unknown }>();
   if (keys.length === 0) return out;
   const rows = await trx
     .selectFrom('events')
-    .select(['id', 'vehicle_id', 'code', 'start_time'])
+    .select(['id', 'vehicle_id', 'code', 'start_time', 'place'])
     .where((eb) =>
       eb.or(
         keys.map((k) =>
@@ -290,7 +301,10 @@ export async function eventIds(trx: Db, keys: readonly EventKey[]): Promise<Map<
     )
     .execute();
   for (const row of rows)
-    out.set(`${row.vehicle_id}|${row.code}|${new Date(row.start_time).getTime()}`, Number(row.id));
+    out.set(`${row.vehicle_id}|${row.code}|${new Date(row.start_time).getTime()}`, {
+      id: Number(row.id),
+      place: row.place,
+    });
   return out;
 }
 
@@ -377,6 +391,8 @@ export async function userNotifications(db: Db, userId: number): Promise<Notific
     read: row.read,
     ...(row.data ? { data: row.data } : {}),
     codigoChofer: row.driver_code,
+    // The place in the user's language when told (issue 23).
+    place: placeOfPayload(row.payload),
   }));
 }
 
@@ -407,6 +423,7 @@ export async function findEvents(
     codes?: string[];
     id?: number;
   },
+  lang: Language = 'es',
 ): Promise<AlertEvent[]> {
   const drivers = await hasDrivers(db);
   const driverName = drivers
@@ -432,6 +449,7 @@ export async function findEvents(
       'events.end_time',
       'events.lat',
       'events.lng',
+      'events.place',
       'events.value',
       'events.data',
       'events.acknowledged_at',
@@ -470,6 +488,7 @@ export async function findEvents(
     endTime: row.end_time === null ? null : new Date(row.end_time).getTime(),
     lat: row.lat,
     lng: row.lng,
+    place: placeText(row.place, lang),
     value: row.value,
     data: eventDataOf(row.data),
     acknowledgedAt: row.acknowledged_at === null ? null : new Date(row.acknowledged_at).getTime(),
@@ -632,4 +651,10 @@ export async function placeNames(
     zones: new Map(zones.map((z) => [Number(z.id), z.name])),
     pois: new Map(pois.map((p) => [Number(p.id), p.name])),
   };
+}
+
+/** The place text a stored notification's payload carries (`at`), or null. */
+function placeOfPayload(payload: unknown): string | null {
+  const at = (payload as { at?: unknown } | null)?.at;
+  return typeof at === 'string' ? at : null;
 }

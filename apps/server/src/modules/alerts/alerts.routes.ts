@@ -74,7 +74,14 @@ export function alertsV2Routes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
         const { tenantId } = principalOf(request);
         const { from, to, vehicles, groups, codes } = request.body;
         if (to <= from) return { payload: [] };
-        return { payload: await findEvents(db, tenantId, { from, to, vehicles, groups, codes }) };
+        return {
+          payload: await findEvents(
+            db,
+            tenantId,
+            { from, to, vehicles, groups, codes },
+            request.lang,
+          ),
+        };
       },
     );
     app.post(
@@ -93,11 +100,16 @@ export function alertsV2Routes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
         const { id, comment } = request.body;
         const done = await acknowledgeEvent(db, tenantId, id, userId, comment);
         if (!done) throw new DomainError('not_found');
-        const [event] = await findEvents(db, tenantId, {
-          from: done.startTimeMs,
-          to: done.startTimeMs + 1,
-          id,
-        });
+        const [event] = await findEvents(
+          db,
+          tenantId,
+          {
+            from: done.startTimeMs,
+            to: done.startTimeMs + 1,
+            id,
+          },
+          request.lang,
+        );
         if (!event) throw new DomainError('not_found');
         return event;
       },

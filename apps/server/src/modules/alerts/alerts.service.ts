@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import type { IngestDevice } from '../../lib/ingest-device.js';
+import { placeText, placeTextLong } from '../../places/render.js';
 import { enqueueMail } from '../mail/mail.repository.js';
 import {
   isRaised,
@@ -28,7 +29,7 @@ import {
   allStoredSettings,
   claimDispatches,
   closeSilences,
-  eventIds,
+  storedEvents,
   findEvents,
   insertNotifications,
   insertSilenceEvent,
@@ -386,7 +387,7 @@ export class AlertDispatcher {
       await db.transaction().execute(async (trx) => {
         const claimed = new Set((await claimDispatches(trx, tenantId, list.map(keyOf))).map(text));
         if (claimed.size === 0) return;
-        const ids = await eventIds(trx, list.map(keyOf));
+        const stored = await storedEvents(trx, list.map(keyOf));
         const rows: NewNotification[] = [];
         const pending: { userId: number; notification: Omit<Notification, 'id'> }[] = [];
         for (const e of list) {
@@ -399,8 +400,10 @@ export class AlertDispatcher {
           const { app, email } = recipientsOf(settings, key.code, candidates);
           const data = eventData(e.fact);
           const place = placeOf(e.fact);
+          const where = stored.get(text(key))?.place;
           for (const user of app) {
             const title = type ? (user.lang === 'en' ? type.en : type.es) : key.code;
+            const at = placeText(where, user.lang);
             const payload = {
               title,
               severity: type?.severity ?? 'info',
@@ -410,6 +413,7 @@ export class AlertDispatcher {
               value: e.fact.value ?? null,
               endTime: e.fact.endTimeMs ?? null,
               ...(place === undefined ? {} : { place }),
+              ...(at === null ? {} : { at }),
             };
             rows.push({
               tenantId,
@@ -422,7 +426,7 @@ export class AlertDispatcher {
               payload,
               data,
             });
-            const eventId = ids.get(text(key));
+            const eventId = stored.get(text(key))?.id;
             pending.push({
               userId: user.id,
               notification: {
@@ -435,12 +439,19 @@ export class AlertDispatcher {
                 read: false,
                 ...(data ? { data } : {}),
                 codigoChofer: e.fact.driverCode ?? null,
+                place: at,
               },
             });
           }
           for (const user of email) {
             const title = type ? (user.lang === 'en' ? type.en : type.es) : key.code;
-            const mail = mailText(user.lang, title, plate, e.fact, place);
+            const mail = mailText(
+              user.lang,
+              title,
+              plate,
+              e.fact,
+              place ?? placeTextLong(where, user.lang) ?? undefined,
+            );
             await enqueueMail(trx, { tenantId, to: user.email, ...mail });
             this.stats.mails += 1;
           }

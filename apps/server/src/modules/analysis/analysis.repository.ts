@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { placeText } from '../../places/render.js';
 import { INDICATOR_SUM_KEYS, zeroSums, type IndicatorSums } from '@rumbo/telematics';
 import type { Database } from '../../db/schema.js';
 import {
@@ -314,6 +315,7 @@ export async function idlePeriods(
   vehicleId: number,
   fromMs: number,
   toMs: number,
+  lang: 'es' | 'en' = 'es',
 ) {
   const rows = await db
     .selectFrom('idle_periods')
@@ -326,6 +328,7 @@ export async function idlePeriods(
       'fuel_l',
       'fuel_source',
       'driver_code',
+      'place',
     ])
     .where('tenant_id', '=', tenantId)
     .where('vehicle_id', '=', vehicleId)
@@ -340,6 +343,7 @@ export async function idlePeriods(
     duration: r.duration_s,
     lat: r.lat,
     lng: r.lng,
+    place: placeText(r.place, lang),
     fuel: r.fuel_l,
     fuelSource: r.fuel_source,
     driverCode: r.driver_code,

@@ -127,7 +127,7 @@ export function analysisV2Routes(deps: AnalysisDeps): FastifyPluginAsyncZod {
           response: { 200: ralentiVehicleAnswer },
         },
       },
-      (request) => ralentiOfVehicle(db, principalOf(request).tenantId, request.body),
+      (request) => ralentiOfVehicle(db, principalOf(request).tenantId, request.body, request.lang),
     );
   };
 }

@@ -354,8 +354,9 @@ export async function ralentiOfVehicle(
   db: Kysely<Database>,
   tenantId: number,
   query: { from: number; to: number; vehicle: number },
+  lang: 'es' | 'en' = 'es',
 ): Promise<{ payload: IdlePeriod[] }> {
   const [vehicle] = await tenantVehicles(db, tenantId, [query.vehicle]);
   if (!vehicle) throw new DomainError('not_found');
-  return { payload: await idlePeriods(db, tenantId, query.vehicle, query.from, query.to) };
+  return { payload: await idlePeriods(db, tenantId, query.vehicle, query.from, query.to, lang) };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { placeText } from '../../places/render.js';
 import {
   FAULTS_MAX_ROWS,
   j1939FaultDescription,
@@ -66,7 +67,10 @@ export function faultRow(r: FaultWithPlate, lang: Language): FaultRow {
     severity: r.severity,
     lamps: { mil: r.mil, redStop: r.red_stop, amber: r.amber, protect: r.protect },
     occurrences: r.occurrences,
-    start: point(r.start_time, r.start_lat, r.start_lng, r.start_odometer_m, r.start_engine_hours),
+    start: {
+      ...point(r.start_time, r.start_lat, r.start_lng, r.start_odometer_m, r.start_engine_hours),
+      place: placeText(r.start_place, lang),
+    },
     end:
       r.end_time === null
         ? null

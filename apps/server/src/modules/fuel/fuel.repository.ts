@@ -98,6 +98,8 @@ export interface FuelEventRow {
   reviewedBy: number | null;
   reviewerName: string | null;
   reviewNote: string | null;
+  /** Stored place (issue 23), rendered by the service in the caller's language. */
+  place: unknown;
 }
 
 function eventQuery(db: Kysely<Database>, tenantId: number) {
@@ -112,6 +114,7 @@ function eventQuery(db: Kysely<Database>, tenantId: number) {
       'e.end_time',
       'e.lat',
       'e.lng',
+      'e.place',
       'e.value',
       'e.driver_code',
       'e.data',
@@ -140,6 +143,7 @@ function toEventRow(r: EventSelect): FuelEventRow {
     end: r.end_time === null ? null : new Date(r.end_time).getTime(),
     lat: r.lat,
     lng: r.lng,
+    place: r.place,
     value: r.value,
     driverCode: r.driver_code,
     data: r.data,

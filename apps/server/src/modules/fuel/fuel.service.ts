@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { placeText } from '../../places/render.js';
 import {
   ADBLUE_RATIO,
   FUEL_EVENT_CODES,
@@ -168,6 +169,7 @@ function toFuelEvent(
   row: FuelEventRow,
   vehicle: TankRow | undefined,
   stations: readonly StationRow[],
+  lang: Language,
 ): FuelEvent {
   const urea = row.code === 'AUR';
   const tanks = vehicle ? tanksOf(vehicle) : [];
@@ -192,6 +194,7 @@ function toFuelEvent(
     end: row.end,
     lat: row.lat,
     lng: row.lng,
+    place: placeText(row.place, lang),
     driverCode: row.driverCode,
     volumeL: row.value ?? 0,
     levelBeforeL: before,
@@ -245,7 +248,7 @@ export async function fuelEvents(
       count: byCode.get(code)?.count ?? 0,
       volumeL: round1(byCode.get(code)?.volumeL ?? 0),
     })),
-    events: rows.map((r) => toFuelEvent(r, byId.get(r.vehicleId), stations)),
+    events: rows.map((r) => toFuelEvent(r, byId.get(r.vehicleId), stations, caller.lang)),
   };
 }
 
@@ -294,7 +297,7 @@ export async function fuelEventLevels(
     findTanks(deps.db, caller.tenantId, row.vehicleId),
     stationsByLatitude(deps, caller.tenantId),
   ]);
-  const event = toFuelEvent(row, vehicle, stations);
+  const event = toFuelEvent(row, vehicle, stations, caller.lang);
   const from = Math.min(stopStartOf(row), row.start) - FUEL_LEVEL_WINDOW_MS;
   const to = (row.end ?? row.start) + FUEL_LEVEL_WINDOW_MS;
   const raw = await levelsOf(deps.db, caller.tenantId, row.vehicleId, from, to);
@@ -336,7 +339,7 @@ export async function reviewFuelEvent(
     findTanks(deps.db, caller.tenantId, row.vehicleId),
   ]);
   if (!updated) throw new DomainError('not_found');
-  return toFuelEvent(updated, vehicle, []);
+  return toFuelEvent(updated, vehicle, [], caller.lang);
 }
 
 /** The fuel balance of a vehicle (domain.md §7). */

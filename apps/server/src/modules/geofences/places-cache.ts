@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { PlaceIndex, type IndexedZone, type PlaceLookup } from '@rumbo/telematics';
+import {
+  PlaceIndex,
+  tenantPlaceOf,
+  type IndexedZone,
+  type Place,
+  type PlaceLookup,
+} from '@rumbo/telematics';
 import type { ContextPoi, ContextShape } from '@rumbo/telematics';
 import type { Database } from '../../db/schema.js';
 import type { IngestDevice } from '../../lib/ingest-device.js';
@@ -24,6 +30,9 @@ interface TenantPlaces {
   /** The zones it was built from, by id (a reload reads only those saved since). */
   zones: Map<number, IndexedZone>;
   lookups: Map<number, PlaceLookup>;
+  /** Names of its zones and POIs (places on facts, docs/decisions/0031-places.md). */
+  zoneNames: Map<number, string>;
+  poiNames: Map<number, string>;
 }
 
 function shapeOf(row: GeofenceRow): ContextShape {
@@ -85,7 +94,12 @@ export class PlacesCache {
     this.timer = null;
   }
 
-  private build(tenantId: number, zones: IndexedZone[], pois: PoiRow[]): TenantPlaces {
+  private build(
+    tenantId: number,
+    zones: IndexedZone[],
+    pois: PoiRow[],
+    zoneNames: Map<number, string>,
+  ): TenantPlaces {
     const started = performance.now();
     // Zones saved since the last build are compiled; the others are taken from it.
     const index = new PlaceIndex(zones, pois.map(contextPoiOf), {
@@ -93,7 +107,13 @@ export class PlacesCache {
       previous: this.tenants.get(tenantId)?.index,
     });
     this.lastBuildMs = performance.now() - started;
-    return { index, zones: new Map(zones.map((z) => [z.id, z])), lookups: new Map() };
+    return {
+      index,
+      zones: new Map(zones.map((z) => [z.id, z])),
+      lookups: new Map(),
+      zoneNames,
+      poiNames: new Map(pois.map((p) => [p.id, p.nombre])),
+    };
   }
 
   /**
@@ -126,6 +146,8 @@ export class PlacesCache {
         ]);
         // Only the zones saved since the last build are read again.
         const known = this.tenants.get(tenantId)?.zones;
+        const knownNames = this.tenants.get(tenantId)?.zoneNames;
+        const zoneNames = new Map<number, string>();
         const stale = versions
           .filter((v) => known?.get(v.id)?.version !== v.revision)
           .map((v) => v.id);
@@ -133,16 +155,19 @@ export class PlacesCache {
         if (stale.length > 0) {
           for (const row of await geofenceRows(this.db, tenantId, stale)) {
             fresh.set(row.id, indexedZoneOf(row));
+            zoneNames.set(row.id, row.name);
           }
         }
         const zones: IndexedZone[] = [];
         for (const v of versions) {
           const zone = fresh.get(v.id) ?? known?.get(v.id);
           if (zone) zones.push(zone);
+          const name = zoneNames.get(v.id) ?? knownNames?.get(v.id);
+          if (name !== undefined) zoneNames.set(v.id, name);
         }
         for (const v of vehicles) this.groups.set(v.id, v.group_id);
         if (zones.length === 0 && pois.length === 0) this.tenants.delete(tenantId);
-        else this.tenants.set(tenantId, this.build(tenantId, zones, pois));
+        else this.tenants.set(tenantId, this.build(tenantId, zones, pois, zoneNames));
       })
       .finally(() => {
         if (this.pending.get(tenantId) === next) this.pending.delete(tenantId);
@@ -162,5 +187,18 @@ export class PlacesCache {
       tenant.lookups.set(device.vehicleId, lookup);
     }
     return lookup;
+  }
+
+  /**
+   * The tenant's own place at a position, named — any of its zones (not only those applying to a
+   * vehicle) or POIs; undefined when none holds it.
+   */
+  tenantPlaceAt(tenantId: number, lat: number, lng: number): Place | undefined {
+    const tenant = this.tenants.get(tenantId);
+    if (!tenant) return undefined;
+    return tenantPlaceOf(tenant.index.query(lat, lng, null, null), {
+      zone: (id) => tenant.zoneNames.get(id),
+      poi: (id) => tenant.poiNames.get(id),
+    });
   }
 }

@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
+import { placeText } from '../../places/render.js';
 import {
   driverDisplayName,
   type HistoryPoint,
+  type Language,
   type Stop,
   type Trip,
   type VisitedPlace,
@@ -167,6 +169,7 @@ export async function vehicleTrips(
   vehicleId: number,
   fromMs: number,
   toMs: number,
+  lang: Language = 'es',
 ): Promise<Trip[]> {
   const rows = await db
     .selectFrom('trips as t')
@@ -197,6 +200,8 @@ export async function vehicleTrips(
     endTime: new Date(row.end_time).getTime(),
     start: { lat: row.start_lat, lng: row.start_lng },
     end: { lat: row.end_lat, lng: row.end_lng },
+    startPlace: placeText(row.start_place, lang),
+    endPlace: placeText(row.end_place, lang),
     distanceKm: row.distance_km,
     drivingS: row.driving_s,
     idleS: row.idle_s,
@@ -218,6 +223,7 @@ export async function vehicleStops(
   vehicleId: number,
   fromMs: number,
   toMs: number,
+  lang: Language = 'es',
 ): Promise<Stop[]> {
   const rows = await db
     .selectFrom('stops')
@@ -242,5 +248,6 @@ export async function vehicleStops(
     lat: row.lat,
     lng: row.lng,
     ignitionOnS: row.ignition_on_s,
+    place: placeText(row.place, lang),
   }));
 }

@@ -69,7 +69,14 @@ export function historyRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
       async (request) => {
         const { tenantId } = principalOf(request);
         await guard(tenantId, request.params.id);
-        return vehicleTrips(db, tenantId, request.params.id, request.query.from, request.query.to);
+        return vehicleTrips(
+          db,
+          tenantId,
+          request.params.id,
+          request.query.from,
+          request.query.to,
+          request.lang,
+        );
       },
     );
     app.get(
@@ -87,7 +94,14 @@ export function historyRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
       async (request) => {
         const { tenantId } = principalOf(request);
         await guard(tenantId, request.params.id);
-        return vehicleStops(db, tenantId, request.params.id, request.query.from, request.query.to);
+        return vehicleStops(
+          db,
+          tenantId,
+          request.params.id,
+          request.query.from,
+          request.query.to,
+          request.lang,
+        );
       },
     );
   };

@@ -183,6 +183,8 @@ export interface ProgressRow {
   atMs: number;
   lat: number | null;
   lng: number | null;
+  /** Stored place of an arrival (issue 23), rendered in the caller's language. */
+  place: unknown;
 }
 
 /** What was seen of these plans, oldest first. */
@@ -202,6 +204,7 @@ export async function progressOf(db: Db, planIds: readonly number[]): Promise<Pr
     atMs: new Date(row.at).getTime(),
     lat: row.lat,
     lng: row.lng,
+    place: row.place,
   }));
 }
 

@@ -132,7 +132,8 @@ export function plannedTripRoutes(deps: PlannedTripsDeps): FastifyPluginAsyncZod
           response: { 200: plannedTripDetailSchema },
         },
       },
-      (request) => plannedTripOf(deps, principalOf(request).tenantId, request.params.id),
+      (request) =>
+        plannedTripOf(deps, principalOf(request).tenantId, request.params.id, request.lang),
     );
     app.post(
       '/planned-trips',

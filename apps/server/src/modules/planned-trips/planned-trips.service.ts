@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { placeText } from '../../places/render.js';
 import { z } from 'zod';
 import {
   interpolate,
@@ -153,6 +154,7 @@ export async function plannedTripOf(
   deps: PlannedTripsDeps,
   tenantId: number,
   id: number,
+  lang: 'es' | 'en' = 'es',
 ): Promise<PlannedTripDetail> {
   const plan = await findPlan(deps.db, tenantId, id);
   if (!plan) throw new DomainError('not_found');
@@ -181,6 +183,7 @@ export async function plannedTripOf(
       at: new Date(p.atMs).toISOString(),
       lat: p.lat,
       lng: p.lng,
+      place: placeText(p.place, lang),
     })),
     track,
   };

@@ -64,6 +64,7 @@ export function eventsSink(filter?: EventFilter): Sink<EventRow> {
             value: eb.fn.coalesce('excluded.value', 'events.value'),
             driver_code: eb.fn.coalesce('excluded.driver_code', 'events.driver_code'),
             data: eb.fn.coalesce('excluded.data', 'events.data'),
+            place: eb.fn.coalesce('excluded.place', 'events.place'),
           })),
         )
         .execute();

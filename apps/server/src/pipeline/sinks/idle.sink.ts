@@ -40,6 +40,7 @@ export const idleSink: Sink<IdleRow> = {
           fuel_l: eb.ref('excluded.fuel_l'),
           fuel_source: eb.ref('excluded.fuel_source'),
           driver_code: eb.ref('excluded.driver_code'),
+          place: eb.ref('excluded.place'),
         })),
       )
       .execute();

@@ -38,6 +38,7 @@ export const stopsSink: Sink<StopRow> = {
           ignition_on_s: eb.ref('excluded.ignition_on_s'),
           fuel_before_pct: eb.ref('excluded.fuel_before_pct'),
           fuel_after_pct: eb.ref('excluded.fuel_after_pct'),
+          place: eb.ref('excluded.place'),
         })),
       )
       .execute();

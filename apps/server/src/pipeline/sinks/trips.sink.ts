@@ -56,6 +56,8 @@ export const tripsSink: Sink<TripRow> = {
           avg_speed_kmh: eb.ref('excluded.avg_speed_kmh'),
           driver_code: eb.ref('excluded.driver_code'),
           coverage: eb.ref('excluded.coverage'),
+          start_place: eb.ref('excluded.start_place'),
+          end_place: eb.ref('excluded.end_place'),
         })),
       )
       .execute();

@@ -38,6 +38,8 @@ function placeOf(n: StoredNotification): string | null {
   if (!p || typeof p !== 'object') return null;
   const place = p.place ?? p.address ?? p.zona;
   if (typeof place === 'string' && place) return place;
+  // The place the server named in the user's language (issue 23), when it had one.
+  if (n.place) return n.place;
   if (typeof p.lat === 'number' && typeof p.lng === 'number')
     return `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`;
   return null;

@@ -1,4 +1,5 @@
 import DarkMode from '@mui/icons-material/DarkMode';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Logout from '@mui/icons-material/Logout';
 import Settings from '@mui/icons-material/Settings';
 import Avatar from '@mui/material/Avatar';
@@ -15,6 +16,8 @@ import { useStore } from 'zustand';
 import type { LinkStatus } from '../../shared/realtime/socket-link';
 import { useServices, useSession } from '../../shared/services';
 import { SETTINGS_PATH } from '../routes/route-paths';
+import { useState } from 'react';
+import { AboutDialog } from './about-dialog';
 import { useSaveDarkMode } from './use-save-dark-mode';
 
 /** Spec §2: green when authenticated, red when offline, otherwise warning. */
@@ -41,6 +44,7 @@ export function UserPanel({
   const linkStatus = useStore(ui, (s) => s.linkStatus);
   const darkMode = useStore(prefs, (s) => s.darkMode);
   const saveDarkMode = useSaveDarkMode();
+  const [about, setAbout] = useState(false);
   const fullName = user
     ? `${user.personaFisica.nombre} ${user.personaFisica.apellido}`.trim() || user.usuario.nombre
     : '';
@@ -135,7 +139,21 @@ export function UserPanel({
             sx={{ visibility: expanded ? 'visible' : 'hidden' }}
           />
         </ListItemButton>
+        <ListItemButton
+          onClick={() => setAbout(true)}
+          sx={{ pl: '15.5px', minHeight: 40 }}
+          data-testid="about-button"
+        >
+          <ListItemIcon sx={{ minWidth: 0, mr: 2.5 }}>
+            <InfoOutlined />
+          </ListItemIcon>
+          <ListItemText
+            primary={t('component.user_panel.about')}
+            slotProps={{ primary: { noWrap: true } }}
+          />
+        </ListItemButton>
       </List>
+      <AboutDialog open={about} onClose={() => setAbout(false)} />
     </Box>
   );
 }

@@ -150,6 +150,7 @@ function excelOf(rows: readonly FaultRow[], f: Format): GenerateExcelBody {
       { key: 'hours', label: t('diagnostics.hours_open'), type: 'number' },
       { key: 'lamps', label: t('diagnostics.lamps') },
       { key: 'occurrences', label: t('diagnostics.occurrences'), type: 'number' },
+      { key: 'place', label: t('fleetAlerts.columns.place') },
       { key: 'lat', label: 'Lat', type: 'number' },
       { key: 'lng', label: 'Lng', type: 'number' },
     ],
@@ -169,6 +170,7 @@ function excelOf(rows: readonly FaultRow[], f: Format): GenerateExcelBody {
         .map((lamp) => t(`diagnostics.lamp.${lamp}`))
         .join(', '),
       occurrences: r.occurrences,
+      place: r.start.place ?? null,
       lat: r.start.lat,
       lng: r.start.lng,
     })),
@@ -532,6 +534,11 @@ function FaultTable({
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <DateTimeCell ms={r.start.time} language={language} offset={offset} />
+                {r.start.place ? (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {r.start.place}
+                  </Typography>
+                ) : null}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {r.end ? <DateTimeCell ms={r.end.time} language={language} offset={offset} /> : '—'}
@@ -605,6 +612,7 @@ function FaultCards({
             {r.end
               ? ` – ${formatDateTime(r.end.time, language, offset)}`
               : ` · ${t('diagnostics.still_open')}`}
+            {r.start.place ? ` · ${r.start.place}` : ''}
           </Typography>
           {r.start.odometerKm !== null && (
             <Typography variant="body2" color="text.secondary">

@@ -69,9 +69,10 @@ export function periodTotals(answer: FuelEventsAnswer, page: readonly FuelEvent[
   };
 }
 
-/** Where it happened: the station POI when there is one, else the coordinates. */
+/** Where it happened: the station POI, else the server's place name, else the coordinates. */
 export function eventPlace(event: FuelEvent): string {
   if (event.station) return event.station.name;
+  if (event.place) return event.place;
   if (event.lat === null || event.lng === null) return '';
   return `${event.lat.toFixed(5)}, ${event.lng.toFixed(5)}`;
 }

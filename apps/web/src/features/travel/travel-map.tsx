@@ -6,12 +6,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { BaseMap, useMapDark } from '../../shared/map/base-map';
 import { ZoneOverlay } from '../../shared/geofences/zone-overlay';
+import { styleFont } from '../../shared/geofences/zone-layers';
 import { convertFromBase, unitSymbol } from '../../shared/units/units';
 import type { RouteSample } from './replay-engine';
+import { formatDuration } from './travel-format';
 import { SPEED_BANDS, routeSegments } from './speed-scale';
 
 const ROUTE = 'travel-route';
 const STOPS = 'travel-stops';
+const STOP_LABELS = 'travel-stop-labels';
 const HOVER = 'travel-hover';
 /** How close (px) the pointer must be to the route to hover a record. */
 const HOVER_PX = 14;
@@ -29,12 +32,18 @@ function routeData(points: readonly HistoryPoint[]) {
   };
 }
 
+/** A stop's label on the map: its place and how long it lasted (issue 23). */
+function stopLabel(s: Stop): string {
+  const duration = formatDuration((s.endTime - s.startTime) / 1000);
+  return s.place ? `${s.place} · ${duration}` : duration;
+}
+
 function stopsData(stops: readonly Stop[]) {
   return {
     type: 'FeatureCollection' as const,
     features: stops.map((s) => ({
       type: 'Feature' as const,
-      properties: { id: s.id },
+      properties: { id: s.id, label: stopLabel(s) },
       geometry: { type: 'Point' as const, coordinates: [s.lng, s.lat] },
     })),
   };
@@ -209,6 +218,26 @@ export function TravelMap({
         'circle-color': '#5c6bc0',
         'circle-stroke-color': '#ffffff',
         'circle-stroke-width': 2,
+      },
+    });
+    m.addLayer({
+      id: STOP_LABELS,
+      type: 'symbol',
+      source: STOPS,
+      minzoom: 9,
+      layout: {
+        'text-field': ['get', 'label'],
+        'text-font': styleFont(m),
+        'text-size': 12,
+        'text-offset': [0, 1.1],
+        'text-anchor': 'top',
+        'text-max-width': 14,
+        'text-optional': true,
+      },
+      paint: {
+        'text-color': isDark ? '#e0e0e0' : '#263238',
+        'text-halo-color': isDark ? '#121212' : '#ffffff',
+        'text-halo-width': 1.5,
       },
     });
     m.addLayer({

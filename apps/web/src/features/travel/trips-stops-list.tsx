@@ -106,6 +106,15 @@ export function visitedText(trip: Trip, t: TFunction): ['zones' | 'pois', string
   return lines;
 }
 
+/** Where a trip went ("A → B") or where a stop was, in the server's words (issue 23). */
+export function placeLine(item: TravelItem): string | null {
+  if (item.kind === 'stop') return item.stop.place ?? null;
+  const { startPlace, endPlace } = item.trip;
+  if (startPlace && endPlace)
+    return startPlace === endPlace ? startPlace : `${startPlace} → ${endPlace}`;
+  return startPlace ?? endPlace ?? null;
+}
+
 /** The list of trips and stops; the one holding the replayed instant is marked. */
 export function TripsStopsList({
   trips,
@@ -158,6 +167,7 @@ export function TripsStopsList({
             ? driverText(item.trip, (code) => t('drivers.unknown_code', { code }))
             : null;
         const places = item.kind === 'trip' ? visitedText(item.trip, t) : [];
+        const where = placeLine(item);
         return (
           <ListItemButton
             key={`${item.kind}-${item.kind === 'trip' ? item.trip.id : item.stop.id}`}
@@ -176,8 +186,18 @@ export function TripsStopsList({
             <ListItemText
               primary={`${t(`travel.list.${item.kind}`)} · ${range}`}
               secondary={
-                driver || places.length > 0 ? (
+                driver || places.length > 0 || where ? (
                   <>
+                    {where ? (
+                      <Box
+                        component="span"
+                        sx={{ display: 'block', color: 'text.primary' }}
+                        data-testid="item-place"
+                        title={where}
+                      >
+                        {where}
+                      </Box>
+                    ) : null}
                     {secondary}
                     {driver ? (
                       <Box component="span" sx={{ display: 'block' }} data-testid="trip-driver">

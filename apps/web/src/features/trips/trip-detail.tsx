@@ -137,7 +137,7 @@ function DetailBody({ trip, f }: { trip: PlannedTripDetail; f: TripFormat }) {
               <ListItem key={i} disableGutters>
                 <ListItemText
                   primary={t(`trips.detail.kind.${p.kind}`, { n: p.stopIndex ?? '' })}
-                  secondary={dateTime(f, p.at)}
+                  secondary={p.place ? `${dateTime(f, p.at)} · ${p.place}` : dateTime(f, p.at)}
                   slotProps={{
                     primary: {
                       color: p.kind === 'deviation' || p.kind === 'late' ? 'error' : undefined,

@@ -199,7 +199,7 @@ export function setEditPreview(map: MapLibre, data: GeoJSON.FeatureCollection): 
 }
 
 /** A font stack the style can draw: an external style's own, else the served one. */
-function styleFont(map: MapLibre): string[] {
+export function styleFont(map: MapLibre): string[] {
   for (const layer of map.getStyle().layers) {
     const font = layer.type === 'symbol' ? layer.layout?.['text-font'] : undefined;
     if (Array.isArray(font) && font.every((f) => typeof f === 'string')) return font as string[];

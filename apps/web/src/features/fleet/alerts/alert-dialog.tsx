@@ -20,7 +20,7 @@ import { PlaceMap } from '../../../shared/map/place-map';
 import { useServices } from '../../../shared/services';
 import type { FleetFormat } from '../../../shared/fleet/fleet-format';
 import { AlertIcon } from './alert-icons';
-import { formatAlertValue, formatPlace, travelLink, type AlertRow } from './alert-rows';
+import { formatAlertValue, formatPlace, rowPlace, travelLink, type AlertRow } from './alert-rows';
 import { acknowledgeEvent, alertKeys } from './alerts-api';
 
 /** Max length of an acknowledgement comment (contracts `eventAcknowledgeInput`). */
@@ -52,7 +52,8 @@ export function AlertDialog({
     },
   });
   const value = formatAlertValue(row.code, row.value, units, language);
-  const place = formatPlace(row.lat, row.lng);
+  const place = rowPlace(row);
+  const coordinates = row.place ? formatPlace(row.lat, row.lng) : '';
   const facts: [string, string][] = [
     [t('fleetAlerts.columns.plate'), row.plate],
     [t('fleetAlerts.columns.driver'), row.driver ?? '—'],
@@ -62,6 +63,7 @@ export function AlertDialog({
       : []),
     [t('fleetAlerts.columns.value'), value ?? '—'],
     [t('fleetAlerts.columns.place'), place || '—'],
+    ...(coordinates ? ([[t('fleetAlerts.coordinates'), coordinates]] as [string, string][]) : []),
     [t('fleet.common.group'), row.groupName ?? t('fleet.common.no_group')],
   ];
   const tooLong = comment.length > COMMENT_MAX;

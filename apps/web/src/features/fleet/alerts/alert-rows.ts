@@ -117,6 +117,8 @@ export interface AlertRow {
   endTime: number | null;
   lat: number | null;
   lng: number | null;
+  /** Where it happened, named by the server in the user's language (issue 23). */
+  place: string | null;
   value: number | null;
   acknowledged: boolean;
   acknowledgedAt: number | null;
@@ -151,6 +153,7 @@ export function buildAlertRows(
       endTime: e.endTime,
       lat: e.lat,
       lng: e.lng,
+      place: e.place ?? null,
       value: e.value,
       acknowledged: e.acknowledgedAt !== null,
       acknowledgedAt: e.acknowledgedAt,
@@ -259,6 +262,11 @@ export function travelLink(row: Pick<AlertRow, 'vehicleId' | 'startTime' | 'endT
   const from = Math.round(row.startTime - TRAVEL_MARGIN_MS);
   const to = Math.round((row.endTime ?? row.startTime) + TRAVEL_MARGIN_MS);
   return `${TRAVEL_PATH}/${row.vehicleId}/${from}/${to}`;
+}
+
+/** Where an alert happened: the server's place name, else the coordinates. */
+export function rowPlace(row: Pick<AlertRow, 'place' | 'lat' | 'lng'>): string {
+  return row.place || formatPlace(row.lat, row.lng);
 }
 
 /** `-34.60312, -58.38157`: the place as coordinates (five decimals, about a metre). */

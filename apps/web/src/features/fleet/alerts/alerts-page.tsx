@@ -33,7 +33,7 @@ import {
   filterAlertRows,
   filtersFromParams,
   formatAlertValue,
-  formatPlace,
+  rowPlace,
   type AlertRow,
 } from './alert-rows';
 import { useAlertTypes, useEvents } from './alerts-api';
@@ -452,9 +452,9 @@ function alertColumns(f: FleetFormat): TableColumn<AlertRow>[] {
     {
       id: 'place',
       label: t('fleetAlerts.columns.place'),
-      value: (r) => formatPlace(r.lat, r.lng),
-      sortable: false,
-      render: (r) => formatPlace(r.lat, r.lng) || '—',
+      value: (r) => rowPlace(r),
+      wrap: true,
+      render: (r) => rowPlace(r) || '—',
     },
     {
       id: 'time',

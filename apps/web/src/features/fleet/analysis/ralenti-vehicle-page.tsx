@@ -18,6 +18,7 @@ import { PeriodBar } from '../../../shared/period/period-bar';
 import { PointsMap, type MapPoint } from './points-map';
 
 function place(p: IdlePeriod): string {
+  if (p.place) return p.place;
   return p.lat === null || p.lng === null ? '—' : `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`;
 }
 
