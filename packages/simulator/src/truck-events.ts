@@ -22,9 +22,17 @@ export interface SituationRates {
   reeferDoorOpen: number;
   /** Per hour of driving a reefer: the refrigeration unit fails for a while. */
   reeferFailure: number;
+  /** Per parked leg without a refill: fuel is stolen (issue 14). */
+  theft: number;
+  /** Per leg: the fuel level sensor sticks for part of the drive. */
+  stuckFuelSensor: number;
 }
 
-/** A harsh pull-away every few days, a harsh corner about daily, a power cut a fortnight. */
+/**
+ * The accuracy tests' rates (harsh on purpose: they measure detectors, so every situation must
+ * occur often): a harsh pull-away every few days, a harsh corner about daily, a power cut a
+ * fortnight, a theft in 4 % of parked legs, a stuck fuel sensor in 10 % of drives.
+ */
 export const DEFAULT_SITUATION_RATES: SituationRates = {
   harshAccel: 1 / 200,
   harshCorner: 1 / 40_000,
@@ -33,6 +41,25 @@ export const DEFAULT_SITUATION_RATES: SituationRates = {
   noCard: 0.04,
   reeferDoorOpen: 0.25,
   reeferFailure: 1 / 60,
+  theft: 0.04,
+  stuckFuelSensor: 0.1,
+};
+
+/**
+ * The demo's rates: a fleet as a manager knows it (issue 22). Thefts on a few trucks a fortnight,
+ * a power cut now and then, a relief driver without a known card rarely (cards in ≥ 95 % of
+ * trips), the reefer's doors closed in time at most docks, a unit failing a few times a month.
+ */
+export const DEMO_SITUATION_RATES: SituationRates = {
+  harshAccel: 1 / 600,
+  harshCorner: 1 / 160_000,
+  powerCut: 1 / 400,
+  unknownCard: 0.01,
+  noCard: 0.01,
+  reeferDoorOpen: 0.05,
+  reeferFailure: 1 / 400,
+  theft: 0.0012,
+  stuckFuelSensor: 0.02,
 };
 
 /** A refrigerated load's settings (the vehicle context's `alerts.reefer`), °C. */

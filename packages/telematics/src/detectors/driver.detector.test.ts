@@ -52,9 +52,8 @@ describe('IDD: driver identified (§10)', () => {
 });
 
 describe('NUM: unknown driver (§10)', () => {
-  it('raises NUM beside IDD for a code not in the known list', () => {
+  it('raises NUM instead of IDD for a code not in the known list (one alert, IDD its detail)', () => {
     expect(rows([parked(60), drive(60, 'ARG0000000000009')], KNOWN)).toEqual([
-      ['IDD', 60, null, null],
       ['NUM', 60, null, null],
     ]);
     expect(rows([parked(60), drive(60, 'ARG0000000000001')], KNOWN)).toEqual([
