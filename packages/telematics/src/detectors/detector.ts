@@ -22,6 +22,8 @@ export interface ContextGeofence {
   shape: ContextShape;
   accessType: 'allowed' | 'forbidden' | 'none';
   speedLimitKmh?: number;
+  /** False: entering and leaving it raise no `AZA`/`SDZ` (the server sets it; absent: true). */
+  notify?: boolean;
 }
 
 /** A point of interest as the rules see it (§10 POI rules). */
@@ -40,6 +42,8 @@ export interface ZoneHit {
   depthM: number;
   /** Hysteresis: entered at `depthM ≥ bandM`, left at `depthM ≤ −bandM`. */
   bandM: number;
+  /** False: no `AZA`/`SDZ` for it (ContextGeofence.notify). */
+  notify?: boolean;
 }
 
 /** A POI near a record, and the record's distance to its centre, metres. */

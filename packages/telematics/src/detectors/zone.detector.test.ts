@@ -138,7 +138,7 @@ describe('zones (§10 AZA, SDZ, AZP)', () => {
     ]);
   });
 
-  it('raises AZA and AZP entering a forbidden zone, and DZP after 2 minutes stopped in it', () => {
+  it('raises AZP (one alert, no AZA beside it) entering a forbidden zone, and DZP after 2 minutes stopped in it', () => {
     const zone = box(9, [200, -100, 600, 100], { accessType: 'forbidden' });
     const track = [
       ...driveEast(0, 0, 0, 36, 30),
@@ -146,10 +146,24 @@ describe('zones (§10 AZA, SDZ, AZP)', () => {
       ...driveEast(330, 300, 0, 36, 60),
     ];
     expect(zoneRows(track, { geofences: [zone] })).toEqual([
-      ['AZA', 25, 9, null],
       ['AZP', 25, 9, null],
       ['DZP', 30, 9, 120],
       ['SDZ', 365, 9, null],
+    ]);
+  });
+
+  it('raises no AZA or SDZ for a zone not marked to notify; AZP and DZP still for a forbidden one', () => {
+    const track = [
+      ...driveEast(0, 0, 0, 36, 30),
+      ...parked(30, 300, 0, 300),
+      ...driveEast(330, 300, 0, 36, 60),
+    ];
+    const quiet = box(9, [200, -100, 600, 100], { notify: false });
+    expect(zoneRows(track, { geofences: [quiet] })).toEqual([]);
+    const forbidden = box(9, [200, -100, 600, 100], { accessType: 'forbidden', notify: false });
+    expect(zoneRows(track, { geofences: [forbidden] })).toEqual([
+      ['AZP', 25, 9, null],
+      ['DZP', 30, 9, 120],
     ]);
   });
 

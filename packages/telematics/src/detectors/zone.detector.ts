@@ -1,8 +1,9 @@
 // Zone and POI alerts (docs/domain.md §10, docs/decisions/0020-geofences.md). The vehicle's
 // geofences and POIs come from the context (`places`: the server's spatial index; or
 // `geofences` / `pois` arrays, indexed once per context), so the rules stay pure.
-// - `AZA` entering a zone, `SDZ` leaving it, `AZP` entering a forbidden
-//   one (with its `AZA`). Hysteresis: a record enters a zone when at least `bandM` inside its
+// - `AZA` entering a zone, `SDZ` leaving it — only for zones marked to notify (`notify`, issue
+//   22: a crossing of any other zone raises nothing) —, `AZP` entering a forbidden one (whether
+//   marked or not; one alert, no `AZA` beside it). Hysteresis: a record enters a zone when at least `bandM` inside its
 //   border (`zoneBorderBandM`, 15 m, or a quarter of a smaller zone's size) and leaves it when at
 //   least `bandM` outside; in between the state holds, so GPS jitter along a border raises
 //   nothing. A vehicle within the band enters (leaves) when it is stopped and every fix for
@@ -42,6 +43,8 @@ export interface ZoneVisit {
   sinceMs: number;
   allowed: boolean;
   forbidden: boolean;
+  /** The zone does not notify entry and exit (`ZoneHit.notify`). */
+  notify?: false;
   /** Start of the current stop inside (DZP), and whether it was raised. */
   stoppedSinceMs?: number;
   dzp?: boolean;
@@ -166,9 +169,11 @@ function stayIn(
     closeSpeeding(v, m.t, facts, settings.speedingMinS);
     eez = undefined;
   }
+  const notify = hit.notify === false ? false : undefined;
   if (
     forbidden === v.forbidden &&
     allowed === v.allowed &&
+    notify === v.notify &&
     stoppedSinceMs === v.stoppedSinceMs &&
     dzp === v.dzp &&
     eez === v.eez
@@ -176,6 +181,7 @@ function stayIn(
     return v;
   }
   const next: ZoneVisit = { id: v.id, sinceMs: v.sinceMs, allowed, forbidden };
+  if (notify === false) next.notify = false;
   if (stoppedSinceMs !== undefined) next.stoppedSinceMs = stoppedSinceMs;
   if (dzp) next.dzp = dzp;
   if (eez) next.eez = eez;
@@ -288,7 +294,7 @@ export const zoneDetector: Detector<ZoneState> = {
       }
       if (exit) {
         closeSpeeding(v, t, facts, settings.speedingMinS);
-        facts.push(placeEvent('SDZ', exit, v.id, { idzona: v.id }));
+        if (v.notify !== false) facts.push(placeEvent('SDZ', exit, v.id, { idzona: v.id }));
         changed = true;
         continue;
       }
@@ -314,9 +320,11 @@ export const zoneDetector: Detector<ZoneState> = {
       }
       if (!origin) continue;
       if (!isFirst) {
-        facts.push(placeEvent('AZA', origin, hit.id, { idzona: hit.id }));
+        // One entry, one alert: a forbidden zone's `AZP` carries the entry (issue 22).
         if (hit.accessType === 'forbidden') {
           facts.push(placeEvent('AZP', origin, hit.id, { idzona: hit.id }));
+        } else if (hit.notify !== false) {
+          facts.push(placeEvent('AZA', origin, hit.id, { idzona: hit.id }));
         }
       }
       const visit: ZoneVisit = {
@@ -325,6 +333,7 @@ export const zoneDetector: Detector<ZoneState> = {
         allowed: hit.accessType === 'allowed',
         forbidden: hit.accessType === 'forbidden',
       };
+      if (hit.notify === false) visit.notify = false;
       if (m.isStopped && hit.accessType === 'forbidden') visit.stoppedSinceMs = origin.startTimeMs;
       zones.push(stayIn(visit, hit, s, m, settings, facts));
       changed = true;
