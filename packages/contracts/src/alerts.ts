@@ -52,6 +52,13 @@ export const ALERT_CODES_BY_GROUP: Readonly<Record<AlertGroupCode, readonly stri
 /** The speed levels of the `V..` codes, km/h. */
 export const SPEED_LEVELS_KMH = [20, 25, 30, 40, 45, 50, 55, 60, 75, 85, 95] as const;
 
+/**
+ * How much a code matters to a fleet manager (issue 22): the bell and the alert list show it, the
+ * snackbar pops for `critical` ones unless the user widens it (`snackbarLevel`).
+ */
+export const ALERT_LEVELS = ['information', 'warning', 'critical'] as const;
+export type AlertLevel = (typeof ALERT_LEVELS)[number];
+
 /** `POST /v2/alert/get_all_types`: groups and types, descriptions in the caller's language. */
 export const alertTypeGroupSchema = z.object({
   ideventtypegroup: z.number(),
@@ -63,6 +70,8 @@ export const alertTypeSchema = z.object({
   code: z.string(),
   description: z.string(),
   ideventtypegroup: z.number(),
+  /** Rumbo's (additive): information, warning or critical. */
+  severity: z.enum(ALERT_LEVELS),
 });
 export const alertTypesAnswer = z.object({
   groups: z.array(alertTypeGroupSchema),
@@ -100,6 +109,12 @@ export const eventDataSchema = z.object({
   idinterestpoint: z.number().optional(),
   temperature: z.number().optional(),
   route: z.string().optional(),
+  /**
+   * Rumbo's (issue 22): codes of the facts that fired with this alert and are told inside it
+   * (comma-separated, e.g. `EXV` in a `V95` episode), and the vehicle's limit then (km/h).
+   */
+  details: z.string().optional(),
+  speedLimit: z.number().optional(),
 });
 
 /** A stored event with its handling. Times are epoch ms; `value` in SI-like units (domain.md). */

@@ -26,6 +26,8 @@ export interface SituationRates {
   theft: number;
   /** Per leg: the fuel level sensor sticks for part of the drive. */
   stuckFuelSensor: number;
+  /** Longest an average driver idles at a dock, minutes (the idler: three times his). */
+  dockIdleMaxMinutes: number;
 }
 
 /**
@@ -43,6 +45,7 @@ export const DEFAULT_SITUATION_RATES: SituationRates = {
   reeferFailure: 1 / 60,
   theft: 0.04,
   stuckFuelSensor: 0.1,
+  dockIdleMaxMinutes: 15,
 };
 
 /**
@@ -58,8 +61,9 @@ export const DEMO_SITUATION_RATES: SituationRates = {
   noCard: 0.01,
   reeferDoorOpen: 0.05,
   reeferFailure: 1 / 400,
-  theft: 0.0012,
+  theft: 0.0025,
   stuckFuelSensor: 0.02,
+  dockIdleMaxMinutes: 11,
 };
 
 /** A refrigerated load's settings (the vehicle context's `alerts.reefer`), °C. */

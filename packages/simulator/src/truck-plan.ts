@@ -168,11 +168,11 @@ export class TruckPlan {
     private readonly seed: string | number,
     /** The truck's first instant (whole seconds): parked at `initial.stopIndex`. */
     readonly startMs: number,
-    /** Shares of parked legs with a theft and of drives with a stuck level sensor. */
-    private readonly tankRates: Pick<SituationRates, 'theft' | 'stuckFuelSensor'> = {
-      theft: 0.04,
-      stuckFuelSensor: 0.1,
-    },
+    /** Shares of parked legs with a theft and of drives with a stuck level sensor; dock idle. */
+    private readonly rates: Pick<
+      SituationRates,
+      'theft' | 'stuckFuelSensor' | 'dockIdleMaxMinutes'
+    > = { theft: 0.04, stuckFuelSensor: 0.1, dockIdleMaxMinutes: 15 },
   ) {
     this.initial = drawStartState(new Random(seed).fork('start'), identity.route);
   }
@@ -263,7 +263,7 @@ export class TruckPlan {
     );
     const place = this.route.stops[toStop]!.place;
     const dockIdleShare = place.kind === 'fuel-station' ? 0.3 : 0.85;
-    let dockIdleMs = rng.chance(dockIdleShare) ? Math.round(rng.range(3, 15) * 60) * 1000 : 0;
+    let dockIdleMs = rng.chance(dockIdleShare) ? Math.round(rng.range(3, this.rates.dockIdleMaxMinutes) * 60) * 1000 : 0;
     // The idler keeps the engine running at every dock, three times as long.
     if (this.traits.style === 'idler') dockIdleMs = Math.max(dockIdleMs, 5 * MINUTE_MS) * 3;
     // Parked from the latest possible arrival on: the schedule holds whatever the drive does.
@@ -317,11 +317,11 @@ export class TruckPlan {
   private planTank(leg: Leg, parkedFromMs: number, arrivedPct: number): void {
     const rng = new Random(`${this.seed}/leg/${leg.index}/tank`);
     const capacityL = this.identity.tankCapacityL;
-    if (rng.chance(this.tankRates.stuckFuelSensor)) {
+    if (rng.chance(this.rates.stuckFuelSensor)) {
       const fromFraction = rng.range(0.1, 0.7);
       leg.stuckFuelSensor = { fromFraction, toFraction: fromFraction + rng.range(0.05, 0.25) };
     }
-    if (leg.refuel || !rng.chance(this.tankRates.theft)) return;
+    if (leg.refuel || !rng.chance(this.rates.theft)) return;
     const roomMs = leg.endMs - parkedFromMs - 25 * MINUTE_MS;
     const isSlow = rng.chance(0.4) && roomMs >= 3 * HOUR_MS;
     const durationMs = (isSlow ? rng.range(60, 150) : rng.range(4, 12)) * MINUTE_MS;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AlertLevel } from '@rumbo/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -390,6 +391,8 @@ export interface GeofencesTable {
   speed_limit_kmh: number | null;
   attributes: Json<Record<string, string | number | boolean | null>>;
   color: string;
+  /** Migration 0022: entry and exit raise AZA/SDZ (issue 22). */
+  notify: Generated<boolean>;
   vehicle_ids: ColumnType<number[], number[] | undefined, number[]>;
   group_ids: ColumnType<number[], number[] | undefined, number[]>;
   min_lng: number;
@@ -445,6 +448,8 @@ export interface AlertTypeTable {
   description_es: string;
   description_en: string;
   severity: 'success' | 'info' | 'warning' | 'error';
+  /** Migration 0022: the code's importance (issue 22). */
+  level: Generated<AlertLevel>;
   sort: number;
 }
 
@@ -465,6 +470,8 @@ export interface EventsTable {
   ack_comment: string | null;
   /** Migration 0013: a suspected theft's review. */
   review: Generated<'confirmed' | 'dismissed' | null>;
+  /** Migration 0022: an alert (listed, told), or a fact kept for the history only (issue 22). */
+  listed: Generated<boolean>;
 }
 
 export interface AlertSettingsTable {

@@ -65,8 +65,15 @@ export function demoGeofences(): GeofenceSaveInput[] {
     geometry: GeofenceSaveInput['geometry'],
     properties: GeofenceSaveInput['properties'],
   ): GeofenceSaveInput => ({ type: 'Feature', geometry, properties });
-  const depot = { accessType: 'allowed', autoAsign: true, color: '#2e7d32' } as const;
-  const client = { accessType: 'allowed', autoAsign: true, color: '#1565c0' } as const;
+  // Entry and exit notify at the depots, the client sites and the forbidden zone (issue 22), not
+  // in the town and the corridor every truck crosses.
+  const depot = { accessType: 'allowed', autoAsign: true, notify: true, color: '#2e7d32' } as const;
+  const client = {
+    accessType: 'allowed',
+    autoAsign: true,
+    notify: true,
+    color: '#1565c0',
+  } as const;
   const corridor = CORRIDORS['au-rosario-cordoba'].vertices.slice(0, 18).map(lngLat);
   return [
     zone(circle('barracas'), { name: 'Depósito Barracas', radius: 400, ...depot }),
@@ -97,6 +104,7 @@ export function demoGeofences(): GeofenceSaveInput[] {
       name: 'Zona restringida Ramallo',
       accessType: 'forbidden',
       autoAsign: true,
+      notify: true,
       color: '#c62828',
       attributes: { motivo: 'Descarga de mercancías peligrosas' },
     }),

@@ -152,18 +152,31 @@ describe('zones (§10 AZA, SDZ, AZP)', () => {
     ]);
   });
 
-  it('raises no AZA or SDZ for a zone not marked to notify; AZP and DZP still for a forbidden one', () => {
+  it("tells one alert per visit (the entry); the exit and an unmarked zone's crossings are quiet facts for the history", () => {
     const track = [
       ...driveEast(0, 0, 0, 36, 30),
       ...parked(30, 300, 0, 300),
       ...driveEast(330, 300, 0, 36, 60),
     ];
-    const quiet = box(9, [200, -100, 600, 100], { notify: false });
-    expect(zoneRows(track, { geofences: [quiet] })).toEqual([]);
+    const told = (context: VehicleContext) =>
+      eventsOf(track, context)
+        .filter((e) => ['AZA', 'SDZ', 'AZP', 'DZP'].includes(e.code))
+        .map((e) => [e.code, e.quiet ?? false]);
+    const marked = box(9, [200, -100, 600, 100], { notify: true });
+    expect(told({ geofences: [marked] })).toEqual([
+      ['AZA', false],
+      ['SDZ', true],
+    ]);
+    const unmarked = box(9, [200, -100, 600, 100], { notify: false });
+    expect(told({ geofences: [unmarked] })).toEqual([
+      ['AZA', true],
+      ['SDZ', true],
+    ]);
     const forbidden = box(9, [200, -100, 600, 100], { accessType: 'forbidden', notify: false });
-    expect(zoneRows(track, { geofences: [forbidden] })).toEqual([
-      ['AZP', 25, 9, null],
-      ['DZP', 30, 9, 120],
+    expect(told({ geofences: [forbidden] })).toEqual([
+      ['AZP', false],
+      ['DZP', false],
+      ['SDZ', true],
     ]);
   });
 

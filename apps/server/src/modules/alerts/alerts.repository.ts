@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AlertEvent, Language, Notification } from '@rumbo/contracts';
+import type { AlertEvent, AlertLevel, Language, Notification } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -17,6 +17,7 @@ export interface AlertTypeRow {
   es: string;
   en: string;
   severity: 'success' | 'info' | 'warning' | 'error';
+  level: AlertLevel;
 }
 
 /** The catalogue, in its order. */
@@ -38,6 +39,7 @@ export async function loadCatalogue(db: Db): Promise<{
       'description_es as es',
       'description_en as en',
       'severity',
+      'level',
     ])
     .orderBy('sort')
     .execute();
@@ -442,6 +444,7 @@ export async function findEvents(
       driverName.as('driver_name'),
     ])
     .where('events.tenant_id', '=', tenantId)
+    .where('events.listed', '=', true)
     .where('events.start_time', '>=', new Date(query.from))
     .where('events.start_time', '<', new Date(query.to));
   if (query.id !== undefined) q = q.where('events.id', '=', query.id);

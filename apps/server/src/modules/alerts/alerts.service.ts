@@ -85,6 +85,7 @@ export class AlertCatalogue {
         code: t.code,
         description: lang === 'en' ? t.en : t.es,
         ideventtypegroup: t.groupId,
+        severity: t.level,
       })),
     };
   }
@@ -349,7 +350,7 @@ export class AlertDispatcher {
     const byTenant = new Map<number, TaggedEvent[]>();
     for (const e of events) {
       if (nowMs - e.fact.startTimeMs > NOTIFY_MAX_AGE_MS) continue;
-      if (!cache.isRaised(e.tenantId, e.vehicleId, e.fact.code)) continue;
+      if (e.fact.quiet || !cache.isRaised(e.tenantId, e.vehicleId, e.fact.code)) continue;
       const list = byTenant.get(e.tenantId) ?? [];
       list.push(e);
       byTenant.set(e.tenantId, list);
@@ -403,6 +404,7 @@ export class AlertDispatcher {
             const payload = {
               title,
               severity: type?.severity ?? 'info',
+              level: type?.level ?? 'warning',
               vehicleId: e.vehicleId,
               lat: e.fact.lat ?? null,
               lng: e.fact.lng ?? null,
@@ -478,6 +480,8 @@ function eventData(fact: EventFact): NonNullable<Notification['data']> | null {
   if (typeof d['idinterestpoint'] === 'number') out.idinterestpoint = d['idinterestpoint'];
   if (typeof d['temperature'] === 'number') out.temperature = d['temperature'];
   if (typeof d['route'] === 'string') out.route = d['route'];
+  if (typeof d['details'] === 'string') out.details = d['details'];
+  if (typeof d['speedLimit'] === 'number') out.speedLimit = d['speedLimit'];
   return Object.keys(out).length > 0 ? out : null;
 }
 
