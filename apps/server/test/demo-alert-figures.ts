@@ -52,9 +52,10 @@ export async function demoAlertFigures(
     ).n,
   );
   const days = (untilMs - fromMs) / DAY_MS;
-  const events = await db
+  // Every stored event (facts kept for the history too), and the alerts the list shows.
+  const all = await db
     .selectFrom('events')
-    .select(['vehicle_id', 'code', 'start_time', 'end_time'])
+    .select(['vehicle_id', 'code', 'start_time', 'end_time', 'listed'])
     .where('tenant_id', '=', tenantId)
     .where('start_time', '>=', from)
     .where('start_time', '<', until)
@@ -63,7 +64,8 @@ export async function demoAlertFigures(
     .execute();
   const byCode: Record<string, number> = {};
   const perVehicle = new Map<number, number>();
-  for (const e of events) {
+  const listed = all.filter((e) => e.listed);
+  for (const e of listed) {
     byCode[e.code] = (byCode[e.code] ?? 0) + 1;
     perVehicle.set(e.vehicle_id, (perVehicle.get(e.vehicle_id) ?? 0) + 1);
   }
@@ -71,7 +73,7 @@ export async function demoAlertFigures(
 
   // Overlapping alerts of one truck (a 60-s margin: the same instant told by two rules).
   const duplicates: DemoAlertFigures['duplicates'] = [];
-  const spans = events.map((e) => {
+  const spans = listed.map((e) => {
     const start = new Date(e.start_time).getTime();
     const end = e.end_time === null ? start : new Date(e.end_time).getTime();
     return { vehicleId: e.vehicle_id, code: e.code, start, end };
@@ -90,7 +92,7 @@ export async function demoAlertFigures(
     }
   }
 
-  const thefts = events.filter((e) => e.code === 'DCS');
+  const thefts = all.filter((e) => e.code === 'DCS');
   const trips = await sql<{ trips: number; with_card: number }>`
     select count(*)::int as trips, count(t.driver_code)::int as with_card
     from trips t
@@ -100,8 +102,8 @@ export async function demoAlertFigures(
   return {
     trucks,
     days,
-    total: events.length,
-    perTruckDay: events.length / trucks / days,
+    total: listed.length,
+    perTruckDay: listed.length / trucks / days,
     byCode,
     worstTruckPerDay: Math.max(0, ...perVehicle.values()) / days,
     duplicates,

@@ -103,9 +103,12 @@ export interface SpeedLimiter {
 }
 
 /** The limiter of a truck: 90 km/h for an aggressive driver (who pushes it), else 80–88. */
-export function speedLimiterOf(seed: string | number, style: DriverStyle | undefined): SpeedLimiter {
+export function speedLimiterOf(
+  seed: string | number,
+  style: DriverStyle | undefined,
+): SpeedLimiter {
   const rng = new Random(`${seed}/limiter`);
-  if (style === 'aggressive') return { kmh: 90, overrunKmh: rng.range(3, 6) };
+  if (style === 'aggressive') return { kmh: 90, overrunKmh: rng.range(2, 4.5) };
   return { kmh: [80, 85, 88][Math.floor(rng.range(0, 3))]!, overrunKmh: rng.range(0, 1.5) };
 }
 

@@ -77,7 +77,9 @@ describe('demo geofences', () => {
         }
       }
     }
-    for (const code of ['AZA', 'SDZ', 'AZP', 'EEZ', 'AIP'])
+    // The forbidden zone lies off every route (issue 22: no fleet drives through one daily).
+    expect(codes.get('AZP')).toBeUndefined();
+    for (const code of ['AZA', 'SDZ', 'EEZ', 'AIP'])
       expect(codes.get(code), code).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -13,6 +13,7 @@ import {
   createNotificationsStore,
   isNotification,
   notificationTitle,
+  popsSnackbar,
   severityOf,
 } from '../shared/notifications/notifications-store';
 import { createPrefsStore } from '../shared/prefs/prefs-store';
@@ -79,7 +80,10 @@ export function createAppServices(env: ServiceEnvironment): AppServices {
     notifications.add(n);
     const title = notificationTitle(n, (key) => i18n.t(key));
     const message = `${title} — ${n.plate}`;
-    snackbar.notify({ type: severityOf(n), message });
+    // The snackbar only for the levels the user chose (critical ones by default, issue 22).
+    if (popsSnackbar(n, prefs.getState().snackbarAlerts)) {
+      snackbar.notify({ type: severityOf(n), message });
+    }
     notifyWhenHidden(title, n.plate, `alert-${n.id ?? n.recordedat}`);
   };
 

@@ -146,6 +146,11 @@ export const DEFAULT_SPEED_LEVELS_KMH: readonly number[] = Object.freeze([95]);
 export interface VehicleContext {
   /** The vehicle's own speed limit (§2), over the tenant's default. */
   speedLimitKmh?: number;
+  /**
+   * False: the tracker cannot read a driver card (a phone): driving without a code is no
+   * "unknown driver" (`NUM`). Default true.
+   */
+  readsDriverCards?: boolean;
   /** Fuel tank capacities in litres (several tanks add up, §7). */
   fuelTanksL?: readonly number[];
   /** The tank model (capacities and calibration tables); over `fuelTanksL` when present. */

@@ -69,6 +69,10 @@ describe('NUM: unknown driver (§10)', () => {
     expect(rows([parked(60), drive(1200)])).toEqual([['NUM', 60, null, 300]]);
   });
 
+  it('raises no NUM for driving without a code on a tracker that cannot read cards (a phone)', () => {
+    expect(rows([parked(60), drive(1200)], { readsDriverCards: false })).toEqual([]);
+  });
+
   it('counts driving time only: a short stop pauses the count, a stop of 5 min ends the episode', () => {
     expect(rows([parked(60), drive(200), still(120), drive(200)])).toEqual([
       ['NUM', 60, null, 300],

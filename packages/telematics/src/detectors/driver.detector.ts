@@ -6,7 +6,8 @@
 // - `NUM`: such a code is not among the vehicle's known codes (when the server gives the list):
 //   then `NUM` instead of `IDD`, carrying it as a detail (one alert per card read, issue 22); or
 //   driving time without a code reaches `unknownDriverDrivingS` (once per run without a code;
-//   value: that driving time, s) — a card read before that raises no `NUM`.
+//   value: that driving time, s) — a card read before that raises no `NUM`; nor does a tracker
+//   that cannot read cards (a phone: `readsDriverCards` false).
 
 import type { DeviceFact } from '../reducer/facts.js';
 import type { ReducerSettings } from '../reducer/reducer-settings.js';
@@ -103,7 +104,7 @@ export const driverDetector: Detector<DriverAlertState> = {
         identify(s, code, context, facts);
         sessionCode = code;
       }
-    } else {
+    } else if (context.readsDriverCards !== false) {
       noCode = stepNoCode(slice.noCode, input, settings, facts);
     }
     const out = facts.length > 0 ? facts : NO_FACTS;
