@@ -71,7 +71,8 @@ export async function demoAlertFigures(
   }
   for (const code of Object.keys(byCode)) byCode[code] = byCode[code]! / trucks / days;
 
-  // Overlapping alerts of one truck (a 60-s margin: the same instant told by two rules).
+  // Alerts of one truck that overlap in time and tell one episode: the same code, or two rules
+  // for one thing (`V95` and `EXV`, `IDD` and `NUM`); an alert without an end is an instant.
   const duplicates: DemoAlertFigures['duplicates'] = [];
   const spans = listed.map((e) => {
     const start = new Date(e.start_time).getTime();
@@ -82,7 +83,7 @@ export async function demoAlertFigures(
     const a = spans[i]!;
     for (let j = i + 1; j < spans.length; j++) {
       const b = spans[j]!;
-      if (b.vehicleId !== a.vehicleId || b.start > a.end + 60_000) break;
+      if (b.vehicleId !== a.vehicleId || b.start > a.end) break;
       const same =
         a.code === b.code ||
         SAME_EPISODE.some(

@@ -93,13 +93,29 @@ const alertCode = () =>
     .max(8)
     .regex(/^[A-Za-z0-9]+$/u);
 
-/** `POST /v2/event/get_all`: a period's events, optionally narrowed; `[from, to)`. */
+/** Where a page of events ends (newest first): the last event's start and id. */
+export const eventsCursor = z.strictObject({
+  startTime: epochMs(),
+  id: z.number().int().min(0),
+});
+export type EventsCursor = z.infer<typeof eventsCursor>;
+
+/** Most events one page of `get_all` holds. */
+export const MAX_EVENTS_PAGE = 20_000;
+
+/**
+ * `POST /v2/event/get_all`: a period's events, optionally narrowed; `[from, to)`. Rumbo's
+ * (issue 22): pages of `limit` events (default and most {@link MAX_EVENTS_PAGE}), each after
+ * the `before` cursor the previous page answered as `next`, so no row count is a ceiling.
+ */
 export const eventsQuery = z.strictObject({
   from: epochMs(),
   to: epochMs(),
   vehicles: z.array(id()).max(10_000).optional(),
   groups: z.array(id()).max(1_000).optional(),
   codes: z.array(alertCode()).max(100).optional(),
+  limit: z.number().int().min(1).max(MAX_EVENTS_PAGE).optional(),
+  before: eventsCursor.optional(),
 });
 export type EventsQuery = z.infer<typeof eventsQuery>;
 
@@ -138,7 +154,11 @@ export const eventSchema = z.object({
   comment: z.string().nullable(),
 });
 export type AlertEvent = z.infer<typeof eventSchema>;
-export const eventsAnswer = z.object({ payload: z.array(eventSchema) });
+export const eventsAnswer = z.object({
+  payload: z.array(eventSchema),
+  /** Rumbo's: the cursor of the next page; null or absent when this page is the last. */
+  next: eventsCursor.nullable().optional(),
+});
 
 /** `POST /v2/event/acknowledge`: handle one event, with an optional comment. */
 export const eventAcknowledgeInput = z.strictObject({

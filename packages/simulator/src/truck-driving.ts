@@ -25,11 +25,11 @@ export const DEFAULT_EVENT_RATES: EventRates = {
 };
 
 /**
- * The demo's rates (issue 22): speeding as often (a speed limiter caps it, truck.ts), a harsh
- * brake per ~20 h of cruising for an average driver, a coverage gap per day of driving.
+ * The demo's rates (issue 22): a push against the speed limiter (truck.ts) per ~3 h of cruising,
+ * a harsh brake per ~20 h for an average driver, a coverage gap per day of driving.
  */
 export const DEMO_EVENT_RATES: EventRates = {
-  speeding: 1 / 5400,
+  speeding: 1 / 10_800,
   harshBrake: 1 / 72_000,
   slowdown: 1 / 2400,
   coverageLoss: 1 / 86_400,

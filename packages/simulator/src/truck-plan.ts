@@ -263,7 +263,9 @@ export class TruckPlan {
     );
     const place = this.route.stops[toStop]!.place;
     const dockIdleShare = place.kind === 'fuel-station' ? 0.3 : 0.85;
-    let dockIdleMs = rng.chance(dockIdleShare) ? Math.round(rng.range(3, this.rates.dockIdleMaxMinutes) * 60) * 1000 : 0;
+    let dockIdleMs = rng.chance(dockIdleShare)
+      ? Math.round(rng.range(3, this.rates.dockIdleMaxMinutes) * 60) * 1000
+      : 0;
     // The idler keeps the engine running at every dock, three times as long.
     if (this.traits.style === 'idler') dockIdleMs = Math.max(dockIdleMs, 5 * MINUTE_MS) * 3;
     // Parked from the latest possible arrival on: the schedule holds whatever the drive does.

@@ -1,13 +1,20 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AlertEvent, AlertLevel, Language, Notification } from '@rumbo/contracts';
+import {
+  MAX_EVENTS_PAGE,
+  type AlertEvent,
+  type AlertLevel,
+  type EventsCursor,
+  type Language,
+  type Notification,
+} from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Most notifications kept per user (spec §9). */
 export const MAX_NOTIFICATIONS = 99;
-/** Most events one `get_all` answers (newest first). */
-export const MAX_EVENTS = 20_000;
+/** Most events one page of `get_all` answers (newest first; the next page follows a cursor). */
+export const MAX_EVENTS = MAX_EVENTS_PAGE;
 
 /** An alert type with both descriptions. */
 export interface AlertTypeRow {
@@ -342,7 +349,10 @@ export async function insertNotifications(
   return rows.map((r) => Number(r.id));
 }
 
-/** A user's notifications, newest first. */
+/**
+ * A user's notifications (the newest `MAX_NOTIFICATIONS` told), newest first by the alert's time,
+ * not by when it was told: an episode is told when it ends, after younger ones (issue 22).
+ */
 export async function userNotifications(db: Db, userId: number): Promise<Notification[]> {
   const rows = await db
     .selectFrom('notifications')
@@ -365,6 +375,7 @@ export async function userNotifications(db: Db, userId: number): Promise<Notific
       'notifications.driver_code',
     ])
     .where('notifications.user_id', '=', userId)
+    .orderBy('notifications.start_time', 'desc')
     .orderBy('notifications.id', 'desc')
     .limit(MAX_NOTIFICATIONS)
     .execute();
@@ -408,6 +419,9 @@ export async function findEvents(
     groups?: number[];
     codes?: string[];
     id?: number;
+    /** A page: at most this many (default {@link MAX_EVENTS}), older than `before`. */
+    limit?: number;
+    before?: EventsCursor;
   },
 ): Promise<AlertEvent[]> {
   const drivers = await hasDrivers(db);
@@ -448,6 +462,10 @@ export async function findEvents(
     .where('events.start_time', '>=', new Date(query.from))
     .where('events.start_time', '<', new Date(query.to));
   if (query.id !== undefined) q = q.where('events.id', '=', query.id);
+  if (query.before) {
+    const { startTime, id } = query.before;
+    q = q.where(sql<boolean>`(events.start_time, events.id) < (${new Date(startTime)}, ${id})`);
+  }
   if (query.vehicles?.length) q = q.where('events.vehicle_id', 'in', query.vehicles);
   if (query.groups?.length) q = q.where('vehicles.group_id', 'in', query.groups);
   if (query.codes?.length)
@@ -459,7 +477,7 @@ export async function findEvents(
   const rows = await q
     .orderBy('events.start_time', 'desc')
     .orderBy('events.id', 'desc')
-    .limit(MAX_EVENTS)
+    .limit(query.limit ?? MAX_EVENTS)
     .execute();
   return rows.map((row) => ({
     id: Number(row.id),
