@@ -161,6 +161,8 @@ export class TruckPlan {
   /** Where the truck stands and what its counters read at `startMs`. */
   readonly initial: TruckStartState;
   private readonly legs: Leg[] = [];
+  /** Thieves target this truck (`SituationRates.theftProneTrucks`). */
+  private readonly isTheftProne: boolean;
 
   constructor(
     private readonly identity: TruckIdentity,
@@ -171,9 +173,12 @@ export class TruckPlan {
     /** Shares of parked legs with a theft and of drives with a stuck level sensor; dock idle. */
     private readonly rates: Pick<
       SituationRates,
-      'theft' | 'stuckFuelSensor' | 'dockIdleMaxMinutes'
-    > = { theft: 0.04, stuckFuelSensor: 0.1, dockIdleMaxMinutes: 15 },
+      'theftProneTrucks' | 'theft' | 'stuckFuelSensor' | 'dockIdleMaxMinutes'
+    > = { theftProneTrucks: 1, theft: 0.04, stuckFuelSensor: 0.1, dockIdleMaxMinutes: 15 },
   ) {
+    this.isTheftProne =
+      this.rates.theftProneTrucks >= 1 ||
+      new Random(`${seed}/thief`).chance(this.rates.theftProneTrucks);
     this.initial = drawStartState(new Random(seed).fork('start'), identity.route);
   }
 
@@ -323,7 +328,7 @@ export class TruckPlan {
       const fromFraction = rng.range(0.1, 0.7);
       leg.stuckFuelSensor = { fromFraction, toFraction: fromFraction + rng.range(0.05, 0.25) };
     }
-    if (leg.refuel || !rng.chance(this.rates.theft)) return;
+    if (leg.refuel || !rng.chance(this.rates.theft) || !this.isTheftProne) return;
     const roomMs = leg.endMs - parkedFromMs - 25 * MINUTE_MS;
     const isSlow = rng.chance(0.4) && roomMs >= 3 * HOUR_MS;
     const durationMs = (isSlow ? rng.range(60, 150) : rng.range(4, 12)) * MINUTE_MS;
