@@ -131,6 +131,8 @@ export const eventDataSchema = z.object({
    */
   details: z.string().optional(),
   speedLimit: z.number().optional(),
+  /** A speed level's alert: when the vehicle went over its limit (epoch ms). */
+  overLimitFromMs: z.number().optional(),
 });
 
 /** A stored event with its handling. Times are epoch ms; `value` in SI-like units (domain.md). */

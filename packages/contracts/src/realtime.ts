@@ -34,6 +34,7 @@ export const notificationSchema = z.object({
       /** Rumbo's (issue 22): facts told inside this alert (`EXV` in a `V95`), the limit then. */
       details: z.string().optional(),
       speedLimit: z.number().optional(),
+      overLimitFromMs: z.number().optional(),
     })
     .optional(),
   codigoChofer: z.string().nullable().optional(),

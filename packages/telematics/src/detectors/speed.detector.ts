@@ -10,7 +10,8 @@
 // unknown) and at ignition off (at that record). Value: top speed in km/h; place: the start.
 // One episode, one alert (issue 22, docs/decisions/0033-alert-episodes.md): a speed-level episode
 // that overlaps an `EXV` episode raises only the level's event, carrying `EXV` as a detail
-// (`data.details = 'EXV'`, `data.speedLimit` = the vehicle's limit); `EXV` is raised on its own
+// (`data.details = 'EXV'`, `data.speedLimit` = the vehicle's limit, `data.overLimitFromMs` = when
+// it went over that limit); `EXV` is raised on its own
 // only when no level episode overlaps it.
 
 import type { DeviceFact } from '../reducer/facts.js';
@@ -31,6 +32,8 @@ export interface SpeedEpisode extends EventOrigin {
   topLevelKmh: number;
   /** Levels: an `EXV` episode overlapped it (its detail); EXV: told inside a level's event. */
   folded?: true;
+  /** Levels: when the overlapping `EXV` episode began (the vehicle went over its limit). */
+  overLimitFromMs?: number;
 }
 
 /** The speed detector's slice. */
@@ -107,7 +110,13 @@ function closeLevels(e: SpeedEpisode, endTimeMs: number, limitKmh: number): Devi
   return eventFact(speedLevelCode(e.topLevelKmh), e, {
     endTimeMs,
     value: e.topSpeedKmh,
-    data: e.folded ? { details: 'EXV', speedLimit: limitKmh } : undefined,
+    data: e.folded
+      ? {
+          details: 'EXV',
+          speedLimit: limitKmh,
+          ...(e.overLimitFromMs === undefined ? {} : { overLimitFromMs: e.overLimitFromMs }),
+        }
+      : undefined,
   });
 }
 
@@ -122,7 +131,13 @@ interface Closed {
   atMs: number;
 }
 
-const fold = (e: SpeedEpisode): SpeedEpisode => (e.folded ? e : { ...e, folded: true });
+/** Marks an episode as told inside another; a level's keeps when the EXV one began. */
+function fold(e: SpeedEpisode, limit?: SpeedEpisode): SpeedEpisode {
+  if (e.folded && (limit === undefined || e.overLimitFromMs !== undefined)) return e;
+  const next: SpeedEpisode = { ...e, folded: true };
+  if (limit && e.overLimitFromMs === undefined) next.overLimitFromMs = limit.startTimeMs;
+  return next;
+}
 
 /**
  * The events of the episodes that closed, one per episode: a level's event carries an overlapping
@@ -137,13 +152,17 @@ function tell(
 ): Pick<SpeedState, 'levels' | 'limit'> {
   let { levels, limit } = next;
   if (closed.levels) {
-    const overlapped = closed.limit !== undefined || limit !== undefined;
+    const overlapping = closed.limit ?? limit;
     facts.push(
-      closeLevels(overlapped ? fold(closed.levels) : closed.levels, closed.atMs, limitKmh),
+      closeLevels(
+        overlapping ? fold(closed.levels, overlapping) : closed.levels,
+        closed.atMs,
+        limitKmh,
+      ),
     );
     if (limit) limit = fold(limit);
   } else if (closed.limit && !closed.limit.folded) {
-    if (levels && levels.topLevelKmh > 0) levels = fold(levels);
+    if (levels && levels.topLevelKmh > 0) levels = fold(levels, closed.limit);
     else facts.push(closeLimit(closed.limit, closed.atMs));
   }
   return { levels, limit };

@@ -482,6 +482,7 @@ function eventData(fact: EventFact): NonNullable<Notification['data']> | null {
   if (typeof d['route'] === 'string') out.route = d['route'];
   if (typeof d['details'] === 'string') out.details = d['details'];
   if (typeof d['speedLimit'] === 'number') out.speedLimit = d['speedLimit'];
+  if (typeof d['overLimitFromMs'] === 'number') out.overLimitFromMs = d['overLimitFromMs'];
   return Object.keys(out).length > 0 ? out : null;
 }
 
