@@ -364,6 +364,20 @@ for (const backend of testBackends()) {
       expect(body.types.find((t) => t.code === 'DTS')?.description).toBe(
         'Dispositivo sin transmisión',
       );
+      // Issue 22: every code has a severity a manager reads (information, warning, critical).
+      const severity = (code: string) =>
+        (body.types as { code: string; severity?: string }[]).find((t) => t.code === code)
+          ?.severity;
+      expect([severity('DCS'), severity('V95'), severity('AZA')]).toEqual([
+        'critical',
+        'warning',
+        'information',
+      ]);
+      expect(
+        (body.types as { severity?: string }[]).every((t) =>
+          ['information', 'warning', 'critical'].includes(t.severity ?? ''),
+        ),
+      ).toBe(true);
       const en = await ctx.app.inject({
         method: 'POST',
         url: '/api/v2/alert/get_all_types',
@@ -389,7 +403,7 @@ for (const backend of testBackends()) {
         headers: h(stranger),
         payload: { from: t0 - 60_000, to: t0 + 3_600_000 },
       });
-      expect(foreign.json()).toEqual({ payload: [] });
+      expect(foreign.json()).toEqual({ payload: [], next: null });
       const foreignAck = await ctx.app.inject({
         method: 'POST',
         url: '/api/v2/event/acknowledge',
@@ -397,6 +411,77 @@ for (const backend of testBackends()) {
         payload: { id: Number((await events())[0]!.id) },
       });
       expect(foreignAck.statusCode).toBe(404);
+    });
+
+    it('pages the alert list on the server past any row count; facts kept for the history are not listed (issue 22)', async () => {
+      const db = ctx.database.db;
+      const base = t0 - 5 * 86_400_000;
+      const tenantId = (await ensureTenant(db, 'Transportes Demo')).id;
+      // 75 alerts (a page boundary inside one second too), and a zone's exit kept for the history
+      // only.
+      await db
+        .insertInto('events')
+        .values([
+          ...Array.from({ length: 3 }, (_, i) => ({
+            tenant_id: tenantId,
+            vehicle_id: vehicleId,
+            code: 'AFI',
+            start_time: new Date(base + i),
+          })),
+          ...Array.from({ length: 72 }, (_, i) => ({
+            tenant_id: tenantId,
+            vehicle_id: vehicleId,
+            code: 'EDT',
+            start_time: new Date(base + 1_000 + i * 1_000),
+          })),
+          {
+            tenant_id: tenantId,
+            vehicle_id: vehicleId,
+            code: 'SDZ',
+            start_time: new Date(base + 500),
+            listed: false,
+          },
+        ])
+        .execute();
+      const page = (before?: unknown) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/v2/event/get_all',
+          headers: h(operator),
+          payload: { from: base, to: base + 3_600_000, limit: 20, ...(before ? { before } : {}) },
+        });
+      const seen: { id: number; startTime: number; code: string }[] = [];
+      let before: unknown;
+      let pages = 0;
+      for (;;) {
+        const answer = await page(before);
+        expect(answer.statusCode).toBe(200);
+        const body = answer.json<{
+          payload: { id: number; startTime: number; code: string }[];
+          next: unknown;
+        }>();
+        seen.push(...body.payload);
+        pages += 1;
+        if (!body.next) break;
+        before = body.next;
+      }
+      expect(pages).toBe(4);
+      expect(seen).toHaveLength(75);
+      expect(new Set(seen.map((e) => e.id)).size).toBe(75);
+      expect(seen.some((e) => e.code === 'SDZ')).toBe(false);
+      const order = seen.map((e) => [e.startTime, e.id]);
+      expect(order).toEqual([...order].sort((a, b) => b[0]! - a[0]! || b[1]! - a[1]!));
+      const bad = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v2/event/get_all',
+        headers: h(operator),
+        payload: { from: base, to: base + 1, limit: 0 },
+      });
+      expect(bad.statusCode).toBe(400);
+      await db
+        .deleteFrom('events')
+        .where('start_time', '<', new Date(base + 3_600_000))
+        .execute();
     });
 
     it('refuses bad input with a message and writes nothing; views are enforced', async () => {

@@ -3,7 +3,10 @@
 // history). Every truck is live within 10 s of /api/health; a restart during the history backfill
 // resumes it; within 2 minutes of the first start (the time the server was down aside) every truck
 // has trips on at least 10 of the 14 days; and the history is stored exactly once: as many records
-// per truck as its simulation sends (docs/decisions/0019-demo-first-run.md). Its own vitest project
+// per truck as its simulation sends (docs/decisions/0019-demo-first-run.md); and its alerts are
+// ones a fleet manager would keep (issue 22, docs/decisions/0033-alert-episodes.md: ≤ 5 a truck a
+// day, none told twice, thefts on 2–4 trucks, cards in ≥ 95 % of trips, the bell in time order).
+// Its own vitest project
 // (`server-first-run`, root vitest.config.ts) runs it alone, after every other test.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedPaths, openDatabase } from '../src/db/database.js';
 import { DEMO_SEED } from '../src/demo/demo-fleet.js';
 import { listDemoHistory, type DemoHistoryRow } from '../src/demo/demo-history.repository.js';
+import { DEMO_TENANT } from '../src/modules/seed/seed.service.js';
+import { demoAlertFigures, formatDemoAlertFigures } from './demo-alert-figures.js';
 
 const serverDir = join(import.meta.dirname, '..');
 const DAY_MS = 86_400_000;
@@ -182,7 +187,7 @@ describe('first run of the demo (npm start)', () => {
     }
   }
 
-  it('has every truck live within 10 s, resumes its history after a restart, complete within 2 minutes, stored once', async () => {
+  it('has every truck live within 10 s, resumes its history after a restart, complete within 2 minutes, stored once, with alerts a manager would keep', async () => {
     // First start: live at once, the history going in behind.
     let s = await start();
     const firstHealthAt = s.healthAt;
@@ -232,12 +237,21 @@ describe('first run of the demo (npm start)', () => {
     expect(days.filter((d) => d < 10)).toEqual([]);
     expect(completeS).toBeLessThanOrEqual(120);
     while (!s.lines.some((l) => l.includes('history backfilled'))) await sleep(200);
+    // The bell's list as the server keeps it: newest first by the alert's time (issue 22).
+    const bell = await fetch(`${s.url}/api/rest/notifications`, { headers });
+    expect(bell.status).toBe(200);
+    const told = ((await bell.json()) as { payload: { recordedat: string }[] }).payload.map((n) =>
+      Date.parse(n.recordedat),
+    );
+    console.log(`bell: ${told.length} notifications told since the start`);
+    expect(told).toEqual([...told].sort((a, b) => b - a));
     await stop();
 
     // Stored once: per truck, exactly the records its simulation sends over the history, for the
     // trucks the restart interrupted and a few others.
     const rows = await readHistoryRows();
     expect(rows.every((r) => r.completed)).toBe(true);
+    const row0 = rows[0]!;
     const fleet = createFleet({
       vehicles: VEHICLES,
       seed: DEMO_SEED,
@@ -265,6 +279,21 @@ describe('first run of the demo (npm start)', () => {
         );
         expect({ deviceId, stored: stored.rows[0]!.n }).toEqual({ deviceId, stored: expected });
       }
+      // Alerts that mean something (issue 22), over the 14 days with default settings: at most 5
+      // a truck a day in the alert list, none telling an episode another one tells, thefts on 2
+      // to 4 trucks, a driver card in ≥ 95 % of the trips of trucks with a card reader.
+      const tenant = await database.db
+        .selectFrom('tenants')
+        .select('id')
+        .where('name', '=', DEMO_TENANT)
+        .executeTakeFirstOrThrow();
+      const figures = await demoAlertFigures(database.db, tenant.id, row0.fromMs, row0.untilMs);
+      console.log(formatDemoAlertFigures(figures));
+      expect(figures.perTruckDay).toBeLessThanOrEqual(5);
+      expect(figures.duplicates).toEqual([]);
+      expect(figures.theftTrucks).toBeGreaterThanOrEqual(2);
+      expect(figures.theftTrucks).toBeLessThanOrEqual(4);
+      expect(figures.tripsWithCard / figures.trips).toBeGreaterThanOrEqual(0.95);
       // A lived-in tenant: chassis number, brand, model, model year and trailer on every truck.
       const vehicles = await database.db
         .selectFrom('vehicles')

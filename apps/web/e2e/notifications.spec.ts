@@ -15,6 +15,16 @@ const START = { lat: -34.6037, lng: -58.3816 };
 const bell = (page: Page) => page.getByTestId('notifications-bell');
 const badge = (page: Page) => bell(page).locator('.MuiBadge-badge');
 
+/** Widens the pop-ups to every alert (the default is critical ones only, issue 22). */
+async function popUpEveryAlert(page: Page) {
+  await page.addInitScript(() =>
+    localStorage.setItem(
+      'rumbo.prefs',
+      JSON.stringify({ language: 'es', darkMode: false, snackbarAlerts: 'all' }),
+    ),
+  );
+}
+
 async function shot(page: Page, name: string, theme: string, language: string) {
   const { width } = page.viewportSize() ?? WIDE;
   await page.screenshot({
@@ -30,6 +40,7 @@ test('a speeding alert from a device frame shows as a snackbar and on the bell; 
   test.setTimeout(300_000);
   const { plate, imei } = await vehicleWithDevice(request, USERS.bell, 'NT');
   await saveConfig(request, USERS.bell, { idioma: 'es', darkMode: false });
+  await popUpEveryAlert(page);
   await page.setViewportSize(WIDE);
   await signIn(page, USERS.bell);
   await expect(bell(page)).toBeVisible();
@@ -38,7 +49,8 @@ test('a speeding alert from a device frame shows as a snackbar and on the bell; 
   await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones: 0 sin leer');
   await page.waitForTimeout(1500);
 
-  // 110 km/h for 25 s, then back under the limit: a speeding episode closes (V95 and EXV).
+  // 110 km/h for 25 s, then back under the limit: a speeding episode closes (one V95 alert, the
+  // vehicle's limit its detail).
   const firstSentAt = Date.now();
   await sendTeltonika(imei, [
     ...Array.from({ length: 6 }, (_, i) => ({
@@ -123,11 +135,18 @@ test('a device frame inside a geofence raises its entry alert in the app, naming
     data: {
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [-58.37, -34.61] },
-      properties: { name: 'Cliente Sur', radius: 400, autoAsign: true, accessType: 'none' },
+      properties: {
+        name: 'Cliente Sur',
+        radius: 400,
+        autoAsign: true,
+        accessType: 'none',
+        notify: true,
+      },
     },
   });
   expect(zone.ok(), await zone.text()).toBe(true);
   await saveConfig(request, USERS.zoneBell, { idioma: 'es', darkMode: false });
+  await popUpEveryAlert(page);
   await page.setViewportSize(WIDE);
   await signIn(page, USERS.zoneBell);
   await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones: 0 sin leer');

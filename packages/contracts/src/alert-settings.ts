@@ -117,12 +117,22 @@ export const alertSettingsSchema = z.strictObject({
 });
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 
-/** The defaults: every code on except V20…V85, for everyone with `fleet-alerts`, in the app. */
+/**
+ * Codes off out of the box (issue 22, docs/decisions/0033-alert-episodes.md): facts another
+ * screen already tells — a driver's card read (trips name the driver), a fuel or AdBlue refill
+ * (the refill screen), reaching or passing a POI (the places a trip visited). Off, they are still
+ * stored for those screens; they are not alerts until an administrator turns them on.
+ */
+export const CODES_OFF_BY_DEFAULT: readonly string[] = ['IDD', 'CRG', 'AUR', 'AIP', 'CIP'];
+
+/** The defaults: every code on except V20…V85 and {@link CODES_OFF_BY_DEFAULT}, for everyone with `fleet-alerts`, in the app. */
 export function defaultAlertSettings(): AlertSettings {
   return {
     codes: ALERT_CODES.map((code) => ({
       code,
-      enabled: !/^V\d+$/.test(code) || DEFAULT_SPEED_LEVELS.includes(Number(code.slice(1))),
+      enabled: /^V\d+$/.test(code)
+        ? DEFAULT_SPEED_LEVELS.includes(Number(code.slice(1)))
+        : !CODES_OFF_BY_DEFAULT.includes(code),
       app: true,
       email: false,
       everyone: true,

@@ -52,6 +52,13 @@ export const ALERT_CODES_BY_GROUP: Readonly<Record<AlertGroupCode, readonly stri
 /** The speed levels of the `V..` codes, km/h. */
 export const SPEED_LEVELS_KMH = [20, 25, 30, 40, 45, 50, 55, 60, 75, 85, 95] as const;
 
+/**
+ * How much a code matters to a fleet manager (issue 22): the bell and the alert list show it, the
+ * snackbar pops for `critical` ones unless the user widens it (`snackbarLevel`).
+ */
+export const ALERT_LEVELS = ['information', 'warning', 'critical'] as const;
+export type AlertLevel = (typeof ALERT_LEVELS)[number];
+
 /** `POST /v2/alert/get_all_types`: groups and types, descriptions in the caller's language. */
 export const alertTypeGroupSchema = z.object({
   ideventtypegroup: z.number(),
@@ -63,6 +70,8 @@ export const alertTypeSchema = z.object({
   code: z.string(),
   description: z.string(),
   ideventtypegroup: z.number(),
+  /** Rumbo's (additive): information, warning or critical. */
+  severity: z.enum(ALERT_LEVELS),
 });
 export const alertTypesAnswer = z.object({
   groups: z.array(alertTypeGroupSchema),
@@ -80,26 +89,51 @@ const alertCode = () =>
     .max(8)
     .regex(/^[A-Za-z0-9]+$/u);
 
-/** `POST /v2/event/get_all`: a period's events, optionally narrowed; `[from, to)`. */
+/** Where a page of events ends (newest first): the last event's start and id. */
+export const eventsCursor = z.strictObject({
+  startTime: epochMs(),
+  id: z.number().int().min(0),
+});
+export type EventsCursor = z.infer<typeof eventsCursor>;
+
+/** Most events one page of `get_all` holds. */
+export const MAX_EVENTS_PAGE = 20_000;
+
+/**
+ * `POST /v2/event/get_all`: a period's events, optionally narrowed; `[from, to)`. Rumbo's
+ * (issue 22): pages of `limit` events (default and most {@link MAX_EVENTS_PAGE}), each after
+ * the `before` cursor the previous page answered as `next`, so no row count is a ceiling.
+ */
 export const eventsQuery = z.strictObject({
   from: epochMs(),
   to: epochMs(),
   vehicles: z.array(id()).max(10_000).optional(),
   groups: z.array(id()).max(1_000).optional(),
   codes: z.array(alertCode()).max(100).optional(),
+  limit: z.number().int().min(1).max(MAX_EVENTS_PAGE).optional(),
+  before: eventsCursor.optional(),
 });
 export type EventsQuery = z.infer<typeof eventsQuery>;
 
 /**
  * Optional data of an event (spec §3): the zone, the POI, the temperature (°C) and the planned
  * trip (`route`, its id as a string) the event is about. Rules keep other keys of their own in the
- * stored row (a fault's `dtc`); answers carry these four only, shaped by `eventDataOf`.
+ * stored row (a fault's `dtc`); answers carry these four and the episode details below only,
+ * shaped by `eventDataOf`.
  */
 export const eventDataSchema = z.object({
   idzona: z.number().optional(),
   idinterestpoint: z.number().optional(),
   temperature: z.number().optional(),
   route: z.string().optional(),
+  /**
+   * Rumbo's (issue 22): codes of the facts that fired with this alert and are told inside it
+   * (comma-separated, e.g. `EXV` in a `V95` episode), and the vehicle's limit then (km/h).
+   */
+  details: z.string().optional(),
+  speedLimit: z.number().optional(),
+  /** A speed level's alert: when the vehicle went over its limit (epoch ms). */
+  overLimitFromMs: z.number().optional(),
 });
 export type AlertEventData = z.infer<typeof eventDataSchema>;
 
@@ -120,6 +154,12 @@ export function eventDataOf(raw: unknown): AlertEventData | null {
   if (temperature !== undefined) out.temperature = temperature;
   const route = d['route'];
   if (typeof route === 'string' || num(route) !== undefined) out.route = String(route);
+  // Rumbo's episode details (issue 22): what fired with the alert and is told inside it.
+  if (typeof d['details'] === 'string') out.details = d['details'];
+  const speedLimit = num(d['speedLimit']);
+  const overLimitFromMs = num(d['overLimitFromMs']);
+  if (speedLimit !== undefined) out.speedLimit = speedLimit;
+  if (overLimitFromMs !== undefined) out.overLimitFromMs = overLimitFromMs;
   return Object.keys(out).length > 0 ? out : null;
 }
 
@@ -146,7 +186,11 @@ export const eventSchema = z.object({
   comment: z.string().nullable(),
 });
 export type AlertEvent = z.infer<typeof eventSchema>;
-export const eventsAnswer = z.object({ payload: z.array(eventSchema) });
+export const eventsAnswer = z.object({
+  payload: z.array(eventSchema),
+  /** Rumbo's: the cursor of the next page; null or absent when this page is the last. */
+  next: eventsCursor.nullable().optional(),
+});
 
 /** `POST /v2/event/acknowledge`: handle one event, with an optional comment. */
 export const eventAcknowledgeInput = z.strictObject({

@@ -100,6 +100,8 @@ export const geofencePropertiesInput = z.strictObject({
   accessType: z.enum(ACCESS_TYPES).default('none'),
   /** True: applies to every vehicle of the tenant, those added later included. */
   autoAsign: z.boolean().default(false),
+  /** Rumbo's (issue 22): entering and leaving it raise alerts (`AZA`, `SDZ`); default false. */
+  notify: z.boolean().default(false),
   /** km/h; null or absent: no limit of its own. */
   speedLimit: z
     .number()
@@ -254,6 +256,8 @@ export const geofenceSchema = z.object({
   attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   accessType: z.enum(ACCESS_TYPES),
   autoAsign: z.boolean(),
+  /** Entry and exit raise alerts (issue 22). */
+  notify: z.boolean(),
   color: z.string(),
   /** km/h, null: none. */
   speedLimit: z.number().nullable(),

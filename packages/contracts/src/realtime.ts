@@ -31,6 +31,10 @@ export const notificationSchema = z.object({
       idinterestpoint: z.number().optional(),
       temperature: z.number().optional(),
       route: z.string().optional(),
+      /** Rumbo's (issue 22): facts told inside this alert (`EXV` in a `V95`), the limit then. */
+      details: z.string().optional(),
+      speedLimit: z.number().optional(),
+      overLimitFromMs: z.number().optional(),
     })
     .optional(),
   codigoChofer: z.string().nullable().optional(),

@@ -78,7 +78,17 @@ function scoreTruck(truth: TruckGroundTruth, events: readonly EventFact[]): Reco
     isPositive: judge(x.endMs - x.startMs, 300_000, PARKED_PERIOD_MS),
   }));
   return {
-    'speeding (EXV)': score(speeding, startsOf(events, 'EXV'), MOVING_PERIOD_MS),
+    // An EXV episode a speed level's alert tells (issue 22) is found at its own start.
+    'speeding (EXV)': score(
+      speeding,
+      [
+        ...startsOf(events, 'EXV'),
+        ...events.flatMap((e) =>
+          typeof e.data?.['overLimitFromMs'] === 'number' ? [e.data['overLimitFromMs']] : [],
+        ),
+      ],
+      MOVING_PERIOD_MS,
+    ),
     'speed level V95': score(level95, startsOf(events, 'V95'), MOVING_PERIOD_MS),
     'harsh accel (AAB)': score(harsh('accel'), startsOf(events, 'AAB'), 1000),
     'harsh braking (AFI)': score(harsh('brake'), startsOf(events, 'AFI'), 1000),

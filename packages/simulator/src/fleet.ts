@@ -13,8 +13,9 @@ import type { DeviceClient, DeviceClientStats } from './record-queue.js';
 import type { SimRecord } from './sim-record.js';
 import { TeltonikaClient, type ClientEvent } from './teltonika-client.js';
 import { toAvlRecord } from './teltonika-encoding.js';
-import { Truck, type TruckStatus } from './truck.js';
+import { DEMO_TRUCK_OPTIONS, Truck, type TruckStatus } from './truck.js';
 import type { EventRates } from './truck-driving.js';
+import type { SituationRates } from './truck-events.js';
 
 /** How {@link createFleet} builds and runs a fleet. */
 export interface FleetOptions {
@@ -42,8 +43,14 @@ export interface FleetOptions {
   ackTimeoutMs?: number;
   /** Outbox bound per device (default 10 000 records). */
   maxQueuedRecords?: number;
-  /** Overrides of the random event rates (tests). */
+  /**
+   * The random event rates: the demo's by default (`DEMO_EVENT_RATES`, `DEMO_SITUATION_RATES`,
+   * speed limiters); tests that measure detectors pass the harsh ones (`DEFAULT_EVENT_RATES`…).
+   */
   rates?: Partial<EventRates>;
+  situations?: Partial<SituationRates>;
+  /** Speed limiters at 80–90 km/h (default true, see `TruckOptions.speedLimiter`). */
+  speedLimiter?: boolean;
   /** Wall clock (default `Date.now`). */
   clock?: () => number;
   onEvent?: (event: ClientEvent) => void;
@@ -162,7 +169,9 @@ export function createFleet(options: FleetOptions): Fleet {
       startMs,
       atMs,
       recorder,
-      rates: options.rates,
+      rates: { ...DEMO_TRUCK_OPTIONS.rates, ...options.rates },
+      situations: { ...DEMO_TRUCK_OPTIONS.situations, ...options.situations },
+      speedLimiter: options.speedLimiter ?? DEMO_TRUCK_OPTIONS.speedLimiter,
     });
 
   const makeVehicle = (index: number): Vehicle => {

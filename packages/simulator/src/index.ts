@@ -47,10 +47,17 @@ export {
   type RouteStop,
   type Waypoint,
 } from './route.js';
-export { Truck, type TruckOptions, type TruckStatus } from './truck.js';
-export { DEFAULT_EVENT_RATES, type EventRates } from './truck-driving.js';
+export {
+  Truck,
+  DEMO_TRUCK_OPTIONS,
+  speedLimiterOf,
+  type TruckOptions,
+  type TruckStatus,
+} from './truck.js';
+export { DEFAULT_EVENT_RATES, DEMO_EVENT_RATES, type EventRates } from './truck-driving.js';
 export {
   DEFAULT_SITUATION_RATES,
+  DEMO_SITUATION_RATES,
   reeferProfileFor,
   unknownDriverCodeFor,
   type ReeferProfile,

@@ -13,12 +13,26 @@ export interface EventRates {
   coverageLoss: number;
 }
 
-/** About one speeding episode per 1.5 h of cruising, a harsh brake per 4 h, a gap per 6 h. */
+/**
+ * The accuracy tests' rates: about one speeding episode per 1.5 h of cruising, a harsh brake per
+ * 4 h, a gap per 6 h.
+ */
 export const DEFAULT_EVENT_RATES: EventRates = {
   speeding: 1 / 5400,
   harshBrake: 1 / 14_400,
   slowdown: 1 / 2400,
   coverageLoss: 1 / 21_600,
+};
+
+/**
+ * The demo's rates (issue 22): a push against the speed limiter (truck.ts) per ~3 h of cruising,
+ * a harsh brake per ~20 h for an average driver, a coverage gap per day of driving.
+ */
+export const DEMO_EVENT_RATES: EventRates = {
+  speeding: 1 / 10_800,
+  harshBrake: 1 / 72_000,
+  slowdown: 1 / 2400,
+  coverageLoss: 1 / 86_400,
 };
 
 /** What the driver is doing besides cruising. */

@@ -22,9 +22,21 @@ export interface SituationRates {
   reeferDoorOpen: number;
   /** Per hour of driving a reefer: the refrigeration unit fails for a while. */
   reeferFailure: number;
+  /** Share of trucks ever robbed (drawn once per truck from its seed: the same trucks always). */
+  theftProneTrucks: number;
+  /** Per parked leg without a refill of such a truck: fuel is stolen (issue 14). */
+  theft: number;
+  /** Per leg: the fuel level sensor sticks for part of the drive. */
+  stuckFuelSensor: number;
+  /** Longest an average driver idles at a dock, minutes (the idler: three times his). */
+  dockIdleMaxMinutes: number;
 }
 
-/** A harsh pull-away every few days, a harsh corner about daily, a power cut a fortnight. */
+/**
+ * The accuracy tests' rates (harsh on purpose: they measure detectors, so every situation must
+ * occur often): a harsh pull-away every few days, a harsh corner about daily, a power cut a
+ * fortnight, a theft in 4 % of parked legs, a stuck fuel sensor in 10 % of drives.
+ */
 export const DEFAULT_SITUATION_RATES: SituationRates = {
   harshAccel: 1 / 200,
   harshCorner: 1 / 40_000,
@@ -33,6 +45,30 @@ export const DEFAULT_SITUATION_RATES: SituationRates = {
   noCard: 0.04,
   reeferDoorOpen: 0.25,
   reeferFailure: 1 / 60,
+  theftProneTrucks: 1,
+  theft: 0.04,
+  stuckFuelSensor: 0.1,
+  dockIdleMaxMinutes: 15,
+};
+
+/**
+ * The demo's rates: a fleet as a manager knows it (issue 22). Thefts on a few trucks (about 3 of
+ * 50 are targets, each robbed a few times a fortnight),
+ * a power cut now and then, a relief driver without a known card rarely (cards in ≥ 95 % of
+ * trips), the reefer's doors closed in time at most docks, a unit failing a few times a month.
+ */
+export const DEMO_SITUATION_RATES: SituationRates = {
+  harshAccel: 1 / 600,
+  harshCorner: 1 / 160_000,
+  powerCut: 1 / 400,
+  unknownCard: 0.003,
+  noCard: 0.005,
+  reeferDoorOpen: 0.05,
+  reeferFailure: 1 / 400,
+  theftProneTrucks: 0.09,
+  theft: 0.08,
+  stuckFuelSensor: 0.02,
+  dockIdleMaxMinutes: 11,
 };
 
 /** A refrigerated load's settings (the vehicle context's `alerts.reefer`), °C. */

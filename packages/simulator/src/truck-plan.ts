@@ -9,6 +9,7 @@ import type { Route } from './route.js';
 
 export type { TruckCounterValues } from './truck-profile.js';
 import { IDLE_FUEL_LPH } from './truck-physics.js';
+import type { SituationRates } from './truck-events.js';
 import {
   alignToShift,
   drawStartState,
@@ -101,10 +102,6 @@ const PHONE_DRAIN_PCT_PER_MS = 1 / (30 * MINUTE_MS);
 const PHONE_MIN_PCT = 15;
 const PHONE_FIRST_PCT = 80;
 
-/** Share of legs with a theft while parked, and with a stuck level sensor during the drive. */
-const THEFT_SHARE = 0.04;
-const STUCK_SENSOR_SHARE = 0.1;
-
 const roundToSecond = (ms: number): number => Math.round(ms / 1000) * 1000;
 
 /** Counters during a leg: closed form, so every way of reaching an instant reads the same. */
@@ -164,6 +161,8 @@ export class TruckPlan {
   /** Where the truck stands and what its counters read at `startMs`. */
   readonly initial: TruckStartState;
   private readonly legs: Leg[] = [];
+  /** Thieves target this truck (`SituationRates.theftProneTrucks`). */
+  private readonly isTheftProne: boolean;
 
   constructor(
     private readonly identity: TruckIdentity,
@@ -171,7 +170,15 @@ export class TruckPlan {
     private readonly seed: string | number,
     /** The truck's first instant (whole seconds): parked at `initial.stopIndex`. */
     readonly startMs: number,
+    /** Shares of parked legs with a theft and of drives with a stuck level sensor; dock idle. */
+    private readonly rates: Pick<
+      SituationRates,
+      'theftProneTrucks' | 'theft' | 'stuckFuelSensor' | 'dockIdleMaxMinutes'
+    > = { theftProneTrucks: 1, theft: 0.04, stuckFuelSensor: 0.1, dockIdleMaxMinutes: 15 },
   ) {
+    this.isTheftProne =
+      this.rates.theftProneTrucks >= 1 ||
+      new Random(`${seed}/thief`).chance(this.rates.theftProneTrucks);
     this.initial = drawStartState(new Random(seed).fork('start'), identity.route);
   }
 
@@ -261,7 +268,9 @@ export class TruckPlan {
     );
     const place = this.route.stops[toStop]!.place;
     const dockIdleShare = place.kind === 'fuel-station' ? 0.3 : 0.85;
-    let dockIdleMs = rng.chance(dockIdleShare) ? Math.round(rng.range(3, 15) * 60) * 1000 : 0;
+    let dockIdleMs = rng.chance(dockIdleShare)
+      ? Math.round(rng.range(3, this.rates.dockIdleMaxMinutes) * 60) * 1000
+      : 0;
     // The idler keeps the engine running at every dock, three times as long.
     if (this.traits.style === 'idler') dockIdleMs = Math.max(dockIdleMs, 5 * MINUTE_MS) * 3;
     // Parked from the latest possible arrival on: the schedule holds whatever the drive does.
@@ -315,11 +324,11 @@ export class TruckPlan {
   private planTank(leg: Leg, parkedFromMs: number, arrivedPct: number): void {
     const rng = new Random(`${this.seed}/leg/${leg.index}/tank`);
     const capacityL = this.identity.tankCapacityL;
-    if (rng.chance(STUCK_SENSOR_SHARE)) {
+    if (rng.chance(this.rates.stuckFuelSensor)) {
       const fromFraction = rng.range(0.1, 0.7);
       leg.stuckFuelSensor = { fromFraction, toFraction: fromFraction + rng.range(0.05, 0.25) };
     }
-    if (leg.refuel || !rng.chance(THEFT_SHARE)) return;
+    if (leg.refuel || !rng.chance(this.rates.theft) || !this.isTheftProne) return;
     const roomMs = leg.endMs - parkedFromMs - 25 * MINUTE_MS;
     const isSlow = rng.chance(0.4) && roomMs >= 3 * HOUR_MS;
     const durationMs = (isSlow ? rng.range(60, 150) : rng.range(4, 12)) * MINUTE_MS;

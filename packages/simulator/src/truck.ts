@@ -16,13 +16,19 @@ import { headingOnRoute, locateOnRoute, type RoutePosition, type RouteStop } fro
 import type { SimRecord } from './sim-record.js';
 import {
   DEFAULT_EVENT_RATES,
+  DEMO_EVENT_RATES,
   drawDrivingEvent,
   stepSpeed,
   updateMode,
   type DriveMode,
   type EventRates,
 } from './truck-driving.js';
-import { drawTraits, type TruckIdentity, type TruckTraits } from './truck-profile.js';
+import {
+  drawTraits,
+  type DriverStyle,
+  type TruckIdentity,
+  type TruckTraits,
+} from './truck-profile.js';
 import {
   ENGINE_OFF,
   HARSH_DECELERATION_MPS2,
@@ -46,6 +52,7 @@ import { TruckTruth } from './truck-truth.js';
 import { Dm1Reporter } from './truck-faults.js';
 import {
   DEFAULT_SITUATION_RATES,
+  DEMO_SITUATION_RATES,
   ReeferUnit,
   drawHarshAccel,
   drawHarshCorner,
@@ -74,6 +81,35 @@ export interface TruckOptions {
   situations?: Partial<SituationRates>;
   /** The fuel level sensor's faults (default: the gentle one). */
   fuelSensor?: Partial<FuelSensorNoise>;
+  /**
+   * A speed limiter (the demo's trucks, issue 22): set at 80–90 km/h, it caps the cruise and
+   * every speeding episode; an aggressive driver pushes his (90 km/h) and a descent carries the
+   * truck a few km/h past it. Default: none (the accuracy tests' trucks speed up to 110 km/h).
+   */
+  speedLimiter?: boolean;
+}
+
+/** The demo's trucks (issue 22): its event and situation rates, speed limiters. */
+export const DEMO_TRUCK_OPTIONS = Object.freeze({
+  rates: DEMO_EVENT_RATES,
+  situations: DEMO_SITUATION_RATES,
+  speedLimiter: true,
+}) satisfies Partial<TruckOptions>;
+
+/** A truck's speed limiter: where it cuts the engine, and how far a descent carries past it. */
+export interface SpeedLimiter {
+  kmh: number;
+  overrunKmh: number;
+}
+
+/** The limiter of a truck: 90 km/h for an aggressive driver (who pushes it), else 80–88. */
+export function speedLimiterOf(
+  seed: string | number,
+  style: DriverStyle | undefined,
+): SpeedLimiter {
+  const rng = new Random(`${seed}/limiter`);
+  if (style === 'aggressive') return { kmh: 90, overrunKmh: rng.range(2, 4.5) };
+  return { kmh: [80, 85, 88][Math.floor(rng.range(0, 3))]!, overrunKmh: rng.range(0, 1.5) };
 }
 
 /** How the fuel level sensor misreads while driving. */
@@ -159,6 +195,7 @@ export class Truck {
   private readonly recorder: DeviceRecorder;
   private readonly truth: TruckTruth;
   private readonly situations: SituationRates;
+  private readonly limiter?: SpeedLimiter;
   private readonly reeferProfileOf?: ReeferProfile;
   /** The reefer unit of the leg under way (each leg starts at the set-point). */
   private reefer?: ReeferUnit;
@@ -211,13 +248,14 @@ export class Truck {
     this.recorder = new DeviceRecorder({ ...DEFAULT_RECORDER_SETTINGS, ...options.recorder });
     this.truth = new TruckTruth(emptyGroundTruth(identity.imei, identity.plate));
     this.situations = { ...DEFAULT_SITUATION_RATES, ...options.situations };
+    this.limiter = options.speedLimiter ? speedLimiterOf(options.seed, identity.style) : undefined;
     this.reeferProfileOf = reeferProfileFor(identity.imei);
     this.isUreaEmulated = hasAdBlueEmulator(identity.imei);
     this.fuelSensor = { ...DEFAULT_FUEL_SENSOR, ...options.fuelSensor };
     this.driverCode = identity.driverCode;
     this.dm1 = new Dm1Reporter(identity.imei);
     const startMs = Math.floor(options.startMs / SECOND_MS) * SECOND_MS;
-    this.plan = new TruckPlan(identity, this.traits, options.seed, startMs);
+    this.plan = new TruckPlan(identity, this.traits, options.seed, startMs, this.situations);
 
     const atMs = Math.max(startMs, options.atMs ?? startMs);
     const leg = this.plan.legAt(atMs);
@@ -377,7 +415,7 @@ export class Truck {
     const step = stepSpeed({
       speedKmh: this.speedKmh,
       mode: p.mode,
-      cruiseKmh: leg.cruiseKmh,
+      cruiseKmh: this.limiter ? Math.min(leg.cruiseKmh, this.limiter.kmh) : leg.cruiseKmh,
       remainingM,
       travelledM: Math.abs(this.posM - fromAtM),
     });
@@ -439,8 +477,16 @@ export class Truck {
 
   private startEvent(p: Extract<Phase, { kind: 'driving' }>, speedKmh: number): void {
     const k = this.traits.aggressiveness;
-    const mode = drawDrivingEvent(this.drive, this.rates, k, this.time);
+    let mode = drawDrivingEvent(this.drive, this.rates, k, this.time);
     if (!mode) return;
+    if (mode.kind === 'speeding' && this.limiter) {
+      // The limiter holds the truck; only a descent carries it past.
+      const targetKmh = Math.min(mode.targetKmh, this.limiter.kmh + this.limiter.overrunKmh);
+      mode =
+        targetKmh > SPEEDING_KMH
+          ? { ...mode, targetKmh }
+          : { ...mode, targetKmh, untilMs: this.time + mode.durationMs };
+    }
     p.mode = mode;
     if (mode.kind === 'harsh-brake') {
       this.pendingEventIo = 253;

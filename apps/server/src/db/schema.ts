@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Place } from '@rumbo/telematics';
+import type { AlertLevel } from '@rumbo/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -397,6 +398,8 @@ export interface GeofencesTable {
   speed_limit_kmh: number | null;
   attributes: Json<Record<string, string | number | boolean | null>>;
   color: string;
+  /** Migration 0022: entry and exit raise AZA/SDZ (issue 22). */
+  notify: Generated<boolean>;
   vehicle_ids: ColumnType<number[], number[] | undefined, number[]>;
   group_ids: ColumnType<number[], number[] | undefined, number[]>;
   min_lng: number;
@@ -452,6 +455,8 @@ export interface AlertTypeTable {
   description_es: string;
   description_en: string;
   severity: 'success' | 'info' | 'warning' | 'error';
+  /** Migration 0022: the code's importance (issue 22). */
+  level: Generated<AlertLevel>;
   sort: number;
 }
 
@@ -474,6 +479,8 @@ export interface EventsTable {
   review: Generated<'confirmed' | 'dismissed' | null>;
   /** Migration 0020: where it happened. */
   place: Json<Place | null> | null;
+  /** Migration 0022: an alert (listed, told), or a fact kept for the history only (issue 22). */
+  listed: Generated<boolean>;
 }
 
 export interface AlertSettingsTable {

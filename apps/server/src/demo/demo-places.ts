@@ -59,20 +59,29 @@ function middleOf(corridor: keyof typeof CORRIDORS, at = 0.5): [number, number] 
   return lngLat(vertices[Math.floor((vertices.length - 1) * at)]!);
 }
 
+/** [lng, lat] moved `metres` north. */
+function offsetNorth([lng, lat]: [number, number], metres: number): [number, number] {
+  return [lng, lat + metres / M_LAT];
+}
+
 /** The demo geofences, as `save` takes them. */
 export function demoGeofences(): GeofenceSaveInput[] {
   const zone = (
     geometry: GeofenceSaveInput['geometry'],
     properties: GeofenceSaveInput['properties'],
   ): GeofenceSaveInput => ({ type: 'Feature', geometry, properties });
-  const depot = { accessType: 'allowed', autoAsign: true, color: '#2e7d32' } as const;
+  // Entries notify (issue 22) at the depots, the two plants and the forbidden zone: where a
+  // fleet wants to know its trucks arrived. Not at the nine delivery points (a truck calls at
+  // several a day: their visits are in each trip's places), the town and the corridor.
+  const depot = { accessType: 'allowed', autoAsign: true, notify: true, color: '#2e7d32' } as const;
+  const plant = { accessType: 'allowed', autoAsign: true, notify: true, color: '#1565c0' } as const;
   const client = { accessType: 'allowed', autoAsign: true, color: '#1565c0' } as const;
   const corridor = CORRIDORS['au-rosario-cordoba'].vertices.slice(0, 18).map(lngLat);
   return [
     zone(circle('barracas'), { name: 'Depósito Barracas', radius: 400, ...depot }),
     zone(circle('depositoBragado'), { name: 'Depósito Bragado', radius: 400, ...depot }),
-    zone(rectangle(lngLat('plantaRosario'), 900, 700), { name: 'Planta Rosario', ...client }),
-    zone(rectangle(lngLat('terminalCordoba'), 900, 700), { name: 'Terminal Córdoba', ...client }),
+    zone(rectangle(lngLat('plantaRosario'), 900, 700), { name: 'Planta Rosario', ...plant }),
+    zone(rectangle(lngLat('terminalCordoba'), 900, 700), { name: 'Terminal Córdoba', ...plant }),
     ...(
       [
         'clienteEscobar',
@@ -93,10 +102,12 @@ export function demoGeofences(): GeofenceSaveInput[] {
         ...client,
       }),
     ),
-    zone(rectangle(middleOf('ramal-campana-rn9'), 1_500, 1_500), {
+    // Beside the road, 2 km off it: no route goes through (a fleet's trucks keep out of it).
+    zone(rectangle(offsetNorth(middleOf('ramal-campana-rn9'), 2_000), 1_500, 1_500), {
       name: 'Zona restringida Ramallo',
       accessType: 'forbidden',
       autoAsign: true,
+      notify: true,
       color: '#c62828',
       attributes: { motivo: 'Descarga de mercancías peligrosas' },
     }),

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { compileRoutes, describeVehicle, Truck, type SimRecord } from '@rumbo/simulator';
+import {
+  compileRoutes,
+  DEMO_TRUCK_OPTIONS,
+  describeVehicle,
+  Truck,
+  type SimRecord,
+} from '@rumbo/simulator';
 import type { Database } from '../db/schema.js';
 import { DEMO_TENANT } from '../modules/seed/seed.service.js';
 import { ensureTenant } from '../modules/tenants/tenants.repository.js';
@@ -104,7 +110,12 @@ function planForTruck(
   if (!route) return undefined;
   const truck = new Truck(
     { ...device, route },
-    { seed: `${options.seed}/truck/${index}`, startMs: options.startMs, atMs: options.nowMs },
+    {
+      seed: `${options.seed}/truck/${index}`,
+      startMs: options.startMs,
+      atMs: options.nowMs,
+      ...DEMO_TRUCK_OPTIONS,
+    },
   );
   const simulated = truck.advanceTo(options.nowMs + LOOKAHEAD_MS);
   const drive = nextDrive(simulated, options.nowMs + 60_000);

@@ -220,12 +220,20 @@ export class Pipeline {
     const tankL = device.tankCapacityL ?? null;
     const ureaL = device.ureaCapacityL ?? null;
     const tanks = device.fuelTanks && device.fuelTanks.length > 0 ? device.fuelTanks : undefined;
+    // A phone (OsmAnd) reads no driver card: driving without one is no unknown driver.
+    const noCards = device.protocol === 'osmand';
     if (!alerts && !places && !plannedTrip && tankL === null && ureaL === null && !tanks) {
+      if (noCards) {
+        return device.speedLimitKmh === null
+          ? { readsDriverCards: false }
+          : { speedLimitKmh: device.speedLimitKmh, readsDriverCards: false };
+      }
       return device.speedLimitKmh === null
         ? EMPTY_CONTEXT
         : { speedLimitKmh: device.speedLimitKmh };
     }
     const context: VehicleContext = {};
+    if (noCards) context.readsDriverCards = false;
     if (device.speedLimitKmh !== null) context.speedLimitKmh = device.speedLimitKmh;
     if (tankL !== null && tankL > 0) context.fuelTanksL = [tankL];
     if (tanks) context.fuelTanks = tanks;

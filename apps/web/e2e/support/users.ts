@@ -14,6 +14,8 @@ export const ZONES_TENANT = 'E2E Zonas';
 export const BELL_TENANT = 'E2E Avisos';
 /** The zone-alert test's company. */
 export const ZONE_BELL_TENANT = 'E2E Avisos Zonas';
+/** The grouped bell's test (issue 22): its truck's speeding alerts stay there. */
+export const GROUPED_BELL_TENANT = 'E2E Avisos Agrupados';
 /** The fault-diagnostics test's company: its trucks' faults stay there. */
 export const DIAGNOSTICS_TENANT = 'E2E Diagnóstico';
 /** The planned-trips tests' companies, one per screenshot combination. */
@@ -80,6 +82,10 @@ export const USERS = {
   zoneBell: {
     ...user('bell0002', 'bell12345', 'admin', 'Zoe', 'Zona'),
     tenant: ZONE_BELL_TENANT,
+  },
+  groupedBell: {
+    ...user('bell0003', 'bell12345', 'admin', 'Gala', 'Grupo'),
+    tenant: GROUPED_BELL_TENANT,
   },
   diagnostics: {
     ...user('diag0001', 'diag12345', 'admin', 'Diego', 'Díaz'),

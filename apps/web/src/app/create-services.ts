@@ -13,6 +13,7 @@ import {
   createNotificationsStore,
   isNotification,
   notificationTitle,
+  popsSnackbar,
   severityOf,
 } from '../shared/notifications/notifications-store';
 import { createPrefsStore } from '../shared/prefs/prefs-store';
@@ -80,7 +81,10 @@ export function createAppServices(env: ServiceEnvironment): AppServices {
     const title = notificationTitle(n, (key) => i18n.t(key));
     // "Speeding — AB123CD · 7 km NO de Villa María, Córdoba" (the place: issue 23).
     const message = `${title} — ${n.plate}${n.place ? ` · ${n.place}` : ''}`;
-    snackbar.notify({ type: severityOf(n), message });
+    // The snackbar only for the levels the user chose (critical ones by default, issue 22).
+    if (popsSnackbar(n, prefs.getState().snackbarAlerts)) {
+      snackbar.notify({ type: severityOf(n), message });
+    }
     notifyWhenHidden(title, n.plate, `alert-${n.id ?? n.recordedat}`);
   };
 

@@ -22,6 +22,8 @@ export interface ContextGeofence {
   shape: ContextShape;
   accessType: 'allowed' | 'forbidden' | 'none';
   speedLimitKmh?: number;
+  /** False: entering and leaving it raise no `AZA`/`SDZ` (the server sets it; absent: true). */
+  notify?: boolean;
 }
 
 /** A point of interest as the rules see it (§10 POI rules). */
@@ -40,6 +42,8 @@ export interface ZoneHit {
   depthM: number;
   /** Hysteresis: entered at `depthM ≥ bandM`, left at `depthM ≤ −bandM`. */
   bandM: number;
+  /** False: no `AZA`/`SDZ` for it (ContextGeofence.notify). */
+  notify?: boolean;
 }
 
 /** A POI near a record, and the record's distance to its centre, metres. */
@@ -142,6 +146,11 @@ export const DEFAULT_SPEED_LEVELS_KMH: readonly number[] = Object.freeze([95]);
 export interface VehicleContext {
   /** The vehicle's own speed limit (§2), over the tenant's default. */
   speedLimitKmh?: number;
+  /**
+   * False: the tracker cannot read a driver card (a phone): driving without a code is no
+   * "unknown driver" (`NUM`). Default true.
+   */
+  readsDriverCards?: boolean;
   /** Fuel tank capacities in litres (several tanks add up, §7). */
   fuelTanksL?: readonly number[];
   /** The tank model (capacities and calibration tables); over `fuelTanksL` when present. */

@@ -52,9 +52,8 @@ describe('IDD: driver identified (§10)', () => {
 });
 
 describe('NUM: unknown driver (§10)', () => {
-  it('raises NUM beside IDD for a code not in the known list', () => {
+  it('raises NUM instead of IDD for a code not in the known list (one alert, IDD its detail)', () => {
     expect(rows([parked(60), drive(60, 'ARG0000000000009')], KNOWN)).toEqual([
-      ['IDD', 60, null, null],
       ['NUM', 60, null, null],
     ]);
     expect(rows([parked(60), drive(60, 'ARG0000000000001')], KNOWN)).toEqual([
@@ -68,6 +67,10 @@ describe('NUM: unknown driver (§10)', () => {
 
   it('raises NUM once after 5 min of driving without a code', () => {
     expect(rows([parked(60), drive(1200)])).toEqual([['NUM', 60, null, 300]]);
+  });
+
+  it('raises no NUM for driving without a code on a tracker that cannot read cards (a phone)', () => {
+    expect(rows([parked(60), drive(1200)], { readsDriverCards: false })).toEqual([]);
   });
 
   it('counts driving time only: a short stop pauses the count, a stop of 5 min ends the episode', () => {

@@ -3,9 +3,11 @@
 // a trip's end, so a replay from a stop starts in the same state live processing was in.
 // - `IDD`: a driver code was read — the first moving record of a session that carries a code,
 //   and every later moving record whose code differs from the session's.
-// - `NUM`: such a code is not among the vehicle's known codes (when the server gives the list);
-//   or driving time without a code reaches `unknownDriverDrivingS` (once per run without a code;
-//   value: that driving time, s).
+// - `NUM`: such a code is not among the vehicle's known codes (when the server gives the list):
+//   then `NUM` instead of `IDD`, carrying it as a detail (one alert per card read, issue 22); or
+//   driving time without a code reaches `unknownDriverDrivingS` (once per run without a code;
+//   value: that driving time, s) — a card read before that raises no `NUM`; nor does a tracker
+//   that cannot read cards (a phone: `readsDriverCards` false).
 
 import type { DeviceFact } from '../reducer/facts.js';
 import type { ReducerSettings } from '../reducer/reducer-settings.js';
@@ -35,10 +37,17 @@ function codeOf(s: Sample | undefined): string | undefined {
   return s?.driverCode === undefined || s.driverCode === '' ? undefined : s.driverCode;
 }
 
+/**
+ * A card read: `IDD`, or — the same thing, told once (issue 22) — `NUM` when the code is not one
+ * the tenant knows, with `IDD` as its detail.
+ */
 function identify(s: Sample, code: string, context: VehicleContext, facts: DeviceFact[]): void {
-  facts.push(eventFact('IDD', originOf(s)));
   const known = context.alerts?.knownDriverCodes;
-  if (known !== undefined && !known.includes(code)) facts.push(eventFact('NUM', originOf(s)));
+  if (known !== undefined && !known.includes(code)) {
+    facts.push(eventFact('NUM', originOf(s), { data: { details: 'IDD' } }));
+  } else {
+    facts.push(eventFact('IDD', originOf(s)));
+  }
 }
 
 function stepNoCode(
@@ -95,7 +104,7 @@ export const driverDetector: Detector<DriverAlertState> = {
         identify(s, code, context, facts);
         sessionCode = code;
       }
-    } else {
+    } else if (context.readsDriverCards !== false) {
       noCode = stepNoCode(slice.noCode, input, settings, facts);
     }
     const out = facts.length > 0 ? facts : NO_FACTS;

@@ -162,3 +162,49 @@ describe('speed detector hot path', () => {
     expect(result.facts).toBe(NO_FACTS);
   });
 });
+
+describe('one speeding episode, one alert (issue 22)', () => {
+  const both = (segments: Segment[], context: VehicleContext = {}) =>
+    eventsOf(buildTrack(segments), context)
+      .filter((e) => e.code === 'V95' || e.code === 'EXV')
+      .map((e) => {
+        if (!e.data) return [e.code, null];
+        const { overLimitFromMs, ...rest } = e.data;
+        // The level's alert says when the vehicle went over its limit: not after the level.
+        expect(overLimitFromMs).toBeLessThanOrEqual(e.startTimeMs);
+        return [e.code, rest];
+      });
+
+  it('tells a V95 episode on a truck limited to 90 once, with EXV as its detail', () => {
+    expect(both([at(80, 60), at(100, 60), at(80, 60)])).toEqual([
+      ['V95', { details: 'EXV', speedLimit: 90 }],
+    ]);
+  });
+
+  it('tells it once when the limit is above the level (the level episode outlasts EXV)', () => {
+    expect(both([at(80, 60), at(105, 60), at(97, 60), at(80, 60)], { speedLimitKmh: 100 })).toEqual(
+      [['V95', { details: 'EXV', speedLimit: 100 }]],
+    );
+  });
+
+  it('tells it once when ignition off closes both', () => {
+    expect(both([at(80, 60), at(100, 60), at(0, 10, { ignition: false })])).toEqual([
+      ['V95', { details: 'EXV', speedLimit: 90 }],
+    ]);
+  });
+
+  it('raises EXV alone over the limit but under every enabled level, V95 alone over a higher limit', () => {
+    expect(both([at(80, 60), at(93, 60), at(80, 60)])).toEqual([['EXV', null]]);
+    expect(both([at(80, 60), at(100, 60), at(80, 60)], { speedLimitKmh: 110 })).toEqual([
+      ['V95', null],
+    ]);
+  });
+
+  it('tells two level episodes inside one EXV episode as two V95, no EXV', () => {
+    const track = [at(80, 60), at(100, 60), at(88, 60), at(100, 60), at(80, 60)];
+    expect(both(track, { speedLimitKmh: 85 })).toEqual([
+      ['V95', { details: 'EXV', speedLimit: 85 }],
+      ['V95', { details: 'EXV', speedLimit: 85 }],
+    ]);
+  });
+});

@@ -8,6 +8,11 @@
 // first record that is not over it (records 10 s apart cannot tell more).
 // Both close at the last record before a silence longer than `speedEpisodeMaxGapS` (speed
 // unknown) and at ignition off (at that record). Value: top speed in km/h; place: the start.
+// One episode, one alert (issue 22, docs/decisions/0033-alert-episodes.md): a speed-level episode
+// that overlaps an `EXV` episode raises only the level's event, carrying `EXV` as a detail
+// (`data.details = 'EXV'`, `data.speedLimit` = the vehicle's limit, `data.overLimitFromMs` = when
+// it went over that limit); `EXV` is raised on its own
+// only when no level episode overlaps it.
 
 import type { DeviceFact } from '../reducer/facts.js';
 import type { ReducerSettings } from '../reducer/reducer-settings.js';
@@ -25,6 +30,10 @@ export interface SpeedEpisode extends EventOrigin {
   topSpeedKmh: number;
   /** Levels: the highest one held long enough (0 while a candidate); EXV: 1 once held. */
   topLevelKmh: number;
+  /** Levels: an `EXV` episode overlapped it (its detail); EXV: told inside a level's event. */
+  folded?: true;
+  /** Levels: when the overlapping `EXV` episode began (the vehicle went over its limit). */
+  overLimitFromMs?: number;
 }
 
 /** The speed detector's slice. */
@@ -97,12 +106,66 @@ function heldLevel(runs: SpeedState['runs'], t: number, minS: number): number {
   return 0;
 }
 
-function closeLevels(e: SpeedEpisode, endTimeMs: number): DeviceFact {
-  return eventFact(speedLevelCode(e.topLevelKmh), e, { endTimeMs, value: e.topSpeedKmh });
+function closeLevels(e: SpeedEpisode, endTimeMs: number, limitKmh: number): DeviceFact {
+  return eventFact(speedLevelCode(e.topLevelKmh), e, {
+    endTimeMs,
+    value: e.topSpeedKmh,
+    data: e.folded
+      ? {
+          details: 'EXV',
+          speedLimit: limitKmh,
+          ...(e.overLimitFromMs === undefined ? {} : { overLimitFromMs: e.overLimitFromMs }),
+        }
+      : undefined,
+  });
 }
 
 function closeLimit(e: SpeedEpisode, endTimeMs: number): DeviceFact {
   return eventFact('EXV', e, { endTimeMs, value: e.topSpeedKmh });
+}
+
+/** Episodes a record closed, before they become events (one per episode, see the header). */
+interface Closed {
+  levels?: SpeedEpisode;
+  limit?: SpeedEpisode;
+  atMs: number;
+}
+
+/** Marks an episode as told inside another; a level's keeps when the EXV one began. */
+function fold(e: SpeedEpisode, limit?: SpeedEpisode): SpeedEpisode {
+  if (e.folded && (limit === undefined || e.overLimitFromMs !== undefined)) return e;
+  const next: SpeedEpisode = { ...e, folded: true };
+  if (limit && e.overLimitFromMs === undefined) next.overLimitFromMs = limit.startTimeMs;
+  return next;
+}
+
+/**
+ * The events of the episodes that closed, one per episode: a level's event carries an overlapping
+ * `EXV` episode; `EXV` alone when no level episode overlapped it. Marks the episodes still open
+ * that overlap a closed one (`next`).
+ */
+function tell(
+  closed: Closed,
+  next: Pick<SpeedState, 'levels' | 'limit'>,
+  limitKmh: number,
+  facts: DeviceFact[],
+): Pick<SpeedState, 'levels' | 'limit'> {
+  let { levels, limit } = next;
+  if (closed.levels) {
+    const overlapping = closed.limit ?? limit;
+    facts.push(
+      closeLevels(
+        overlapping ? fold(closed.levels, overlapping) : closed.levels,
+        closed.atMs,
+        limitKmh,
+      ),
+    );
+    if (limit) limit = fold(limit);
+  } else if (closed.limit && !closed.limit.folded) {
+    if (levels && levels.topLevelKmh > 0) levels = fold(levels, closed.limit);
+    else facts.push(closeLimit(closed.limit, closed.atMs));
+  }
+  return { levels, limit };
 }
 
 function openEpisode(s: Sample, speedKmh: number): SpeedEpisode {
@@ -125,7 +188,7 @@ function stepLevels(
   speedKmh: number,
   levels: readonly number[],
   settings: ReducerSettings,
-  facts: DeviceFact[],
+  closed: Closed,
 ): Pick<SpeedState, 'runs' | 'levels'> {
   const t = s.fixTimeMs;
   // §0: the interval up to this record takes the previous record's state, so a run over a level
@@ -137,7 +200,7 @@ function stepLevels(
   if (e && e.topLevelKmh > 0) {
     const lowest = levels[0] ?? e.topLevelKmh;
     if (speedKmh < lowest - settings.speedLevelHysteresisKmh) {
-      facts.push(closeLevels(e, t));
+      closed.levels = e;
       return { runs, levels: undefined };
     }
   } else if (e && runs.length === 0) {
@@ -154,7 +217,7 @@ function stepLimit(
   speedKmh: number | undefined,
   limitKmh: number,
   settings: ReducerSettings,
-  facts: DeviceFact[],
+  closed: Closed,
 ): Pick<SpeedState, 'limit' | 'overLimitSinceMs'> {
   const t = s.fixTimeMs;
   const since = slice.overLimitSinceMs;
@@ -164,7 +227,7 @@ function stepLimit(
   const isOver =
     speedKmh !== undefined && speedKmh >= settings.motionSpeedKmh && speedKmh > limitKmh;
   if (!isOver) {
-    if (e && e.topLevelKmh > 0) facts.push(closeLimit(e, t));
+    if (e && e.topLevelKmh > 0) closed.limit = e;
     return { limit: undefined, overLimitSinceMs: undefined };
   }
   e = e ? extendEpisode(e, speedKmh, 0) : openEpisode(s, speedKmh);
@@ -172,10 +235,11 @@ function stepLimit(
 }
 
 /** Closes whatever is open at `endTimeMs` (a silence, ignition off). */
-function closeAll(slice: SpeedState, endTimeMs: number, facts: DeviceFact[]): void {
-  if (slice.levels && slice.levels.topLevelKmh > 0)
-    facts.push(closeLevels(slice.levels, endTimeMs));
-  if (slice.limit && slice.limit.topLevelKmh > 0) facts.push(closeLimit(slice.limit, endTimeMs));
+function closeAll(slice: SpeedState, endTimeMs: number, limitKmh: number, facts: DeviceFact[]) {
+  const closed: Closed = { atMs: endTimeMs };
+  if (slice.levels && slice.levels.topLevelKmh > 0) closed.levels = slice.levels;
+  if (slice.limit && slice.limit.topLevelKmh > 0) closed.limit = slice.limit;
+  tell(closed, {}, limitKmh, facts);
 }
 
 function isIdle(slice: SpeedState): boolean {
@@ -205,18 +269,24 @@ export const speedDetector: Detector<SpeedState> = {
     const isSilence =
       prev !== undefined && (s.fixTimeMs - prev.fixTimeMs) / 1000 > settings.speedEpisodeMaxGapS;
     if (isSilence) {
-      closeAll(current, prev.fixTimeMs, facts);
+      closeAll(current, prev.fixTimeMs, limitKmh, facts);
       current = INITIAL_SPEED;
     }
     if (s.ignition === false) {
-      closeAll(current, s.fixTimeMs, facts);
+      closeAll(current, s.fixTimeMs, limitKmh, facts);
       return { slice: INITIAL_SPEED, facts: facts.length > 0 ? facts : NO_FACTS };
     }
-    const limit = stepLimit(current, s, speedKmh, limitKmh, settings, facts);
+    const closed: Closed = { atMs: s.fixTimeMs };
+    const limit = stepLimit(current, s, speedKmh, limitKmh, settings, closed);
     const byLevel =
       speedKmh === undefined
         ? { runs: current.runs, levels: current.levels }
-        : stepLevels(current, s, speedKmh, levels, settings, facts);
+        : stepLevels(current, s, speedKmh, levels, settings, closed);
+    if (closed.levels || closed.limit) {
+      const told = tell(closed, { levels: byLevel.levels, limit: limit.limit }, limitKmh, facts);
+      byLevel.levels = told.levels;
+      limit.limit = told.limit;
+    }
     if (
       facts.length === 0 &&
       byLevel.runs === slice.runs &&

@@ -1,7 +1,8 @@
 // Stop alerts (docs/domain.md §10, docs/decisions/0016-alert-rules.md), raised live, once, when the
 // threshold is crossed (no end time yet):
 // - `D20`: stopped (speed known below the motion threshold, or ignition off) for ≥ 20 min, outside
-//   every POI of the vehicle; the stop starts at its first stopped record (the motion detector's
+//   every POI and every allowed zone of the vehicle (a depot, a client site: where it stops to
+//   work, issue 22); the stop starts at its first stopped record (the motion detector's
 //   stop start) and ends at the first motion record; raised at the first record 20 min in, or at
 //   that motion record when none came earlier (§0 time shares). Value: the duration so far, s.
 // - `EDT`: an idle period (§4, the idle detector's rules, record for record) longer than
@@ -36,7 +37,8 @@ export interface StopAlertState {
 /** Before any record. */
 export const INITIAL_STOP_ALERTS: StopAlertState = Object.freeze({});
 
-function isInsidePoi(origin: EventOrigin, context: VehicleContext): boolean {
+/** Inside a POI or an allowed zone: a place the vehicle is expected to stop at. */
+function isAtKnownPlace(origin: EventOrigin, context: VehicleContext): boolean {
   if (origin.lat === undefined || origin.lng === undefined) return false;
   const pois = context.pois;
   if (pois) {
@@ -46,8 +48,12 @@ function isInsidePoi(origin: EventOrigin, context: VehicleContext): boolean {
   }
   if (!context.places) return false;
   // The server's index (issue 12).
-  for (const hit of context.places.at(origin.lat, origin.lng).pois) {
+  const hits = context.places.at(origin.lat, origin.lng);
+  for (const hit of hits.pois) {
     if (hit.distanceM <= hit.radiusM) return true;
+  }
+  for (const zone of hits.zones) {
+    if (zone.accessType === 'allowed' && zone.depthM >= 0) return true;
   }
   return false;
 }
@@ -66,7 +72,7 @@ function stepStop(
   // The stop lasts until the first motion record (§0, and the stop fact's end, §3).
   const durationS = (s.fixTimeMs - run.startTimeMs) / 1000;
   if (durationS < settings.longStopS) return isStopped ? run : undefined;
-  if (!isInsidePoi(run, context)) facts.push(eventFact('D20', run, { value: durationS }));
+  if (!isAtKnownPlace(run, context)) facts.push(eventFact('D20', run, { value: durationS }));
   return isStopped ? { ...run, isAlerted: true } : undefined;
 }
 

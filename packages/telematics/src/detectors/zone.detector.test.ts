@@ -138,7 +138,7 @@ describe('zones (§10 AZA, SDZ, AZP)', () => {
     ]);
   });
 
-  it('raises AZA and AZP entering a forbidden zone, and DZP after 2 minutes stopped in it', () => {
+  it('raises AZP (one alert, no AZA beside it) entering a forbidden zone, and DZP after 2 minutes stopped in it', () => {
     const zone = box(9, [200, -100, 600, 100], { accessType: 'forbidden' });
     const track = [
       ...driveEast(0, 0, 0, 36, 30),
@@ -146,10 +146,37 @@ describe('zones (§10 AZA, SDZ, AZP)', () => {
       ...driveEast(330, 300, 0, 36, 60),
     ];
     expect(zoneRows(track, { geofences: [zone] })).toEqual([
-      ['AZA', 25, 9, null],
       ['AZP', 25, 9, null],
       ['DZP', 30, 9, 120],
       ['SDZ', 365, 9, null],
+    ]);
+  });
+
+  it("tells one alert per visit (the entry); the exit and an unmarked zone's crossings are quiet facts for the history", () => {
+    const track = [
+      ...driveEast(0, 0, 0, 36, 30),
+      ...parked(30, 300, 0, 300),
+      ...driveEast(330, 300, 0, 36, 60),
+    ];
+    const told = (context: VehicleContext) =>
+      eventsOf(track, context)
+        .filter((e) => ['AZA', 'SDZ', 'AZP', 'DZP'].includes(e.code))
+        .map((e) => [e.code, e.quiet ?? false]);
+    const marked = box(9, [200, -100, 600, 100], { notify: true });
+    expect(told({ geofences: [marked] })).toEqual([
+      ['AZA', false],
+      ['SDZ', true],
+    ]);
+    const unmarked = box(9, [200, -100, 600, 100], { notify: false });
+    expect(told({ geofences: [unmarked] })).toEqual([
+      ['AZA', true],
+      ['SDZ', true],
+    ]);
+    const forbidden = box(9, [200, -100, 600, 100], { accessType: 'forbidden', notify: false });
+    expect(told({ geofences: [forbidden] })).toEqual([
+      ['AZP', false],
+      ['DZP', false],
+      ['SDZ', true],
     ]);
   });
 

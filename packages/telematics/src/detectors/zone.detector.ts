@@ -1,8 +1,10 @@
 // Zone and POI alerts (docs/domain.md §10, docs/decisions/0020-geofences.md). The vehicle's
 // geofences and POIs come from the context (`places`: the server's spatial index; or
 // `geofences` / `pois` arrays, indexed once per context), so the rules stay pure.
-// - `AZA` entering a zone, `SDZ` leaving it, `AZP` entering a forbidden
-//   one (with its `AZA`). Hysteresis: a record enters a zone when at least `bandM` inside its
+// - `AZA` entering a zone, `SDZ` leaving it, `AZP` entering a forbidden one (issue 22: one
+//   visit, one alert — the entry: `AZP` with no `AZA` beside it, or `AZA` for a zone marked to
+//   notify; the exit and every crossing of an unmarked zone are `quiet` facts, kept for the
+//   vehicle's history and never listed or told). Hysteresis: a record enters a zone when at least `bandM` inside its
 //   border (`zoneBorderBandM`, 15 m, or a quarter of a smaller zone's size) and leaves it when at
 //   least `bandM` outside; in between the state holds, so GPS jitter along a border raises
 //   nothing. A vehicle within the band enters (leaves) when it is stopped and every fix for
@@ -23,7 +25,7 @@
 // and start; so that two zones entered on one record make two events, a zone or POI event starts
 // `id mod 1000` ms after its record.
 
-import type { DeviceFact } from '../reducer/facts.js';
+import type { DeviceFact, EventFact } from '../reducer/facts.js';
 import type { ReducerSettings } from '../reducer/reducer-settings.js';
 import type { Sample } from '../reducer/sample.js';
 import { placesOf } from '../zones/place-index.js';
@@ -87,7 +89,7 @@ function placeEvent(
   id: number,
   data: { idzona: number } | { idinterestpoint: number },
   extra: { endTimeMs?: number; value?: number } = {},
-): DeviceFact {
+): EventFact {
   return eventFact(
     code,
     { ...origin, startTimeMs: origin.startTimeMs + (id % 1000) },
@@ -96,6 +98,11 @@ function placeEvent(
       data,
     },
   );
+}
+
+/** The same, kept for the vehicle's history only (`EventFact.quiet`). */
+function quietPlaceEvent(...args: Parameters<typeof placeEvent>): EventFact {
+  return { ...placeEvent(...args), quiet: true };
 }
 
 function findZone(hits: readonly ZoneHit[], id: number): ZoneHit | undefined {
@@ -288,7 +295,8 @@ export const zoneDetector: Detector<ZoneState> = {
       }
       if (exit) {
         closeSpeeding(v, t, facts, settings.speedingMinS);
-        facts.push(placeEvent('SDZ', exit, v.id, { idzona: v.id }));
+        // One visit, one alert: its entry. The exit stays in the history.
+        facts.push(quietPlaceEvent('SDZ', exit, v.id, { idzona: v.id }));
         changed = true;
         continue;
       }
@@ -314,9 +322,13 @@ export const zoneDetector: Detector<ZoneState> = {
       }
       if (!origin) continue;
       if (!isFirst) {
-        facts.push(placeEvent('AZA', origin, hit.id, { idzona: hit.id }));
+        // One entry, one alert: a forbidden zone's `AZP` carries the entry (issue 22).
         if (hit.accessType === 'forbidden') {
           facts.push(placeEvent('AZP', origin, hit.id, { idzona: hit.id }));
+        } else if (hit.notify !== false) {
+          facts.push(placeEvent('AZA', origin, hit.id, { idzona: hit.id }));
+        } else {
+          facts.push(quietPlaceEvent('AZA', origin, hit.id, { idzona: hit.id }));
         }
       }
       const visit: ZoneVisit = {

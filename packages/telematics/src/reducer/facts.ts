@@ -205,6 +205,11 @@ export interface EventFact {
   value?: number;
   driverCode?: string;
   data?: EventData;
+  /**
+   * A fact for the vehicle's history, not an alert (issue 22): a crossing of a zone nobody marked
+   * to notify, a zone's exit (its entry was the alert). Stored, never listed nor told.
+   */
+  quiet?: true;
 }
 
 /** Where a fault episode was at its open or close (§9): time, place, odometer and engine hours. */

@@ -318,6 +318,7 @@ export class PlaceIndex {
           bandM: z.bandM,
         };
         if (z.zone.speedLimitKmh !== undefined) hit.speedLimitKmh = z.zone.speedLimitKmh;
+        if (z.zone.notify === false) hit.notify = false;
         (zones ??= []).push(hit);
       } else {
         const { poi, kx } = this.pois[i - zoneCount]!;

@@ -1,14 +1,22 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { placeText } from '../../places/render.js';
-import { eventDataOf, type AlertEvent, type Language, type Notification } from '@rumbo/contracts';
+import {
+  eventDataOf,
+  MAX_EVENTS_PAGE,
+  type AlertEvent,
+  type AlertLevel,
+  type EventsCursor,
+  type Language,
+  type Notification,
+} from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Most notifications kept per user (spec §9). */
 export const MAX_NOTIFICATIONS = 99;
-/** Most events one `get_all` answers (newest first). */
-export const MAX_EVENTS = 20_000;
+/** Most events one page of `get_all` answers (newest first; the next page follows a cursor). */
+export const MAX_EVENTS = MAX_EVENTS_PAGE;
 
 /** An alert type with both descriptions. */
 export interface AlertTypeRow {
@@ -18,6 +26,7 @@ export interface AlertTypeRow {
   es: string;
   en: string;
   severity: 'success' | 'info' | 'warning' | 'error';
+  level: AlertLevel;
 }
 
 /** The catalogue, in its order. */
@@ -39,6 +48,7 @@ export async function loadCatalogue(db: Db): Promise<{
       'description_es as es',
       'description_en as en',
       'severity',
+      'level',
     ])
     .orderBy('sort')
     .execute();
@@ -354,7 +364,10 @@ export async function insertNotifications(
   return rows.map((r) => Number(r.id));
 }
 
-/** A user's notifications, newest first. */
+/**
+ * A user's notifications (the newest `MAX_NOTIFICATIONS` told), newest first by the alert's time,
+ * not by when it was told: an episode is told when it ends, after younger ones (issue 22).
+ */
 export async function userNotifications(db: Db, userId: number): Promise<Notification[]> {
   const rows = await db
     .selectFrom('notifications')
@@ -377,6 +390,7 @@ export async function userNotifications(db: Db, userId: number): Promise<Notific
       'notifications.driver_code',
     ])
     .where('notifications.user_id', '=', userId)
+    .orderBy('notifications.start_time', 'desc')
     .orderBy('notifications.id', 'desc')
     .limit(MAX_NOTIFICATIONS)
     .execute();
@@ -422,6 +436,9 @@ export async function findEvents(
     groups?: number[];
     codes?: string[];
     id?: number;
+    /** A page: at most this many (default {@link MAX_EVENTS}), older than `before`. */
+    limit?: number;
+    before?: EventsCursor;
   },
   lang: Language = 'es',
 ): Promise<AlertEvent[]> {
@@ -460,9 +477,14 @@ export async function findEvents(
       driverName.as('driver_name'),
     ])
     .where('events.tenant_id', '=', tenantId)
+    .where('events.listed', '=', true)
     .where('events.start_time', '>=', new Date(query.from))
     .where('events.start_time', '<', new Date(query.to));
   if (query.id !== undefined) q = q.where('events.id', '=', query.id);
+  if (query.before) {
+    const { startTime, id } = query.before;
+    q = q.where(sql<boolean>`(events.start_time, events.id) < (${new Date(startTime)}, ${id})`);
+  }
   if (query.vehicles?.length) q = q.where('events.vehicle_id', 'in', query.vehicles);
   if (query.groups?.length) q = q.where('vehicles.group_id', 'in', query.groups);
   if (query.codes?.length)
@@ -474,7 +496,7 @@ export async function findEvents(
   const rows = await q
     .orderBy('events.start_time', 'desc')
     .orderBy('events.id', 'desc')
-    .limit(MAX_EVENTS)
+    .limit(query.limit ?? MAX_EVENTS)
     .execute();
   return rows.map((row) => ({
     id: Number(row.id),

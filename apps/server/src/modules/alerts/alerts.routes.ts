@@ -17,6 +17,7 @@ import { principalOf } from '../../http/request-context.js';
 import {
   clearNotifications,
   markAllRead,
+  MAX_EVENTS,
   recipientChoices,
   userNotifications,
 } from './alerts.repository.js';
@@ -65,23 +66,26 @@ export function alertsV2Routes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['alerts'],
           summary:
-            'Events of [from, to) (epoch ms), newest first, optionally narrowed by vehicle, group and code',
+            'Events of [from, to) (epoch ms), newest first, optionally narrowed by vehicle, group and code; in pages (limit, before → next)',
           body: eventsQuery,
           response: { 200: eventsAnswer },
         },
       },
       async (request) => {
         const { tenantId } = principalOf(request);
-        const { from, to, vehicles, groups, codes } = request.body;
-        if (to <= from) return { payload: [] };
-        return {
-          payload: await findEvents(
-            db,
-            tenantId,
-            { from, to, vehicles, groups, codes },
-            request.lang,
-          ),
-        };
+        const { from, to, vehicles, groups, codes, before } = request.body;
+        if (to <= from) return { payload: [], next: null };
+        const limit = request.body.limit ?? MAX_EVENTS;
+        const payload = await findEvents(
+          db,
+          tenantId,
+          { from, to, vehicles, groups, codes, limit, before },
+          request.lang,
+        );
+        const last = payload.at(-1);
+        const next =
+          payload.length === limit && last ? { startTime: last.startTime, id: last.id } : null;
+        return { payload, next };
       },
     );
     app.post(

@@ -87,6 +87,7 @@ export class AlertCatalogue {
         code: t.code,
         description: lang === 'en' ? t.en : t.es,
         ideventtypegroup: t.groupId,
+        severity: t.level,
       })),
     };
   }
@@ -351,7 +352,7 @@ export class AlertDispatcher {
     const byTenant = new Map<number, TaggedEvent[]>();
     for (const e of events) {
       if (nowMs - e.fact.startTimeMs > NOTIFY_MAX_AGE_MS) continue;
-      if (!cache.isRaised(e.tenantId, e.vehicleId, e.fact.code)) continue;
+      if (e.fact.quiet || !cache.isRaised(e.tenantId, e.vehicleId, e.fact.code)) continue;
       const list = byTenant.get(e.tenantId) ?? [];
       list.push(e);
       byTenant.set(e.tenantId, list);
@@ -407,6 +408,7 @@ export class AlertDispatcher {
             const payload = {
               title,
               severity: type?.severity ?? 'info',
+              level: type?.level ?? 'warning',
               vehicleId: e.vehicleId,
               lat: e.fact.lat ?? null,
               lng: e.fact.lng ?? null,

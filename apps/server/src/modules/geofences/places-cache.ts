@@ -54,6 +54,7 @@ export function indexedZoneOf(row: GeofenceRow): IndexedZone {
     shape: shapeOf(row),
     accessType: row.access_type,
     autoAsign: row.auto_asign,
+    notify: row.notify,
     version: row.revision,
     vehicleIds: row.vehicle_ids,
     groupIds: row.group_ids,

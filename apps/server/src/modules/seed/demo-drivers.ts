@@ -9,8 +9,11 @@ import { ensureTenant } from '../tenants/tenants.repository.js';
 const DEMO_FLEET_SEED = 'rumbo-demo';
 /** Trucks of the default demo fleet (`DEMO_VEHICLES`). */
 const DEMO_TRUCKS = 50;
-/** Every eighth truck's card is left unregistered, so the demo shows unknown drivers too. */
-const UNREGISTERED_EVERY = 8;
+/**
+ * Every 25th truck's card is left unregistered (two new hires of fifty drivers), so the demo shows
+ * unknown drivers too — a few, as a fleet that registers its drivers has (issue 22).
+ */
+const UNREGISTERED_EVERY = 25;
 
 const NOMBRES = [
   'Juan',
@@ -60,7 +63,7 @@ const APELLIDOS = [
   'Ortiz',
 ];
 
-/** The demo tenant's drivers: one per simulated truck's card, bar every eighth. */
+/** The demo tenant's drivers: one per simulated truck's card, bar every 25th. */
 export function demoDrivers(nowMs: number) {
   const drivers = [];
   for (let index = 0; index < DEMO_TRUCKS; index++) {

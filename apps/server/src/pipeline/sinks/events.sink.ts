@@ -11,7 +11,11 @@ type EventRow = Insertable<EventsTable>;
  */
 export const CODES_NOT_FROM_RECORDS: readonly string[] = ['DTS', 'MNP', 'MNV'];
 
-/** Whether an event is stored: the tenant may have turned its code off (alert settings). */
+/**
+ * Whether an event is an alert: the tenant may have turned its code off (alert settings). An
+ * event that is not is still stored, for the vehicle's history and the screens that read it
+ * (places visited, refills), but neither listed nor told (issue 22).
+ */
 export type EventFilter = (tag: VehicleTag, fact: EventFact) => boolean;
 
 /**
@@ -27,7 +31,6 @@ export function eventsSink(filter?: EventFilter): Sink<EventRow> {
     publishes: true,
     collect(tag, fact) {
       if (fact.type !== 'event') return undefined;
-      if (filter && !filter(tag, fact)) return undefined;
       return {
         tenant_id: tag.tenantId,
         vehicle_id: tag.vehicleId,
@@ -39,6 +42,7 @@ export function eventsSink(filter?: EventFilter): Sink<EventRow> {
         value: fact.value ?? null,
         driver_code: fact.driverCode ?? null,
         data: fact.data === undefined ? null : JSON.stringify(fact.data),
+        listed: fact.quiet !== true && (!filter || filter(tag, fact)),
       };
     },
     covers(fact, fromMs) {
@@ -65,6 +69,7 @@ export function eventsSink(filter?: EventFilter): Sink<EventRow> {
             driver_code: eb.fn.coalesce('excluded.driver_code', 'events.driver_code'),
             data: eb.fn.coalesce('excluded.data', 'events.data'),
             place: eb.fn.coalesce('excluded.place', 'events.place'),
+            listed: eb.ref('excluded.listed'),
           })),
         )
         .execute();

@@ -19,6 +19,7 @@ export function corridorPreview(
       attributes: {},
       accessType: 'none',
       autoAsign: true,
+      notify: false,
       color,
       speedLimit: null,
       width: widthM,

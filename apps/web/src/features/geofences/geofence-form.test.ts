@@ -49,6 +49,7 @@ describe('geofence form', () => {
         name: 'Depot',
         accessType: 'forbidden',
         autoAsign: false,
+        notify: false,
         speedLimit: 40,
         attributes: { zona: 'puerto' },
         color: '#c62828',

@@ -31,6 +31,8 @@ export interface GeofenceFormValues {
   radius: string;
   attributes: AttributeRow[];
   autoAsign: boolean;
+  /** Entry and exit raise alerts (issue 22). */
+  notify: boolean;
   vehicles: number[];
   groups: number[];
   geometry: ZoneGeometry | null;
@@ -51,6 +53,7 @@ export function emptyGeofenceForm(): GeofenceFormValues {
     radius: String(DEFAULT_CIRCLE_RADIUS_M),
     attributes: [],
     autoAsign: true,
+    notify: false,
     vehicles: [],
     groups: [],
     geometry: null,
@@ -72,6 +75,7 @@ export function geofenceToForm(g: Geofence): GeofenceFormValues {
       value: value === null ? '' : String(value),
     })),
     autoAsign: g.autoAsign,
+    notify: g.notify,
     vehicles: [...g.vehicles],
     groups: [...g.groups],
     geometry: g.geom,
@@ -185,6 +189,7 @@ export function buildGeofenceFeature(
       name,
       accessType: values.accessType,
       autoAsign: values.autoAsign,
+      notify: values.notify,
       speedLimit,
       attributes,
       color: values.color.toLowerCase(),

@@ -18,6 +18,7 @@ export function testGeofence(patch: Partial<Geofence> = {}): Geofence {
     attributes: { cliente: 'ACME' },
     accessType: 'allowed',
     autoAsign: true,
+    notify: true,
     color: '#2e7d32',
     speedLimit: null,
     width: null,

@@ -2,7 +2,10 @@ import type { Notification } from '@rumbo/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   createNotificationsStore,
+  groupNotifications,
+  levelOf,
   MAX_NOTIFICATIONS,
+  popsSnackbar,
   notificationTitle,
   severityOf,
   unreadCount,
@@ -83,5 +86,50 @@ describe('notifications kept on the server (issue 11)', () => {
     expect(notificationTitle({ ...alert('A'), code: 'ZZZ' }, t)).toBe('ZZZ');
     expect(severityOf({ ...alert('A'), payload: { severity: 'error' } })).toBe('error');
     expect(severityOf(alert('A'))).toBe('warning');
+  });
+});
+
+describe('the bell a person can read (issue 22)', () => {
+  const at = (plate: string, code: string, iso: string, level?: string): Notification => ({
+    code,
+    plate,
+    recordedat: iso,
+    userid: 7,
+    payload: level ? { level } : {},
+    read: false,
+  });
+
+  it('lists newest first by the alert time, several of one vehicle and code on one line', () => {
+    const n = createNotificationsStore();
+    // Told in this order: an episode is told when it ends, after younger alerts.
+    n.add(at('AF476FG', 'EXV', '2026-11-27T12:52:00Z'));
+    n.add(at('AF476FG', 'EXV', '2026-11-27T12:10:00Z'));
+    n.add(at('AB123CD', 'AFI', '2026-11-27T12:40:00Z'));
+    n.add(at('AF476FG', 'EXV', '2026-11-27T12:28:00Z'));
+    const groups = groupNotifications(n.store.getState().items);
+    expect(groups.map((g) => [g.plate, g.code, g.items.length, g.unread])).toEqual([
+      ['AF476FG', 'EXV', 3, 3],
+      ['AB123CD', 'AFI', 1, 1],
+    ]);
+    expect(groups[0]!.items.map((i) => i.recordedat)).toEqual([
+      '2026-11-27T12:52:00Z',
+      '2026-11-27T12:28:00Z',
+      '2026-11-27T12:10:00Z',
+    ]);
+    expect(groups[0]!.lastAtMs).toBe(Date.parse('2026-11-27T12:52:00Z'));
+  });
+
+  it('pops a snackbar for critical alerts only, unless the user widens it', () => {
+    const theft = at('AA', 'DCS', '2026-11-27T12:00:00Z', 'critical');
+    const speeding = at('AA', 'EXV', '2026-11-27T12:00:00Z', 'warning');
+    const entry = at('AA', 'AZA', '2026-11-27T12:00:00Z', 'information');
+    const pops = (pref: Parameters<typeof popsSnackbar>[1]) =>
+      [theft, speeding, entry].map((x) => popsSnackbar(x, pref));
+    expect(pops('critical')).toEqual([true, false, false]);
+    expect(pops('warning')).toEqual([true, true, false]);
+    expect(pops('all')).toEqual([true, true, true]);
+    expect(pops('none')).toEqual([false, false, false]);
+    // An older server's payload: the snackbar type tells the level.
+    expect(levelOf({ ...speeding, payload: { severity: 'error' } })).toBe('critical');
   });
 });

@@ -1,4 +1,4 @@
-import type { Notification } from '@rumbo/contracts';
+import type { AlertLevel, Notification } from '@rumbo/contracts';
 import { createStore } from 'zustand/vanilla';
 
 /** Spec §9: at most 99 notifications are kept, newest first. */
@@ -46,6 +46,72 @@ export interface NotificationsRemote {
 export function severityOf(n: Notification): 'success' | 'info' | 'warning' | 'error' {
   const s = (n.payload as { severity?: unknown } | null)?.severity;
   return s === 'success' || s === 'info' || s === 'warning' || s === 'error' ? s : 'warning';
+}
+
+/** The code's importance (payload `level`; older servers: from the snackbar type). */
+export function levelOf(n: Notification): AlertLevel {
+  const level = (n.payload as { level?: unknown } | null)?.level;
+  if (level === 'information' || level === 'warning' || level === 'critical') return level;
+  const severity = severityOf(n);
+  return severity === 'error' ? 'critical' : severity === 'warning' ? 'warning' : 'information';
+}
+
+/** Which alerts pop a snackbar (a user preference): critical ones by default (issue 22). */
+export type SnackbarAlerts = 'critical' | 'warning' | 'all' | 'none';
+
+const LEVEL_RANK: Record<AlertLevel, number> = { information: 0, warning: 1, critical: 2 };
+
+/** Whether an alert pops a snackbar under the user's preference. */
+export function popsSnackbar(n: Notification, preference: SnackbarAlerts): boolean {
+  if (preference === 'none') return false;
+  if (preference === 'all') return true;
+  return LEVEL_RANK[levelOf(n)] >= LEVEL_RANK[preference];
+}
+
+/** When the alert's episode started, epoch ms (NaN when unreadable). */
+export function recordedAtMs(n: Notification): number {
+  const asNumber = Number(n.recordedat);
+  return Number.isFinite(asNumber) && asNumber > 0 ? asNumber : Date.parse(n.recordedat);
+}
+
+/** Alerts of one vehicle and code, newest first: one line of the bell. */
+export interface NotificationGroup {
+  key: string;
+  plate: string;
+  code: string;
+  /** Newest first. */
+  items: StoredNotification[];
+  lastAtMs: number;
+  unread: number;
+}
+
+/**
+ * The bell's lines (issue 22): newest first by the alert's time (not by arrival: an episode is
+ * told when it ends, after younger ones), several alerts of one vehicle and code on one line.
+ */
+export function groupNotifications(list: readonly StoredNotification[]): NotificationGroup[] {
+  const byKey = new Map<string, NotificationGroup>();
+  const sorted = [...list].sort(
+    (a, b) => (recordedAtMs(b) || 0) - (recordedAtMs(a) || 0) || (b.id ?? b.key) - (a.id ?? a.key),
+  );
+  for (const n of sorted) {
+    const key = `${n.plate}|${n.code.toUpperCase()}`;
+    let group = byKey.get(key);
+    if (!group) {
+      group = {
+        key,
+        plate: n.plate,
+        code: n.code,
+        items: [],
+        lastAtMs: recordedAtMs(n),
+        unread: 0,
+      };
+      byKey.set(key, group);
+    }
+    group.items.push(n);
+    if (!n.read) group.unread += 1;
+  }
+  return [...byKey.values()];
 }
 
 export interface NotificationsState {

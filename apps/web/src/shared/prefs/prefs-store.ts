@@ -1,4 +1,5 @@
 import type { Language } from '@rumbo/contracts';
+import type { SnackbarAlerts } from '../notifications/notifications-store';
 import { createStore } from 'zustand/vanilla';
 import type { KeyValueStorage } from '../session/auth-storage';
 
@@ -6,7 +7,11 @@ import type { KeyValueStorage } from '../session/auth-storage';
 export interface PrefsState {
   language: Language;
   darkMode: boolean;
+  /** Which arriving alerts pop a snackbar on this device (issue 22; default: critical ones). */
+  snackbarAlerts: SnackbarAlerts;
 }
+
+const SNACKBAR_ALERTS: readonly SnackbarAlerts[] = ['critical', 'warning', 'all', 'none'];
 
 const KEY = 'rumbo.prefs';
 
@@ -16,9 +21,12 @@ function readPrefs(storage: KeyValueStorage, fallbackLanguage: Language): PrefsS
     return {
       language: data.language === 'en' || data.language === 'es' ? data.language : fallbackLanguage,
       darkMode: data.darkMode === true,
+      snackbarAlerts: SNACKBAR_ALERTS.includes(data.snackbarAlerts as SnackbarAlerts)
+        ? (data.snackbarAlerts as SnackbarAlerts)
+        : 'critical',
     };
   } catch {
-    return { language: fallbackLanguage, darkMode: false };
+    return { language: fallbackLanguage, darkMode: false, snackbarAlerts: 'critical' };
   }
 }
 
@@ -32,7 +40,8 @@ export function createPrefsStore(storage: KeyValueStorage, fallbackLanguage: Lan
   const store = createStore<PrefsState>(() => readPrefs(storage, fallbackLanguage));
   store.subscribe((state) => {
     try {
-      storage.setItem(KEY, JSON.stringify({ language: state.language, darkMode: state.darkMode }));
+      const { language, darkMode, snackbarAlerts } = state;
+      storage.setItem(KEY, JSON.stringify({ language, darkMode, snackbarAlerts }));
     } catch {
       // Storage disabled: preferences last for this page only.
     }

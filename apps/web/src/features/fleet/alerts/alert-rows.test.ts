@@ -32,13 +32,21 @@ const types: AlertTypesAnswer = {
       code: 'V95',
       description: 'Exceso de velocidad > 95 km/h',
       ideventtypegroup: 1,
+      severity: 'warning',
     },
-    { ideventtype: 21, code: 'AFI', description: 'Frenada intensa', ideventtypegroup: 2 },
+    {
+      ideventtype: 21,
+      code: 'AFI',
+      description: 'Frenada intensa',
+      ideventtypegroup: 2,
+      severity: 'warning',
+    },
     {
       ideventtype: 31,
       code: 'TSC',
       description: 'Temperatura sobre consigna',
       ideventtypegroup: 3,
+      severity: 'critical',
     },
   ],
 };

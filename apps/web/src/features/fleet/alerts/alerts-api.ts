@@ -2,6 +2,7 @@ import type {
   AlertEvent,
   AlertTypesAnswer,
   EventAcknowledgeInput,
+  EventsCursor,
   EventsQuery,
 } from '@rumbo/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -15,18 +16,31 @@ export const alertKeys = {
   events: (fromMs: number, toMs: number) => ['alerts', 'events', fromMs, toMs] as const,
 };
 
-/** `POST /v2/event/get_all`: the period's events of the caller's tenant. */
+/** Events per page (the server's most, `MAX_EVENTS_PAGE`). */
+const EVENTS_PAGE = 20_000;
+
+/**
+ * `POST /v2/event/get_all`: the period's events of the caller's tenant, every page of them
+ * (issue 22: the server answers `pageSize` at a time with the cursor of the next page).
+ */
 export async function fetchEvents(
   api: ApiClient,
   query: EventsQuery,
   signal?: AbortSignal,
+  pageSize = EVENTS_PAGE,
 ): Promise<AlertEvent[]> {
-  const answer = await api.post<{ payload: AlertEvent[] }>(
-    'v2/event/get_all',
-    query,
-    signal ? { signal } : {},
-  );
-  return answer.payload;
+  const events: AlertEvent[] = [];
+  let before: EventsCursor | undefined;
+  for (;;) {
+    const answer = await api.post<{ payload: AlertEvent[]; next?: EventsCursor | null }>(
+      'v2/event/get_all',
+      { ...query, limit: pageSize, ...(before ? { before } : {}) },
+      signal ? { signal } : {},
+    );
+    events.push(...answer.payload);
+    if (!answer.next) return events;
+    before = answer.next;
+  }
 }
 
 /** `POST /v2/alert/get_all_types`: the catalogue, descriptions in the caller's language. */

@@ -241,6 +241,21 @@ export function GeofenceFormPanel({
         <FormControlLabel
           control={
             <Switch
+              checked={values.notify}
+              onChange={(e) => onChange({ notify: e.target.checked })}
+              slotProps={{ input: { 'aria-describedby': 'geofence-notify-help' } }}
+            />
+          }
+          label={t('geofences.form.notify')}
+        />
+        <FormHelperText id="geofence-notify-help" sx={{ mt: -0.5 }}>
+          {t('geofences.form.notify_help')}
+        </FormHelperText>
+      </Box>
+      <Box>
+        <FormControlLabel
+          control={
+            <Switch
               checked={values.autoAsign}
               onChange={(e) => onChange({ autoAsign: e.target.checked })}
               slotProps={{ input: { 'aria-describedby': 'geofence-autoasign-help' } }}

@@ -21,6 +21,7 @@ import { useServices } from '../../../shared/services';
 import { saveUserConfig } from '../../../shared/session/user-config-api';
 import { UNIT_CHOICES, type UnitFamily } from '../../../shared/units/units';
 import { UTC_OFFSETS } from '../time-zones';
+import { AlertPopupsField } from './alert-popups-field';
 
 const MapPicker = lazy(() => import('./map-picker'));
 const FAMILIES = Object.keys(UNIT_CHOICES) as UnitFamily[];
@@ -196,6 +197,7 @@ export function PreferencesCard({ initial }: { initial: SaveConfigBody }) {
               />
             )}
           />
+          <AlertPopupsField />
           <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>
             <Button
               type="submit"
