@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 /** Where the embedded database listens: a Unix socket directory (pg `host`) or a TCP port. */
@@ -27,7 +28,8 @@ export async function servePglite(
   socketDir: string,
 ): Promise<RunningPglite> {
   if (storeDir) mkdirSync(storeDir, { recursive: true });
-  const db = await PGlite.create(storeDir ?? undefined);
+  // pg_trgm: the search's trigram indexes (migration 0021-search, docs/decisions/0032-search.md).
+  const db = await PGlite.create(storeDir ?? undefined, { extensions: { pg_trgm } });
   const socketPath = join(socketDir, '.s.PGSQL.5432');
   let server: PGLiteSocketServer;
   let endpoint: EmbeddedEndpoint;
