@@ -143,8 +143,8 @@ let countryLocales = false;
 /** A country's name in the user's language ("Argentina"), or its code when unknown. */
 export function countryName(code: string, language: Language): string {
   if (!countryLocales) {
-    countries.registerLocale(require('i18n-iso-countries/langs/es.json'));
-    countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
+    countries.registerLocale(require('i18n-iso-countries/langs/es.json') as countries.LocaleData);
+    countries.registerLocale(require('i18n-iso-countries/langs/en.json') as countries.LocaleData);
     countryLocales = true;
   }
   return countries.getName(code, language) ?? code;
