@@ -190,9 +190,10 @@ export default function CurrentLocationPage() {
     placeMarker.current.getElement().setAttribute('data-testid', 'search-place-marker');
     placeMarker.current.getElement().setAttribute('aria-label', wantedPlace.name);
     placeMarker.current.togglePopup();
+    controller.keepView();
     map.jumpTo({ center: [wantedPlace.lng, wantedPlace.lat], zoom: Math.max(map.getZoom(), 13) });
     dropParams('lat', 'lng', 'place');
-  }, [map, wantedPlace, follow, dropParams, t, theme]);
+  }, [map, wantedPlace, follow, dropParams, t, theme, controller]);
   useEffect(
     () => () => {
       placeMarker.current?.remove();
