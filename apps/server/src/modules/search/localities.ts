@@ -95,7 +95,7 @@ export class LocalityIndex {
       else hi = mid;
     }
     // Rank a bounded walk: enough candidates to fill `limit` with the best ones.
-    const MAX_CANDIDATES = 2000;
+    const MAX_CANDIDATES = 500;
     const best = new Map<number, number>();
     for (let i = lo; i < this.keys.length && best.size < MAX_CANDIDATES; i++) {
       const key = this.keys[i]!;
@@ -107,7 +107,7 @@ export class LocalityIndex {
       if (previous === undefined || score < previous) best.set(city, score);
     }
     return [...best]
-      .sort((a, b) => a[1] - b[1] || this.names[a[0]]!.localeCompare(this.names[b[0]]!))
+      .sort((a, b) => a[1] - b[1] || a[0] - b[0])
       .slice(0, limit)
       .map(([city]) => this.locality(city));
   }

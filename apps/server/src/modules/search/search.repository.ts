@@ -21,7 +21,7 @@ function likeLiteral(text: string): string {
 }
 
 /**
- * One kind's best matches: `key` (an expression some trigram index covers, migration
+ * One kind's best matches: `key` (the table's folded `search_key`, trigram-indexed by migration
  * 0021-search) contains the folded query; those starting with it first, then the shortest.
  */
 function kindQuery(
@@ -57,7 +57,7 @@ export async function searchTenant(
     vehicle: kindQuery(
       'vehicle',
       sql`vehicles`,
-      sql`rumbo_fold(plate || ' ' || vim)`,
+      sql`search_key`,
       sql`id, plate as label, vim as detail, null::float8 as lat, null::float8 as lng`,
       sql`tenant_id = ${tenantId}`,
       pattern,
@@ -66,7 +66,7 @@ export async function searchTenant(
     driver: kindQuery(
       'driver',
       sql`drivers`,
-      sql`rumbo_fold(nombre || ' ' || apellido || ' ' || code)`,
+      sql`search_key`,
       sql`id, btrim(nombre || ' ' || apellido) as label, code as detail,
         null::float8 as lat, null::float8 as lng`,
       sql`tenant_id = ${tenantId}`,
@@ -76,7 +76,7 @@ export async function searchTenant(
     group: kindQuery(
       'group',
       sql`vehicle_groups`,
-      sql`rumbo_fold(name)`,
+      sql`search_key`,
       sql`id, name as label, '' as detail, null::float8 as lat, null::float8 as lng`,
       sql`tenant_id = ${tenantId}`,
       pattern,
@@ -85,7 +85,7 @@ export async function searchTenant(
     geofence: kindQuery(
       'geofence',
       sql`geofences`,
-      sql`rumbo_fold(name)`,
+      sql`search_key`,
       sql`id, name as label, kind as detail,
         (min_lat + max_lat) / 2 as lat, (min_lng + max_lng) / 2 as lng`,
       sql`tenant_id = ${tenantId}`,
@@ -95,7 +95,7 @@ export async function searchTenant(
     poi: kindQuery(
       'poi',
       sql`interest_points`,
-      sql`rumbo_fold(nombre)`,
+      sql`search_key`,
       sql`id, nombre as label, descripcion as detail, lat, lng`,
       sql`tenant_id = ${tenantId} and not deleted`,
       pattern,
