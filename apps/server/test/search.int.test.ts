@@ -76,7 +76,9 @@ for (const backend of testBackends()) {
         (${norte}, 'QX 999 NN', '9BM958074XB999999', null)`.execute(db);
       await sql`insert into drivers (tenant_id, nombre, apellido, code) values
         (${demo}, 'Joaquín', 'Pérez Ñúñez', 'ARG7777000011112'),
-        (${norte}, 'Joaquín', 'Norteño', 'ARG7777999911112')`.execute(db);
+        (${norte}, 'Joaquín', 'Norteño', 'ARG7777999911112'),
+        (${demo}, 'Ana', 'Rosales', ''),
+        (${demo}, 'Rosa', 'Quiroga', '')`.execute(db);
       await sql`insert into geofences (tenant_id, name, kind, geom, radius_m, color,
           min_lng, min_lat, max_lng, max_lat, vertex_count)
         values (${demo}, 'Depósito Rosario', 'circle',
@@ -182,6 +184,14 @@ for (const backend of testBackends()) {
       expect((await get('?q=qx&limit=dos', admin)).statusCode).toBe(400);
       expect((await get('?q=qx&other=1', admin)).statusCode).toBe(400);
       expect((await get('?q=qx', {})).statusCode).toBe(401);
+    });
+
+    it('lists what starts with the text before what contains it elsewhere, at most `limit` per kind', async () => {
+      expect(labels(await hits('rosa', admin), 'driver')).toEqual(['Rosa Quiroga', 'Ana Rosales']);
+      const one = await get('?q=rosa&limit=1', admin);
+      expect(one.statusCode).toBe(200);
+      const drivers = one.json<SearchReply>().hits.filter((h) => h.kind === 'driver');
+      expect(drivers.map((h) => h.label)).toEqual(['Rosa Quiroga']);
     });
 
     it('takes LIKE wildcards literally', async () => {

@@ -28,3 +28,9 @@ CREATE INDEX vehicle_groups_search_idx ON vehicle_groups USING gin (search_key g
 CREATE INDEX geofences_search_idx ON geofences USING gin (search_key gin_trgm_ops);
 CREATE INDEX interest_points_search_idx ON interest_points USING gin (search_key gin_trgm_ops)
   WHERE NOT deleted;
+-- Prefix matches in order, without sorting every match of a broad text.
+CREATE INDEX vehicles_search_prefix_idx ON vehicles (tenant_id, search_key text_pattern_ops);
+CREATE INDEX drivers_search_prefix_idx ON drivers (tenant_id, search_key text_pattern_ops);
+CREATE INDEX geofences_search_prefix_idx ON geofences (tenant_id, search_key text_pattern_ops);
+CREATE INDEX interest_points_search_prefix_idx ON interest_points (tenant_id, search_key text_pattern_ops)
+  WHERE NOT deleted;

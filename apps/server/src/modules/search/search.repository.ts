@@ -21,22 +21,27 @@ function likeLiteral(text: string): string {
 }
 
 /**
- * One kind's best matches: `key` (the table's folded `search_key`, trigram-indexed by migration
- * 0021-search) contains the folded query; those starting with it first, then the shortest.
+ * One kind's best matches, in two bounded parts so a broad text ("per": thousands of drivers)
+ * never sorts every match: those whose folded `search_key` starts with the text, in order (the
+ * `(tenant_id, search_key text_pattern_ops)` index of migration 0021-search walks them), then
+ * those that contain it elsewhere, as the trigram index finds them (`rank` 1).
  */
 function kindQuery(
   kind: DbSearchKind,
   from: RawBuilder<unknown>,
-  key: RawBuilder<unknown>,
   columns: RawBuilder<unknown>,
   where: RawBuilder<unknown>,
   pattern: { contains: string; starts: string },
   limit: number,
 ) {
-  return sql`(select ${kind}::text as kind, ${columns} from ${from}
-    where ${where} and ${key} like ${pattern.contains}
-    order by ${key} like ${pattern.starts} desc, length(${key}), 3, 2
-    limit ${limit})`;
+  return sql`(select ${kind}::text as kind, 0 as rank, ${columns} from ${from}
+      where ${where} and search_key like ${pattern.starts}
+      order by search_key limit ${limit})
+    union all
+    (select ${kind}::text as kind, 1 as rank, ${columns} from ${from}
+      where ${where} and search_key like ${pattern.contains}
+        and search_key not like ${pattern.starts}
+      limit ${limit})`;
 }
 
 /**
@@ -57,7 +62,6 @@ export async function searchTenant(
     vehicle: kindQuery(
       'vehicle',
       sql`vehicles`,
-      sql`search_key`,
       sql`id, plate as label, vim as detail, null::float8 as lat, null::float8 as lng`,
       sql`tenant_id = ${tenantId}`,
       pattern,
@@ -66,7 +70,6 @@ export async function searchTenant(
     driver: kindQuery(
       'driver',
       sql`drivers`,
-      sql`search_key`,
       sql`id, btrim(nombre || ' ' || apellido) as label, code as detail,
         null::float8 as lat, null::float8 as lng`,
       sql`tenant_id = ${tenantId}`,
@@ -76,7 +79,6 @@ export async function searchTenant(
     group: kindQuery(
       'group',
       sql`vehicle_groups`,
-      sql`search_key`,
       sql`id, name as label, '' as detail, null::float8 as lat, null::float8 as lng`,
       sql`tenant_id = ${tenantId}`,
       pattern,
@@ -85,7 +87,6 @@ export async function searchTenant(
     geofence: kindQuery(
       'geofence',
       sql`geofences`,
-      sql`search_key`,
       sql`id, name as label, kind as detail,
         (min_lat + max_lat) / 2 as lat, (min_lng + max_lng) / 2 as lng`,
       sql`tenant_id = ${tenantId}`,
@@ -95,7 +96,6 @@ export async function searchTenant(
     poi: kindQuery(
       'poi',
       sql`interest_points`,
-      sql`search_key`,
       sql`id, nombre as label, descripcion as detail, lat, lng`,
       sql`tenant_id = ${tenantId} and not deleted`,
       pattern,
@@ -107,6 +107,19 @@ export async function searchTenant(
     kinds.map((kind) => parts[kind]),
     sql` union all `,
   );
-  const result = await sql<SearchRow>`${union}`.execute(db);
-  return result.rows;
+  const result = await sql<SearchRow & { rank: number }>`${union}`.execute(db);
+  // Per kind: starting matches first; at most `limit`.
+  const order = new Map(kinds.map((kind, i) => [kind, i]));
+  const taken = new Map<SearchKind, number>();
+  return result.rows
+    .sort(
+      (a, b) =>
+        order.get(a.kind as DbSearchKind)! - order.get(b.kind as DbSearchKind)! || a.rank - b.rank,
+    )
+    .filter((row) => {
+      const n = taken.get(row.kind) ?? 0;
+      taken.set(row.kind, n + 1);
+      return n < limit;
+    })
+    .map(({ rank: _rank, ...row }) => row);
 }
