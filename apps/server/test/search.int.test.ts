@@ -188,6 +188,8 @@ for (const backend of testBackends()) {
 
     it('lists what starts with the text before what contains it elsewhere, at most `limit` per kind', async () => {
       expect(labels(await hits('rosa', admin), 'driver')).toEqual(['Rosa Quiroga', 'Ana Rosales']);
+      // Two characters: only what starts with them.
+      expect(labels(await hits('ro', admin), 'driver')).toEqual(['Rosa Quiroga']);
       const one = await get('?q=rosa&limit=1', admin);
       expect(one.statusCode).toBe(200);
       const drivers = one.json<SearchReply>().hits.filter((h) => h.kind === 'driver');

@@ -31,12 +31,14 @@ function kindQuery(
   from: RawBuilder<unknown>,
   columns: RawBuilder<unknown>,
   where: RawBuilder<unknown>,
-  pattern: { contains: string; starts: string },
+  pattern: { contains: string | null; starts: string },
   limit: number,
 ) {
-  return sql`(select ${kind}::text as kind, 0 as rank, ${columns} from ${from}
+  const starting = sql`(select ${kind}::text as kind, 0 as rank, ${columns} from ${from}
       where ${where} and search_key like ${pattern.starts}
-      order by search_key limit ${limit})
+      order by search_key limit ${limit})`;
+  if (pattern.contains === null) return starting;
+  return sql`${starting}
     union all
     (select ${kind}::text as kind, 1 as rank, ${columns} from ${from}
       where ${where} and search_key like ${pattern.contains}
@@ -57,7 +59,11 @@ export async function searchTenant(
   limit: number,
 ): Promise<SearchRow[]> {
   const literal = likeLiteral(folded);
-  const pattern = { contains: `%${literal}%`, starts: `${literal}%` };
+  // Two characters make no trigram: only what starts with them (an index walk, not a scan).
+  const pattern = {
+    contains: folded.length >= 3 ? `%${literal}%` : null,
+    starts: `${literal}%`,
+  };
   const parts: Record<DbSearchKind, RawBuilder<unknown>> = {
     vehicle: kindQuery(
       'vehicle',
