@@ -129,7 +129,7 @@ for (const combination of COMBINATIONS) {
       await page.goto('/app/fleet/vehicles');
       await expect(input(page)).toBeVisible({ timeout: 45_000 });
       await page.keyboard.press('/');
-      await page.keyboard.type('ro', { delay: 30 });
+      await page.keyboard.type('ros', { delay: 30 });
       await expect(page.getByRole('option').first()).toBeVisible({ timeout: 15_000 });
       await expect(page.getByRole('listbox')).toContainText(
         language === 'es' ? 'Localidades' : 'Localities',
