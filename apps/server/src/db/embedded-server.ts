@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 /** Where the embedded database listens: a Unix socket directory (pg `host`) or a TCP port. */
@@ -56,7 +57,8 @@ export async function servePglite(
   if (socketPath.length <= MAX_SOCKET_PATH && (await isListening(socketPath)))
     throw new EmbeddedInUseError(socketPath);
   if (storeDir) mkdirSync(storeDir, { recursive: true });
-  const db = await PGlite.create(storeDir ?? undefined);
+  // pg_trgm: the search's trigram indexes (migration 0021-search, docs/decisions/0032-search.md).
+  const db = await PGlite.create(storeDir ?? undefined, { extensions: { pg_trgm } });
   let server: PGLiteSocketServer;
   let endpoint: EmbeddedEndpoint;
   if (socketPath.length <= MAX_SOCKET_PATH) {

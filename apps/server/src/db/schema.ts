@@ -98,6 +98,8 @@ export interface VehicleGroupsTable {
   tenant_id: number;
   name: string;
   created_at: Timestamp;
+  /** Folded text the search matches (generated: migration 0021-search). */
+  search_key: ColumnType<string, never, never>;
 }
 
 export interface TrailerKindsTable {
@@ -131,6 +133,8 @@ export interface VehiclesTable {
   updated_at: Timestamp;
   /** Migration 0013: the tank model (null = one linear tank of tank_capacity_l). */
   fuel_tanks: ColumnType<FuelTankJson[] | null, string | null | undefined, string | null>;
+  /** Folded text the search matches (generated: migration 0021-search). */
+  search_key: ColumnType<string, never, never>;
 }
 
 /** One fuel tank as `vehicles.fuel_tanks` holds it. */
@@ -382,6 +386,8 @@ export interface DriversTable {
   notas: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Folded text the search matches (generated: migration 0021-search). */
+  search_key: ColumnType<string, never, never>;
 }
 
 /** A geofence (migration 0009): GeoJSON geometry plus its bounding box for SQL prefiltering. */
@@ -412,6 +418,8 @@ export interface GeofencesTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Folded text the search matches (generated: migration 0021-search). */
+  search_key: ColumnType<string, never, never>;
 }
 
 /** A POI type: built-in (tenant_id null, `code` set) or a tenant's own. */
@@ -438,6 +446,8 @@ export interface InterestPointsTable {
   deleted: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Folded text the search matches (generated: migration 0021-search). */
+  search_key: ColumnType<string, never, never>;
 }
 
 export interface AlertTypeGroupTable {

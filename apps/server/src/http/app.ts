@@ -17,6 +17,7 @@ import { DomainError } from '../lib/errors.js';
 import { deviceModelRoutes } from '../modules/device-models/device-models.routes.js';
 import { driverRoutes } from '../modules/drivers/drivers.routes.js';
 import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/geofences.routes.js';
+import { searchRoutes } from '../modules/search/search.routes.js';
 import { plannedTripRoutes } from '../modules/planned-trips/planned-trips.routes.js';
 import { adminRoutes } from '../modules/admin/admin.routes.js';
 import {
@@ -235,6 +236,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   await app.register(plannedTripRoutes({ db: database.db, onChanged: api.onPlannedTripsChanged }), {
     prefix: '/api/v2',
   });
+  await app.register(searchRoutes({ db: database.db }), { prefix: '/api/v2' });
 
   // Every service key answers at its base address, also those whose calls come later.
   for (const key of SERVICE_KEYS) {

@@ -11,6 +11,7 @@ import fuel from './fuel.en.json' with { type: 'json' };
 import maintenance from './maintenance.en.json' with { type: 'json' };
 import diagnostics from './diagnostics.en.json' with { type: 'json' };
 import trips from './trips.en.json' with { type: 'json' };
+import search from './search.en.json' with { type: 'json' };
 
 /** English strings: the base file plus one file per feature area (each owns its top-level keys). */
 export default {
@@ -27,4 +28,5 @@ export default {
   ...maintenance,
   ...diagnostics,
   ...trips,
+  ...search,
 };

@@ -11,6 +11,7 @@ import fuel from './fuel.es.json' with { type: 'json' };
 import maintenance from './maintenance.es.json' with { type: 'json' };
 import diagnostics from './diagnostics.es.json' with { type: 'json' };
 import trips from './trips.es.json' with { type: 'json' };
+import search from './search.es.json' with { type: 'json' };
 
 /** Spanish strings: the base file plus one file per feature area (each owns its top-level keys). */
 export default {
@@ -27,4 +28,5 @@ export default {
   ...maintenance,
   ...diagnostics,
   ...trips,
+  ...search,
 };

@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { useStore } from 'zustand';
 import { unreadCount } from '../../shared/notifications/notifications-store';
 import { useServices } from '../../shared/services';
+import { GlobalSearch } from './global-search';
 import { NotificationsPanel } from './notifications-panel';
 
 /**
@@ -75,11 +76,16 @@ export function TopBar({
           }}
         >
           <Box component="img" src="/logo.svg" alt="" sx={{ width: 30, height: 30 }} />
-          <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.2rem' }}>
+          <Typography
+            component="span"
+            sx={{ fontWeight: 700, fontSize: '1.2rem', display: compact ? 'none' : 'inline' }}
+          >
             Rumbo
           </Typography>
         </Box>
-        <Box sx={{ flexGrow: 1 }} />
+        <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center', minWidth: 0, mx: 1 }}>
+          <GlobalSearch compact={compact} />
+        </Box>
         {!compact ? (
           <Tooltip title={t('component.top_bar.cancel_requests')}>
             <span>

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices, useSession } from '../../shared/services';
 import { adminKeys, driversApi, groupsApi } from './admin-api';
@@ -35,6 +36,24 @@ export default function DriversPage() {
     queryFn: ({ signal }) => groupsApi.list(api, signal),
   });
   const [editing, setEditing] = useState<Driver | 'new' | null>(null);
+  // `?driver=id` (the top bar's search) opens that driver's dialog; closing it drops the parameter.
+  const [params, setParams] = useSearchParams();
+  const wanted = params.has('driver') ? Number(params.get('driver')) : null;
+  const linked = wanted === null ? undefined : drivers.data?.find((d) => d.driverId === wanted);
+  const shown = editing ?? linked ?? null;
+  const close = () => {
+    setEditing(null);
+    if (wanted !== null) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('driver');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
   const [group, setGroup] = useState('');
   const [nowMs] = useState(() => Date.now());
   const remove = useAdminDelete({
@@ -153,11 +172,11 @@ export default function DriversPage() {
           />
         )}
       />
-      {editing !== null ? (
+      {shown !== null ? (
         <DriverDialog
-          driver={editing === 'new' ? null : editing}
+          driver={shown === 'new' ? null : shown}
           groups={groups.data ?? []}
-          onClose={() => setEditing(null)}
+          onClose={close}
         />
       ) : null}
       {remove.dialog}

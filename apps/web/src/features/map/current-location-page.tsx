@@ -15,8 +15,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DEFAULT_USER_CONFIG, type Language } from '@rumbo/contracts';
-import type { Map as MapLibre } from 'maplibre-gl';
+import { Marker, Popup, type Map as MapLibre } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLiveFleet } from '../../shared/fleet/live-fleet';
 import { FLAG_HIDDEN, GL_STRIDE } from '../../shared/fleet/live-fleet-store';
@@ -141,6 +142,65 @@ export default function CurrentLocationPage() {
   );
   const onStyleLoad = useCallback((map: MapLibre) => controller.attach(map), [controller]);
 
+  // The top bar's search opens a vehicle (`?vehicle=id`: its popup, as a click in the list) or a
+  // place (`?lat=…&lng=…&place=name`: the map centred there with a marker); the parameters are
+  // dropped once done, so a reload or Back doesn't repeat it (docs/decisions/0032-search.md).
+  const [params, setParams] = useSearchParams();
+  const wantedVehicle = Number(params.get('vehicle') ?? '');
+  const wantedPlace = useMemo(() => {
+    const lat = Number(params.get('lat') ?? '');
+    const lng = Number(params.get('lng') ?? '');
+    if (!params.has('lat') || !params.has('lng') || !Number.isFinite(lat) || !Number.isFinite(lng))
+      return null;
+    if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+    return { lat, lng, name: params.get('place') ?? '' };
+  }, [params]);
+  const dropParams = useCallback(
+    (...names: string[]) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const name of names) next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  useEffect(() => {
+    if (!Number.isInteger(wantedVehicle) || wantedVehicle <= 0 || !everLive) return;
+    const slot = store.slotOf(wantedVehicle);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, as a click
+    if (slot >= 0) open(slot);
+    dropParams('vehicle');
+  }, [wantedVehicle, everLive, store, structure, open, dropParams]);
+  const placeMarker = useRef<Marker | null>(null);
+  useEffect(() => {
+    if (!map || !wantedPlace) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, as a click
+    follow(-1);
+    placeMarker.current?.remove();
+    const popup = new Popup({ offset: 28, closeButton: false }).setText(
+      wantedPlace.name || t('search.place_marker'),
+    );
+    placeMarker.current = new Marker({ color: theme.palette.secondary.main })
+      .setLngLat([wantedPlace.lng, wantedPlace.lat])
+      .setPopup(popup)
+      .addTo(map);
+    placeMarker.current.getElement().setAttribute('data-testid', 'search-place-marker');
+    placeMarker.current.getElement().setAttribute('aria-label', wantedPlace.name);
+    placeMarker.current.togglePopup();
+    controller.keepView();
+    map.jumpTo({ center: [wantedPlace.lng, wantedPlace.lat], zoom: Math.max(map.getZoom(), 13) });
+    dropParams('lat', 'lng', 'place');
+  }, [map, wantedPlace, follow, dropParams, t, theme, controller]);
+  useEffect(
+    () => () => {
+      placeMarker.current?.remove();
+    },
+    [],
+  );
+
   // Read-only hook for the browser tests (only under automation).
   useEffect(() => {
     if (!navigator.webdriver) return;
@@ -156,12 +216,13 @@ export default function CurrentLocationPage() {
         })),
       clusters: () => controller.clusterCount,
       screenPoint: (id: number) => controller.screenPoint(store.slotOf(id)),
+      center: () => (map ? map.getCenter().toArray() : null),
     };
     (window as unknown as { __rumboMap?: typeof hook }).__rumboMap = hook;
     return () => {
       delete (window as unknown as { __rumboMap?: typeof hook }).__rumboMap;
     };
-  }, [store, controller]);
+  }, [store, controller, map]);
 
   const followedPlate = following >= 0 ? (store.info[following]?.plate ?? '') : '';
   const failed = !everLive && (status === 'unauthorized' || status === 'reconnecting');

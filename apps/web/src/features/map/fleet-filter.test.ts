@@ -39,6 +39,20 @@ function fleet() {
 }
 
 describe('filterFleet', () => {
+  it('finds a vehicle by its current driver’s name or card code, without accents (issue 23)', () => {
+    const store = new LiveFleetStore();
+    store.applyJson([
+      { ...v(1, 'AF476', 3), driverCode: 'ARG1', driverName: 'Juan Pérez' },
+      { ...v(2, 'AB-2', 3), driverCode: 'ARG2', driverName: 'María López' },
+      v(3, 'CD-1', 2),
+    ]);
+    const by = (query: string) => [...filterFleet(store, { query, statuses: new Set() }).pass];
+    expect(by('juan')).toEqual([1, 0, 0]);
+    expect(by('PEREZ')).toEqual([1, 0, 0]);
+    expect(by('maría lóp')).toEqual([0, 1, 0]);
+    expect(by('arg2')).toEqual([0, 1, 0]);
+  });
+
   it('counts every status and passes all without filters', () => {
     const r = filterFleet(fleet(), { query: '', statuses: new Set() });
     expect([...r.pass]).toEqual([1, 1, 1, 1]);

@@ -163,6 +163,11 @@ export class LiveMapController {
     return { x: p.x, y: p.y };
   }
 
+  /** The view was chosen (a searched place): the first data no longer fits the fleet. */
+  keepView(): void {
+    this.fitPending = false;
+  }
+
   /**
    * Fits the map to the fleet when the current view shows none of it (first data on a view
    * saved far away). Returns true when it moved.
