@@ -104,6 +104,9 @@ export const HARSH_FUEL_SENSOR: FuelSensorNoise = {
   maxGradePct: 3,
 };
 
+/** Steepest grade of the rolling terrain the drivers feel (coasting downhill), %. */
+const TERRAIN_MAX_GRADE_PCT = 3;
+
 /** Road grade, %, at a distance along the truck's odometer: rolling hills, no draw of randomness. */
 export function rollingGradePct(odometerM: number, maxGradePct: number): number {
   if (maxGradePct === 0) return 0;
@@ -206,7 +209,7 @@ export class Truck {
   constructor(identity: TruckIdentity, options: TruckOptions) {
     this.identity = identity;
     const rng = new Random(options.seed);
-    this.traits = drawTraits(rng.fork('traits'), identity.style);
+    this.traits = drawTraits(rng.fork('traits'), identity.style, identity.kind);
     this.rates = { ...DEFAULT_EVENT_RATES, ...options.rates };
     this.recorder = new DeviceRecorder({ ...DEFAULT_RECORDER_SETTINGS, ...options.recorder });
     this.truth = new TruckTruth(emptyGroundTruth(identity.imei, identity.plate));
@@ -403,6 +406,13 @@ export class Truck {
       usesCruiseControl: leg.usesCruiseControl,
       efficiency: this.traits.efficiency,
       style: this.traits.style,
+      throttlePct: this.traits.throttlePct,
+      revsFactor: this.traits.revsFactor,
+      // Downhill on the rolling terrain, a driver who anticipates lifts off and rolls.
+      isCoasting:
+        step.isCruising &&
+        rollingGradePct(this.counters.odometerM, TERRAIN_MAX_GRADE_PCT) <
+          -this.traits.coastFromGradePct,
     });
 
     if (v1 >= 5 && !this.truth.isTripOpen) {
