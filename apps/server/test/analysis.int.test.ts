@@ -472,7 +472,12 @@ for (const backend of testBackends()) {
       const url = '/api/v2/analysis/score_settings';
       const admin = await signInHeaders(ctx.app, 'demoadmin', 'demo1234');
       const adminHeaders = { token: admin.token, digest: admin.digest };
-      const call = (method: 'GET' | 'PUT', payload?: unknown, language = 'es', h = adminHeaders) =>
+      const call = (
+        method: 'GET' | 'PUT',
+        payload?: unknown,
+        language = 'es',
+        h: Record<string, string> = adminHeaders,
+      ) =>
         ctx.app.inject({
           method,
           url,

@@ -44,6 +44,8 @@ export interface DrivingInput {
 const GEAR_BAND_KMH = 8.5;
 /** Speed from which the truck runs in top gear. */
 const TOP_GEAR_FROM_KMH = 68;
+/** The governor's limit while driving. */
+const GOVERNED_RPM = 2050;
 /** Engine speed in top gear at 85 km/h (in the 900–1500 green band). */
 const TOP_GEAR_RPM_AT_85 = 1250;
 
@@ -65,8 +67,7 @@ export function drivingSignals(input: DrivingInput): EngineSignals {
   const isAccelerating = a > 0.1;
   const isDecelerating = a < -0.05;
   const isCoasting = input.isCoasting === true && !isAccelerating && a >= -0.25;
-  const cruise =
-    !isCoasting && input.isCruising && input.usesCruiseControl && v > 60 && a >= -0.25;
+  const cruise = !isCoasting && input.isCruising && input.usesCruiseControl && v > 60 && a >= -0.25;
   const throttlePct = input.throttlePct ?? defaultThrottlePct(input.style);
   let torquePct: number;
   let pedalPct: number;
@@ -86,7 +87,7 @@ export function drivingSignals(input: DrivingInput): EngineSignals {
   const fuelRateLph = torquePct > 0 ? input.efficiency * (1.5 + 0.58 * torquePct) : 0.4;
   const revs = input.style === 'aggressive' && isAccelerating && v < TOP_GEAR_FROM_KMH ? 350 : 0;
   return {
-    rpm: rpmFor(v, isAccelerating) * (input.revsFactor ?? 1) + revs,
+    rpm: Math.min(GOVERNED_RPM, rpmFor(v, isAccelerating) * (input.revsFactor ?? 1) + revs),
     torquePct,
     pedalPct,
     brake: a < -0.25,
