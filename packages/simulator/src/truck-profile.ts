@@ -139,7 +139,8 @@ function styled(traits: TruckTraits, style: DriverStyle): TruckTraits {
         revsFactor: 1.22,
         coastFromGradePct: Infinity,
       };
-    default:
+    case 'idler':
+    case 'average':
       return traits;
   }
 }

@@ -9,16 +9,18 @@ export type Letter = (typeof LETTERS)[number];
 export type LetterFloors = readonly [number, number, number, number, number, number];
 
 /** The indicators' letters out of the box: A ≥ 90, B ≥ 75, C ≥ 60, D ≥ 45, E ≥ 30, F ≥ 15. */
-export const DEFAULT_LETTER_FLOORS: LetterFloors = Object.freeze([90, 75, 60, 45, 30, 15]) as LetterFloors;
+export const DEFAULT_LETTER_FLOORS: LetterFloors = Object.freeze<LetterFloors>([
+  90, 75, 60, 45, 30, 15,
+]);
 
 /**
  * The safe-driving score's letters out of the box (docs/decisions/0034-score-calibration.md):
  * §6's penalties take a few points for each behaviour, so a fleet's scores lie between 70 and 100
  * and the indicators' bands gave every truck an A or a B.
  */
-export const DEFAULT_SAFETY_LETTER_FLOORS: LetterFloors = Object.freeze([
+export const DEFAULT_SAFETY_LETTER_FLOORS: LetterFloors = Object.freeze<LetterFloors>([
   97, 94, 90, 85, 80, 70,
-]) as LetterFloors;
+]);
 
 /** The letter of a 0–100 score (default A ≥ 90, B ≥ 75, C ≥ 60, D ≥ 45, E ≥ 30, F ≥ 15, G). */
 export function letterOf(score: number, floors: LetterFloors = DEFAULT_LETTER_FLOORS): Letter {
@@ -350,7 +352,8 @@ export function evaluate(
   // Harsh braking needs harsh-event input (a tracker wired to the vehicle, or computed): a phone's
   // zero hard brakes are no measurement.
   const hasHarshInput = sums.harshInputS > 0;
-  const harshCoverage = sums.drivingS > 0 ? coverage * Math.min(1, sums.harshInputS / sums.drivingS) : 0;
+  const harshCoverage =
+    sums.drivingS > 0 ? coverage * Math.min(1, sums.harshInputS / sums.drivingS) : 0;
   const e: Record<Exclude<IndicatorKey, 'averageEcoDriving'>, IndicatorValue> = {
     consumption,
     averageTorque: indicator(
@@ -376,7 +379,12 @@ export function evaluate(
       settings,
       sc.percentageOptimumRange,
     ),
-    inertia: indicator(hasCan ? pct(sums.inertiaS, sums.canS) : null, canCoverage, settings, sc.inertia),
+    inertia: indicator(
+      hasCan ? pct(sums.inertiaS, sums.canS) : null,
+      canCoverage,
+      settings,
+      sc.inertia,
+    ),
     useCruiseControl: indicator(
       hasCan ? pct(sums.cruiseS, sums.over60S) : null,
       canCoverage,

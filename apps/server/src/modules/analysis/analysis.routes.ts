@@ -23,7 +23,7 @@ import {
   safetyDrive,
   vehicleAnalysis,
 } from './analysis.service.js';
-import { getScoreSettings, putScoreSettings } from './score-settings.js';
+import { getScoreSettings, putScoreSettings } from './score-settings.repository.js';
 
 /** What the analysis routes need. */
 export interface AnalysisDeps {

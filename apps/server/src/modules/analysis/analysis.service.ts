@@ -21,7 +21,7 @@ import {
 } from '@rumbo/telematics';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
-import { tenantScoreSettings } from './score-settings.js';
+import { tenantScoreSettings } from './score-settings.repository.js';
 import {
   driverCodeOf,
   driversByCode,
