@@ -466,6 +466,27 @@ for (const backend of testBackends()) {
       const row = (await get(`${period.from}/${period.to}/${phone.vehicleId}`)).json<Row>();
       expect(row.evaluation.hardBraking).toMatchObject({ value: null, profile: null });
       expect(row.evaluation.excessSpeed!.profile).toMatch(/^[A-G]$/);
+
+      // Consumption: the phone's kilometres have no litres: N/D, and the day's L/100 km is the
+      // truck's alone, not diluted by the phone's kilometres.
+      const fuel = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v2/fuel/consumption/${period.from}/${period.to}`,
+          headers,
+        })
+      ).json<{
+        rows: { vehicleId: number; lPer100Km: number | null; distanceKm: number }[];
+        days: { distanceKm: number; lPer100Km: number | null }[];
+      }>();
+      const phoneFuel = fuel.rows.find((r) => r.vehicleId === phone.vehicleId)!;
+      const truckFuel = fuel.rows.find((r) => r.vehicleId === vehicleId)!;
+      expect(phoneFuel.distanceKm).toBeGreaterThan(400);
+      expect(phoneFuel.lPer100Km).toBeNull();
+      expect(truckFuel.lPer100Km).toBeGreaterThan(20);
+      expect(fuel.days).toHaveLength(1);
+      expect(fuel.days[0]!.distanceKm).toBeCloseTo(truckFuel.distanceKm, 0);
+      expect(fuel.days[0]!.lPer100Km).toBeCloseTo(truckFuel.lPer100Km!, 1);
     });
 
     it('reads and replaces the tenant’s score settings (administrators), validated, and letters follow them', async () => {
