@@ -128,6 +128,17 @@ function score(fleet: readonly Simulated[], settings: ScoreSettings): Scored[] {
   });
 }
 
+/** Litres per 100 km of the vehicles `counts` keeps. */
+function fleetL100(fleet: readonly Simulated[], counts: (v: Simulated) => boolean): number {
+  let litres = 0;
+  let km = 0;
+  for (const v of fleet) {
+    litres += v.sums.fuelL;
+    if (counts(v)) km += v.sums.distanceKm;
+  }
+  return (100 * litres) / km;
+}
+
 function distribution(letters: readonly (Letter | null)[]): Record<Letter | 'N/D', number> {
   const d = Object.fromEntries([...LETTERS, 'N/D'].map((l) => [l, 0])) as Record<
     Letter | 'N/D',
@@ -146,7 +157,10 @@ describe(`letters of a demo-like fleet (${VEHICLES} vehicles × ${DAYS} days, de
   it('prints the letter distribution and spreads safety and every indicator over ≥ 4 letters', () => {
     const rowsOf = (scored: readonly Scored[]): [string, (Letter | null)[]][] => [
       ['safety', scored.map((v) => v.safetyLetter)],
-      ...INDICATOR_KEYS.map((k): [string, (Letter | null)[]] => [k, scored.map((v) => v.letters[k])]),
+      ...INDICATOR_KEYS.map((k): [string, (Letter | null)[]] => [
+        k,
+        scored.map((v) => v.letters[k]),
+      ]),
     ];
     const table = (scored: readonly Scored[]) =>
       [
@@ -162,13 +176,19 @@ describe(`letters of a demo-like fleet (${VEHICLES} vehicles × ${DAYS} days, de
     console.log(
       `letter distribution, ${VEHICLES} vehicles (${phones.length} phones) × ${DAYS} days; styles ${[...styles].map(([s, n]) => `${s} ${n}`).join(', ')}\n` +
         `before (domain.md §5 scales, one set of letter floors):\n${table(score(simulated, BEFORE))}\n` +
-        `after (default settings):\n${table(fleet)}`,
+        `after (default settings):\n${table(fleet)}\n` +
+        `fleet L/100 km: ${fleetL100(fleet, () => true).toFixed(1)} over every vehicle's km (before), ` +
+        `${fleetL100(fleet, (v) => v.sums.fuelL > 0).toFixed(1)} over the vehicles with fuel data (after)`,
     );
+    // The figure the consumption screen shows: the phones' km have no litres.
+    expect(fleetL100(fleet, (v) => v.sums.fuelL > 0)).toBeGreaterThan(fleetL100(fleet, () => true));
     if (process.env['SPREAD_DEBUG']) {
       for (const v of fleet) {
         console.log(
           `${v.plate} ${v.kind.padEnd(12)} ${v.style.padEnd(10)} torque≥90 % ${((100 * v.sums.torqueHighS) / Math.max(1, v.sums.torqueS)).toFixed(2)} safety ${v.safety?.toFixed(1) ?? 'N/D'} ${v.safetyLetter ?? '-'} ` +
-            INDICATOR_KEYS.map((k) => `${k.slice(0, 8)} ${v.values[k]?.toFixed(2) ?? '—'} ${v.letters[k] ?? '-'}`).join(' | '),
+            INDICATOR_KEYS.map(
+              (k) => `${k.slice(0, 8)} ${v.values[k]?.toFixed(2) ?? '—'} ${v.letters[k] ?? '-'}`,
+            ).join(' | '),
         );
       }
     }
@@ -213,9 +233,10 @@ describe(`letters of a demo-like fleet (${VEHICLES} vehicles × ${DAYS} days, de
 
   it('counts excess speed on the same episodes as the EXV alerts', () => {
     for (const v of trucks) {
-      expect(v.sums.excessKm > 0, `${v.plate}: ${v.excessAlerts} EXV, ${v.sums.excessKm.toFixed(1)} km over`).toBe(
-        v.excessAlerts > 0,
-      );
+      expect(
+        v.sums.excessKm > 0,
+        `${v.plate}: ${v.excessAlerts} EXV, ${v.sums.excessKm.toFixed(1)} km over`,
+      ).toBe(v.excessAlerts > 0);
     }
   });
 });
