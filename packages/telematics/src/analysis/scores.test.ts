@@ -41,7 +41,7 @@ describe('letters', () => {
 });
 
 describe('letters under other floors', () => {
-  it('reads a tenant\'s floors and the safety defaults', () => {
+  it('reads a tenant’s floors and the safety defaults', () => {
     expect(letterOf(96, DEFAULT_SAFETY_LETTER_FLOORS)).toBe('B');
     expect(letterOf(97, DEFAULT_SAFETY_LETTER_FLOORS)).toBe('A');
     expect(letterOf(69.9, DEFAULT_SAFETY_LETTER_FLOORS)).toBe('G');
@@ -142,12 +142,7 @@ describe('evaluate', () => {
       hardBrakes: 4,
     });
     const e = evaluate(phone).evaluation;
-    for (const key of [
-      ...CAN_INDICATORS,
-      'ralenti',
-      'averageEcoDriving',
-      'hardBraking',
-    ] as const) {
+    for (const key of [...CAN_INDICATORS, 'ralenti', 'averageEcoDriving', 'hardBraking'] as const) {
       expect(e[key].value, key).toBeNull();
       expect(e[key].profile, key).toBeNull();
     }
