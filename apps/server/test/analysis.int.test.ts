@@ -425,5 +425,144 @@ for (const backend of testBackends()) {
         fleet.find((r) => r.vehicleid === phone.vehicleId)!.evaluation.averageEcoDriving,
       ).toMatchObject({ value: null, profile: null });
     });
+
+    it('gives a phone without harsh-event input N/D safe driving, left out of the fleet score', async () => {
+      const phone = await addDeviceWithVehicle(ctx.database.db, {
+        imei: 'phone-22',
+        plate: 'TEL022',
+        protocol: 'osmand',
+        tenant: 'Transportes Demo',
+      });
+      // A clean day as a phone reports it: no harsh events could ever be seen, so no score.
+      const records = truckDay('q', D0 + 7 * DAY, '', { m: 0, l: 0 }).map(
+        ({ deviceId, fixTimeMs, lat, lng, speedKmh, headingDeg, satellites }): Position => ({
+          deviceId,
+          fixTimeMs,
+          lat,
+          lng,
+          speedKmh,
+          headingDeg,
+          satellites,
+          attributes: {},
+        }),
+      );
+      await ingest(phone.vehicleId, records);
+      const truck = truckDay('a', D0 + 7 * DAY, 'CARD-A', { m: 500_000_000, l: 160_000 });
+      await ingest(vehicleId, truck);
+      const period = { from: D0 + 7 * DAY, to: D0 + 8 * DAY };
+      const body = (await post('vehicle/safety_drive', period)).json<{
+        fleet: { valor: number | null; distance: number };
+        vehicles: { idVehicle: number; score: number | null; perfil: string | null }[];
+        profiles: Record<string, number>;
+      }>();
+      const ofPhone = body.vehicles.find((v) => v.idVehicle === phone.vehicleId)!;
+      const ofTruck = body.vehicles.find((v) => v.idVehicle === vehicleId)!;
+      expect(ofPhone).toMatchObject({ score: null, perfil: null });
+      expect(ofTruck.score).not.toBeNull();
+      expect(body.profiles.NA).toBe(1);
+      // The fleet pools the truck only: its score, not one diluted by the phone's kilometres.
+      expect(body.fleet.valor).toBeCloseTo(ofTruck.score!, 5);
+      expect(body.fleet.distance).toBeCloseTo(453, -1);
+      const row = (await get(`${period.from}/${period.to}/${phone.vehicleId}`)).json<Row>();
+      expect(row.evaluation.hardBraking).toMatchObject({ value: null, profile: null });
+      expect(row.evaluation.excessSpeed!.profile).toMatch(/^[A-G]$/);
+
+      // Consumption: the phone's kilometres have no litres: N/D, and the day's L/100 km is the
+      // truck's alone, not diluted by the phone's kilometres.
+      const fuel = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v2/fuel/consumption/${period.from}/${period.to}`,
+          headers,
+        })
+      ).json<{
+        rows: { vehicleId: number; lPer100Km: number | null; distanceKm: number }[];
+        days: { distanceKm: number; lPer100Km: number | null }[];
+      }>();
+      const phoneFuel = fuel.rows.find((r) => r.vehicleId === phone.vehicleId)!;
+      const truckFuel = fuel.rows.find((r) => r.vehicleId === vehicleId)!;
+      expect(phoneFuel.distanceKm).toBeGreaterThan(400);
+      expect(phoneFuel.lPer100Km).toBeNull();
+      expect(truckFuel.lPer100Km).toBeGreaterThan(20);
+      expect(fuel.days).toHaveLength(1);
+      expect(fuel.days[0]!.distanceKm).toBeCloseTo(truckFuel.distanceKm, 0);
+      expect(fuel.days[0]!.lPer100Km).toBeCloseTo(truckFuel.lPer100Km!, 1);
+    });
+
+    it('reads and replaces the tenant’s score settings (administrators), validated, and letters follow them', async () => {
+      const url = '/api/v2/analysis/score_settings';
+      const admin = await signInHeaders(ctx.app, 'demoadmin', 'demo1234');
+      const adminHeaders = { token: admin.token, digest: admin.digest };
+      const call = (
+        method: 'GET' | 'PUT',
+        payload?: unknown,
+        language = 'es',
+        h: Record<string, string> = adminHeaders,
+      ) =>
+        ctx.app.inject({
+          method,
+          url,
+          ...(payload === undefined ? {} : { payload: payload as object }),
+          headers: { ...h, 'accept-language': language },
+        });
+      const got = await call('GET');
+      expect(got.statusCode, got.body).toBe(200);
+      const defaults = got.json<{
+        letterFloors: number[];
+        safetyLetterFloors: number[];
+        scales: Record<string, { zeroAt: number; hundredAt: number }>;
+      }>();
+      expect(defaults.letterFloors).toEqual([90, 75, 60, 45, 30, 15]);
+      expect(defaults.safetyLetterFloors).toEqual([97, 94, 90, 85, 80, 70]);
+      expect(Object.keys(defaults.scales)).toHaveLength(9);
+      const before = (await get(`${D0}/${D0 + 3 * DAY}/${vehicleId}`)).json<Row>();
+      const safetyBefore = (
+        await post('vehicle/safety_drive', { from: D0, to: D0 + 3 * DAY, vehicles: [vehicleId] })
+      ).json<{ vehicles: { score: number; perfil: string }[] }>().vehicles[0]!;
+
+      // Refused, in the caller's language, nothing written.
+      const unordered = await call('PUT', { ...defaults, letterFloors: [90, 95, 60, 45, 30, 15] });
+      expect(unordered.statusCode).toBe(400);
+      expect(unordered.body).toContain('deben bajar de A a F');
+      const flat = await call(
+        'PUT',
+        { ...defaults, scales: { ...defaults.scales, inertia: { zeroAt: 5, hundredAt: 5 } } },
+        'en',
+      );
+      expect(flat.statusCode).toBe(400);
+      expect(flat.body).toContain('must differ');
+      expect((await call('PUT', { ...defaults, extra: 1 })).statusCode).toBe(400);
+      expect((await call('PUT', { letterFloors: defaults.letterFloors })).statusCode).toBe(400);
+      expect((await call('GET')).json()).toEqual(defaults);
+
+      // An operator reads the analysis, not the settings.
+      expect((await call('GET', undefined, 'es', headers)).statusCode).toBe(403);
+      expect((await call('PUT', defaults, 'es', headers)).statusCode).toBe(403);
+
+      // Stricter settings: every score needs more for its letter.
+      const strict = {
+        letterFloors: [99, 98, 97, 96, 95, 94],
+        safetyLetterFloors: [99.9, 99.8, 99.7, 99.6, 99.5, 99.4],
+        scales: { ...defaults.scales, excessSpeed: { zeroAt: 1, hundredAt: 0 } },
+      };
+      const saved = await call('PUT', strict);
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toEqual(strict);
+      expect((await call('GET')).json()).toEqual(strict);
+      const after = (await get(`${D0}/${D0 + 3 * DAY}/${vehicleId}`)).json<Row>();
+      // 21.6 % of the distance over the limit scores 0 on a 0–1 % scale.
+      expect(after.evaluation.excessSpeed).toMatchObject({ profile: 'G' });
+      expect(before.evaluation.excessSpeed!.value).toBe(after.evaluation.excessSpeed!.value);
+      const safetyAfter = (
+        await post('vehicle/safety_drive', { from: D0, to: D0 + 3 * DAY, vehicles: [vehicleId] })
+      ).json<{ vehicles: { score: number; perfil: string }[] }>().vehicles[0]!;
+      expect(safetyAfter.score).toBe(safetyBefore.score);
+      expect(safetyAfter.perfil).toBe('G');
+      // Back to the defaults.
+      expect((await call('PUT', defaults)).statusCode).toBe(200);
+      expect(
+        (await get(`${D0}/${D0 + 3 * DAY}/${vehicleId}`)).json<Row>().evaluation.excessSpeed,
+      ).toEqual(before.evaluation.excessSpeed);
+    });
   });
 }

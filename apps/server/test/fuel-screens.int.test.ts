@@ -245,6 +245,11 @@ for (const backend of testBackends()) {
         .select('id')
         .where('name', '=', 'Transportes Demo')
         .executeTakeFirstOrThrow();
+      // The card of the truck's driver is registered: the screens name the driver (issue 22).
+      await db
+        .insertInto('drivers')
+        .values({ tenant_id: tenantId, nombre: 'Fabiana', apellido: 'Ruiz', code: 'CARD-F' })
+        .execute();
       const fuelType = await db
         .selectFrom('interest_point_types')
         .select('id')
@@ -318,6 +323,7 @@ for (const backend of testBackends()) {
       const refillL = tanksLitres(TANKS, 70) - tanksLitres(TANKS, 35);
       expect(Math.abs(crg.volumeL - refillL)).toBeLessThan(refillL * 0.05);
       expect(crg.plate).toBe('FUE001');
+      expect(crg).toMatchObject({ driverCode: 'CARD-F', driverName: 'Fabiana Ruiz' });
       expect(crg.capacityL).toBe(600);
       expect(crg.levelAfterPct).toBeGreaterThan(67);
       expect(crg.levelAfterPct).toBeLessThan(73);

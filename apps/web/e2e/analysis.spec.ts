@@ -113,6 +113,9 @@ for (const combination of COMBINATIONS) {
         const real = (await (await route.fetch()).json()) as AnalysisRow;
         const nd = { value: null, profile: null, score: null, lowCoverage: false, coverage: 0 };
         for (const key of CAN_ONLY) real.evaluation[key] = nd;
+        // No harsh-event input either (issue 22): hard braking is N/D, not a clean A.
+        real.evaluation.hardBraking = nd;
+        real.hardBrakes = 0;
         for (const band of RPM_BANDS) real.rpmBands[band] = 0;
         real.kickdowns = 0;
         real.kickdownEvents = [];
@@ -123,6 +126,9 @@ for (const combination of COMBINATIONS) {
       await expect(eco).toContainText(language === 'es' ? 'N/D' : 'N/A', { timeout: 30_000 });
       await expect(eco.locator('[data-letter=""]').first()).toBeVisible();
       await expect(page.getByTestId('vehicle-rpm-none')).toBeVisible();
+      await expect(page.locator('[data-indicator="hardBraking"]')).toContainText(
+        language === 'es' ? 'N/D' : 'N/A',
+      );
       if (theme === 'light') await shot(page, 'vehicle-phone', language, theme);
       await page.unroute(`**/api/analysis/${from}/${to}/${phoneId}`);
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import type { FuelConsumptionAnswer } from '@rumbo/contracts';
 import type { AvlRecordInput } from '../../../packages/telematics/src/teltonika/teltonika.encoder';
 import { vehicleWithDevice } from './support/device-vehicle';
 import { scrollsSideways, signIn } from './support/helpers';
@@ -113,6 +114,35 @@ for (const combination of COMBINATIONS) {
       await expect(page).toHaveURL(/by=driver/);
       expect(await listed(page, 'fuel-consumption-table')).toBe(true);
       await shot(page, 'consumption-drivers', language, theme);
+
+      // A phone (no fuel data) among the trucks: N/D, and the fleet's L/100 km over the trucks'
+      // kilometres only. The e2e demo has 5 Teltonika trucks (the 10th is the phone), so a phone
+      // row as the server answers it (apps/server/test) is added to the real answer.
+      await page.route('**/api/v2/fuel/consumption/**', async (route) => {
+        const real = (await (await route.fetch()).json()) as FuelConsumptionAnswer;
+        const truck = real.rows[0]!;
+        const phone = {
+          ...truck,
+          vehicleId: 999_999,
+          plate: 'TEL001',
+          distanceKm: 1_234.5,
+          fuelL: 0,
+          idleFuelL: 0,
+          drivingFuelL: 0,
+          idleS: 0,
+          lPer100Km: null,
+          drivingLPer100Km: null,
+          idleLPerH: null,
+          balance: null,
+        };
+        await route.fulfill({ json: { ...real, rows: [...real.rows, phone] } });
+      });
+      await page.goto('/app/fuel/consumtion?period=last7d');
+      const phoneRow = page.getByTestId('fuel-consumption-table').locator('[data-row="999999:"]');
+      await expect(phoneRow).toContainText(language === 'es' ? 'N/D' : 'N/A', { timeout: 45_000 });
+      await expect(phoneRow).not.toContainText('0,0 l/100km');
+      if (theme === 'light') await shot(page, 'consumption-phone', language, theme);
+      await page.unroute('**/api/v2/fuel/consumption/**');
 
       // AdBlue per vehicle with its ratio.
       await page.goto('/app/fuel/catalyst?period=last7d');

@@ -335,3 +335,49 @@ export const dashboardSummaryAnswer = z.object({
   alerts: z.number(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummaryAnswer>;
+
+/** Indicators with a scale of their own in the score settings (eco-driving averages the others). */
+export const SCORE_SCALE_KEYS = [
+  'consumption',
+  'averageTorque',
+  'ralenti',
+  'excessSpeed',
+  'kickdown',
+  'percentageOptimumRange',
+  'inertia',
+  'useCruiseControl',
+  'hardBraking',
+] as const;
+export type ScoreScaleKey = (typeof SCORE_SCALE_KEYS)[number];
+
+const score0to100 = z.number().min(0).max(100);
+/** Lowest score of A, B, C, D, E and F, strictly descending (G is below the last). */
+const letterFloors = z
+  .tuple([score0to100, score0to100, score0to100, score0to100, score0to100, score0to100])
+  .refine((f) => f.every((v, i) => i === 0 || v < f[i - 1]!), 'letter_floors_order');
+/** The value scoring 0 and the value scoring 100 (linear between, clamped); never equal. */
+const indicatorScale = z
+  .object({ zeroAt: z.number().min(0).max(1000), hundredAt: z.number().min(0).max(1000) })
+  .strict()
+  .refine((s) => s.zeroAt !== s.hundredAt, { message: 'scale_equal', path: ['hundredAt'] });
+
+/**
+ * A tenant's score settings (`GET`/`PUT /api/rest/analysis/score_settings`, administrators):
+ * the indicators' and the safe-driving score's letter floors and each indicator's scale
+ * (docs/decisions/0034-score-calibration.md). `consumption` in % of the reference consumption.
+ */
+export const scoreSettingsSchema = z
+  .object({
+    letterFloors,
+    safetyLetterFloors: letterFloors,
+    scales: z
+      .object(
+        Object.fromEntries(SCORE_SCALE_KEYS.map((k) => [k, indicatorScale])) as Record<
+          ScoreScaleKey,
+          typeof indicatorScale
+        >,
+      )
+      .strict(),
+  })
+  .strict();
+export type ScoreSettingsBody = z.infer<typeof scoreSettingsSchema>;

@@ -105,6 +105,8 @@ export const fuelEventSchema = z.object({
   /** Where it was, in the caller's language (issue 23: the tenant's place, else a locality). */
   place: z.string().nullable().optional(),
   driverCode: z.string().nullable(),
+  /** The registered driver of `driverCode` (name and surname; null when the card is unknown). */
+  driverName: z.string().nullable(),
   /** Litres added (CRG, AUR) or missing (DCS), net of the fuel burnt in the stop; > 0. */
   volumeL: z.number(),
   levelBeforeL: z.number().nullable(),
@@ -225,9 +227,9 @@ export const fuelConsumptionRowSchema = z.object({
   drivingFuelL: z.number(),
   drivingS: z.number(),
   idleS: z.number(),
-  /** L/100 km over the whole fuel (null under 1 km). */
+  /** L/100 km over the whole fuel (null under 1 km, and without fuel data: a phone, no CAN). */
   lPer100Km: z.number().nullable(),
-  /** Driving-only L/100 km (null under 1 km). */
+  /** Driving-only L/100 km (null under 1 km or without fuel data). */
   drivingLPer100Km: z.number().nullable(),
   /** Idle L/h (null without idle time). */
   idleLPerH: z.number().nullable(),
@@ -236,7 +238,7 @@ export const fuelConsumptionRowSchema = z.object({
 });
 export type FuelConsumptionRow = z.infer<typeof fuelConsumptionRowSchema>;
 
-/** One UTC day of the filtered vehicles together (the trend chart). */
+/** One UTC day of the filtered vehicles with fuel data together (the trend chart). */
 export const fuelConsumptionDaySchema = z.object({
   day: z.number(),
   distanceKm: z.number(),

@@ -6,8 +6,11 @@
 // precision and recall ≥ 98 % with the volume within ±5 %; thefts recall ≥ 95 % with at most one
 // false alarm per 10,000 km; AdBlue refills ≥ 98 %. 20 trucks × 14 days by default;
 // FUEL_TRUCKS=50 FUEL_DAYS=30 for the month of the issue. Twice: with the simulator's gentle level
-// sensor and with a harsh one (±2.5 % noise, sloshing on rolling 3 % grades: HARSH_FUEL_SENSOR);
-// FUEL_SENSOR=gentle or harsh runs one.
+// sensor and with a harsh one (HARSH_FUEL_SENSOR: ±2.5 % noise, sloshing with acceleration that
+// settles over 20 s once stopped, a slope bias on rolling 3 % grades standing and moving, and half
+// the departures from a refill stopping again within minutes on another slope — issue 22);
+// FUEL_SENSOR=gentle or harsh runs one. Prints the volume errors (detected − truth, % of the
+// truth): refills within ±5 % for ≥ 98 %, every theft within ±10 %.
 
 import type { EventFact } from '@rumbo/telematics';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +37,8 @@ interface Tally {
   raised: number;
   matched: number;
   volumeOk: number;
+  /** Volume error of each detection matched to a truth, % of the truth's litres. */
+  errorsPct: number[];
 }
 const emptyTally = (): Tally => ({
   truth: 0,
@@ -42,7 +47,22 @@ const emptyTally = (): Tally => ({
   raised: 0,
   matched: 0,
   volumeOk: 0,
+  errorsPct: [],
 });
+
+/** `n`, share within ±5 % and ±10 %, and the error's min, 5th, 50th, 95th percentile and max. */
+function errorRow(name: string, errors: readonly number[]): string {
+  const sorted = [...errors].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const within = (limit: number) =>
+    pct(errors.filter((e) => Math.abs(e) <= limit).length, errors.length);
+  const f = (x: number | undefined) =>
+    (x === undefined ? '—' : `${x >= 0 ? '+' : ''}${x.toFixed(1)} %`).padStart(9);
+  return (
+    `${name.padEnd(16)} ${String(errors.length).padStart(5)} ${within(5).toFixed(1).padStart(7)} % ${within(10).toFixed(1).padStart(7)} %` +
+    `${f(sorted[0])}${f(at(0.05))}${f(at(0.5))}${f(at(0.95))}${f(sorted.at(-1))}`
+  );
+}
 
 const overlaps = (e: EventFact, startMs: number, endMs: number): boolean =>
   e.startTimeMs <= endMs + SLACK_MS && (e.endTimeMs ?? e.startTimeMs) >= startMs - SLACK_MS;
@@ -68,6 +88,22 @@ function tally(
     used.add(e);
     into.found++;
     if (Math.abs((e.value ?? 0) - t.litres) <= 0.05 * t.litres) into.volumeOk++;
+    into.errorsPct.push((((e.value ?? 0) - t.litres) / t.litres) * 100);
+    if (process.env['FUEL_DEBUG'] && Math.abs((e.value ?? 0) - t.litres) > 0.05 * t.litres) {
+      console.log(
+        `${e.code} ${new Date(t.startMs).toISOString()} truth ${t.litres.toFixed(1)} L detected ${e.value} L`,
+        e.data,
+      );
+    }
+  }
+  if (process.env['FUEL_DEBUG']) {
+    for (const e of events) {
+      if (!used.has(e))
+        console.log(
+          `false ${e.code} ${new Date(e.startTimeMs).toISOString()} ${e.value} L`,
+          e.data,
+        );
+    }
   }
   into.raised += events.length;
   into.matched += events.filter((e) => used.has(e)).length;
@@ -124,11 +160,13 @@ describe(`fuel and AdBlue detection against ground truth (${TRUCKS} trucks × ${
         `${pct(t.found, t.truth).toFixed(1).padStart(7)} % ${pct(t.matched, t.raised).toFixed(1).padStart(7)} %` +
         (volume ? ` ${pct(t.volumeOk, t.found).toFixed(1).padStart(7)} %` : '');
       console.log(
-        `fuel accuracy, ${sensor} level sensor (±${fuelSensor.noisePct} % noise, slopes up to ${fuelSensor.maxGradePct} % grade × ${fuelSensor.slopePctPerGrade}), ${TRUCKS} trucks × ${DAYS} days, ${records} records, ${km.toFixed(0)} km:\n` +
+        `fuel accuracy, ${sensor} level sensor (±${fuelSensor.noisePct} % noise, slopes up to ${fuelSensor.maxGradePct} % grade × ${fuelSensor.slopePctPerGrade}, settling ${fuelSensor.settleS} s, ${fuelSensor.haltAfterRefillShare * 100} % halts after a refill), ${TRUCKS} trucks × ${DAYS} days, ${records} records, ${km.toFixed(0)} km:\n` +
           'kind              truth  undecid.  raised   recall  precision  volume ±5 %\n' +
           `${row('refills (CRG)', refills, true)}\n` +
           `${row('thefts (DCS)', thefts, false)}  (${fastThefts} fast, ${slowThefts} slow; ${falseThefts} false = ${falsePer10k.toFixed(2)} per 10,000 km)\n` +
-          `${row('AdBlue (AUR)', adBlue, false)}  (${emulated} truck(s) without AdBlue refills, emulator included)`,
+          `${row('AdBlue (AUR)', adBlue, false)}  (${emulated} truck(s) without AdBlue refills, emulator included)\n` +
+          'volume error        n   ±5 %     ±10 %        min       p5   median      p95      max\n' +
+          `${errorRow('refills (CRG)', refills.errorsPct)}\n${errorRow('thefts (DCS)', thefts.errorsPct)}\n${errorRow('AdBlue (AUR)', adBlue.errorsPct)}`,
       );
       expect(refills.truth).toBeGreaterThan(0);
       expect(pct(refills.found, refills.truth)).toBeGreaterThanOrEqual(98);
@@ -136,6 +174,10 @@ describe(`fuel and AdBlue detection against ground truth (${TRUCKS} trucks × ${
       expect(pct(refills.volumeOk, refills.found)).toBeGreaterThanOrEqual(98);
       expect(thefts.truth).toBeGreaterThan(0);
       expect(pct(thefts.found, thefts.truth)).toBeGreaterThanOrEqual(95);
+      expect(
+        thefts.errorsPct.filter((e) => Math.abs(e) > 10),
+        'theft volumes off by more than 10 %',
+      ).toEqual([]);
       expect(falsePer10k).toBeLessThanOrEqual(1);
       expect(adBlue.truth).toBeGreaterThan(0);
       expect(pct(adBlue.found, adBlue.truth)).toBeGreaterThanOrEqual(98);

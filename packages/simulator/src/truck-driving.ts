@@ -43,7 +43,9 @@ export type DriveMode =
   | { kind: 'speeding'; untilMs?: number; durationMs: number; targetKmh: number }
   | { kind: 'harsh-brake'; untilMs: number }
   /** A hard pull-away at `accelMps2` (truck-events.ts). */
-  | { kind: 'harsh-accel'; untilMs: number; accelMps2: number };
+  | { kind: 'harsh-accel'; untilMs: number; accelMps2: number }
+  /** Stops on the road (the station's exit, a light) and stands `holdMs` from the moment it stops. */
+  | { kind: 'halt'; holdMs: number; untilMs?: number };
 
 /** Streets near a stop are driven at town speed. */
 const TOWN_ZONE_M = 1500;
@@ -54,6 +56,9 @@ const COMFORT_DECELERATION_MPS2 = 0.6;
 export function updateMode(mode: DriveMode, timeMs: number, speedKmh: number): DriveMode {
   if (mode.kind === 'speeding' && mode.untilMs === undefined && speedKmh > SPEEDING_KMH) {
     return { ...mode, untilMs: timeMs + mode.durationMs };
+  }
+  if (mode.kind === 'halt' && mode.untilMs === undefined && speedKmh === 0) {
+    return { ...mode, untilMs: timeMs + mode.holdMs };
   }
   if (mode.kind !== 'normal' && mode.untilMs !== undefined && timeMs >= mode.untilMs) {
     return { kind: 'normal' };
@@ -93,6 +98,7 @@ export function stepSpeed(leg: LegProgress): SpeedStep {
   // Brake comfortably for the stop; crawl the last metres.
   const stoppingKmh = Math.sqrt(2 * COMFORT_DECELERATION_MPS2 * Math.max(remainingM - 2, 0)) * 3.6;
   targetKmh = Math.min(targetKmh, Math.max(6, stoppingKmh));
+  if (mode.kind === 'halt') targetKmh = 0;
 
   const v0 = leg.speedKmh;
   let a: number;

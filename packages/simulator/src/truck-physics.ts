@@ -31,13 +31,21 @@ export interface DrivingInput {
   /** The truck's consumption factor (1 = average). */
   efficiency: number;
   /** Floors the pedal pulling away and revs high (aggressive), or is gentle (smooth). */
-  style?: 'smooth' | 'aggressive' | 'idler' | 'average';
+  style?: 'smooth' | 'aggressive' | 'hurried' | 'idler' | 'average';
+  /** The driver's pedal when speeding up, % (default by style: smooth 50, aggressive 98, else 72). */
+  throttlePct?: number;
+  /** Engine speed against the economy shift points (default 1). */
+  revsFactor?: number;
+  /** Rolling downhill with the pedal released (overrun cut-off, no brake, no cruise control). */
+  isCoasting?: boolean;
 }
 
 /** Km/h per gear in the lower gears, where each gear covers a small speed band. */
 const GEAR_BAND_KMH = 8.5;
 /** Speed from which the truck runs in top gear. */
 const TOP_GEAR_FROM_KMH = 68;
+/** The governor's limit while driving. */
+const GOVERNED_RPM = 2050;
 /** Engine speed in top gear at 85 km/h (in the 900–1500 green band). */
 const TOP_GEAR_RPM_AT_85 = 1250;
 
@@ -49,21 +57,28 @@ export function rpmFor(speedKmh: number, isAccelerating: boolean): number {
   return isAccelerating ? 1150 + 500 * f : 1000 + 300 * f;
 }
 
+function defaultThrottlePct(style: DrivingInput['style']): number {
+  return style === 'aggressive' ? 98 : style === 'smooth' ? 50 : 72;
+}
+
 /** Signals while driving. */
 export function drivingSignals(input: DrivingInput): EngineSignals {
   const { speedKmh: v, accelerationMps2: a } = input;
   const isAccelerating = a > 0.1;
   const isDecelerating = a < -0.05;
-  const cruise = input.isCruising && input.usesCruiseControl && v > 60 && a >= -0.25;
+  const isCoasting = input.isCoasting === true && !isAccelerating && a >= -0.25;
+  const cruise = !isCoasting && input.isCruising && input.usesCruiseControl && v > 60 && a >= -0.25;
+  const throttlePct = input.throttlePct ?? defaultThrottlePct(input.style);
   let torquePct: number;
   let pedalPct: number;
-  if (isDecelerating) {
+  if (isDecelerating || isCoasting) {
     torquePct = 0;
     pedalPct = 0;
   } else if (isAccelerating) {
-    torquePct = input.style === 'aggressive' ? 100 : input.style === 'smooth' ? 70 : 88;
+    // Torque follows the pedal: 50 % pedal gives about 70 % torque, 98 % (kickdown) full torque.
+    torquePct = Math.min(100, Math.round(35 + 0.67 * throttlePct));
     // The cruise control opens the throttle itself; an aggressive driver floors it (kickdown).
-    pedalPct = cruise ? 0 : input.style === 'aggressive' ? 98 : input.style === 'smooth' ? 50 : 72;
+    pedalPct = cruise ? 0 : throttlePct;
   } else {
     torquePct = 12 + 0.4 * v; // road load grows with speed
     pedalPct = cruise ? 0 : 20 + 0.25 * v;
@@ -72,7 +87,7 @@ export function drivingSignals(input: DrivingInput): EngineSignals {
   const fuelRateLph = torquePct > 0 ? input.efficiency * (1.5 + 0.58 * torquePct) : 0.4;
   const revs = input.style === 'aggressive' && isAccelerating && v < TOP_GEAR_FROM_KMH ? 350 : 0;
   return {
-    rpm: rpmFor(v, isAccelerating) + revs,
+    rpm: Math.min(GOVERNED_RPM, rpmFor(v, isAccelerating) * (input.revsFactor ?? 1) + revs),
     torquePct,
     pedalPct,
     brake: a < -0.25,

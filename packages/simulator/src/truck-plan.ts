@@ -188,7 +188,7 @@ export class TruckPlan {
 
   /** Random draws of leg `index`: its drive (events, coverage), its records' sensor noise, its
    *  situations (truck-events.ts). */
-  legRandom(index: number, stream: 'drive' | 'sensors' | 'events' | 'tank'): Random {
+  legRandom(index: number, stream: 'drive' | 'sensors' | 'events' | 'tank' | 'halt'): Random {
     return new Random(`${this.seed}/leg/${index}/${stream}`);
   }
 

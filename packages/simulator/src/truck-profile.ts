@@ -14,18 +14,31 @@ export interface TruckIdentity {
   driverCode: string;
   /** How the driver drives (default `average`). */
   style?: DriverStyle;
+  /** Vehicle kind of the catalogue (`rigid` trucks are lighter and burn less than tractors). */
+  kind?: string;
 }
 
 /**
- * Driving styles, so the demo's screens tell a story (issue 13): a smooth driver (gentle pedal,
- * cruise control, few harsh events), an aggressive one (floors the pedal — kickdown —, revs high,
- * speeds and brakes hard) and one who idles a lot at the docks; the rest drive on average.
+ * Driving styles, so the demo's screens tell a story (issues 13 and 22): a smooth driver (gentle
+ * pedal, early upshifts, coasts downhill, cruise control, few harsh events), an aggressive one
+ * (floors the pedal — kickdown —, revs high, speeds and brakes hard, little cruise control), a
+ * hurried one (pushes the limiter, heavy pedal, never coasts), one who idles a lot at the docks;
+ * the rest drive on average, each with traits of their own drawn from the truck's seed.
  */
-export type DriverStyle = 'smooth' | 'aggressive' | 'idler' | 'average';
+export type DriverStyle = 'smooth' | 'aggressive' | 'hurried' | 'idler' | 'average';
 
-/** The style of the catalogue's truck `index`: the first three of every ten show one each. */
+/**
+ * The style of the catalogue's truck `index`, in proportions a real fleet shows: of every ten, two
+ * smooth (0, 5), one aggressive (1), one idler (2), one hurried (7), five average.
+ */
 export function styleOf(index: number): DriverStyle {
-  const styles: readonly DriverStyle[] = ['smooth', 'aggressive', 'idler'];
+  const styles: Readonly<Record<number, DriverStyle>> = {
+    0: 'smooth',
+    1: 'aggressive',
+    2: 'idler',
+    5: 'smooth',
+    7: 'hurried',
+  };
   return styles[index % 10] ?? 'average';
 }
 
@@ -41,6 +54,12 @@ export interface TruckTraits {
   shiftStartHour: number;
   shiftEndHour: number;
   style: DriverStyle;
+  /** Accelerator pedal when pulling away or speeding up, % (≥ 95: a kickdown). */
+  throttlePct: number;
+  /** Engine speed against the gearbox's economy shift points (1: shifts at them; > 1 revs high). */
+  revsFactor: number;
+  /** Downhill grade from which the driver lifts off and coasts, % (Infinity: never). */
+  coastFromGradePct: number;
 }
 
 /** Counters and levels of a truck at an instant. */
@@ -59,21 +78,71 @@ export interface TruckStartState extends TruckCounterValues {
   direction: 1 | -1;
 }
 
-/** Draws the traits of a truck (the same draws whatever the style: the style overrides some). */
-export function drawTraits(rng: Random, style: DriverStyle = 'average'): TruckTraits {
-  const traits: TruckTraits = {
+/** A rigid truck burns this share of a loaded tractor unit's fuel. */
+const RIGID_FUEL_SHARE = 0.8;
+
+/**
+ * Draws the traits of a truck (the same draws whatever the style: the style overrides some; the
+ * draws added for issue 22 come after the older ones, so those stay as they were).
+ */
+export function drawTraits(
+  rng: Random,
+  style: DriverStyle = 'average',
+  kind?: string,
+): TruckTraits {
+  const drawn: TruckTraits = {
     efficiency: rng.range(0.93, 1.07),
     cruiseControlShare: rng.range(0.35, 0.95),
     aggressiveness: rng.range(0.3, 2),
     shiftStartHour: rng.range(5, 7.5),
     shiftEndHour: rng.range(18.5, 21),
     style,
+    throttlePct: rng.range(62, 96),
+    revsFactor: rng.range(0.98, 1.22),
+    coastFromGradePct: rng.range(1.3, 3.2),
   };
-  if (style === 'smooth')
-    return { ...traits, efficiency: 0.94, cruiseControlShare: 0.95, aggressiveness: 0.2 };
-  if (style === 'aggressive')
-    return { ...traits, efficiency: 1.08, cruiseControlShare: 0.15, aggressiveness: 2.5 };
-  return traits;
+  const traits = styled(drawn, style);
+  return kind === 'rigid'
+    ? { ...traits, efficiency: traits.efficiency * RIGID_FUEL_SHARE }
+    : traits;
+}
+
+function styled(traits: TruckTraits, style: DriverStyle): TruckTraits {
+  switch (style) {
+    case 'smooth':
+      return {
+        ...traits,
+        efficiency: 0.94,
+        cruiseControlShare: 0.95,
+        aggressiveness: 0.2,
+        throttlePct: 50,
+        revsFactor: 0.95,
+        coastFromGradePct: 1.1,
+      };
+    case 'aggressive':
+      return {
+        ...traits,
+        efficiency: 1.08,
+        cruiseControlShare: 0.15,
+        aggressiveness: 2.5,
+        throttlePct: 98,
+        revsFactor: 1.25,
+        coastFromGradePct: Infinity,
+      };
+    case 'hurried':
+      return {
+        ...traits,
+        efficiency: 1.04,
+        cruiseControlShare: 0.3,
+        aggressiveness: 1.8,
+        throttlePct: 94,
+        revsFactor: 1.22,
+        coastFromGradePct: Infinity,
+      };
+    case 'idler':
+    case 'average':
+      return traits;
+  }
 }
 
 /** Draws where a truck is and what its counters read when the simulation starts. */

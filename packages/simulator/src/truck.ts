@@ -120,6 +120,16 @@ export interface FuelSensorNoise {
   slopePctPerGrade: number;
   /** Steepest grade of the rolling terrain the routes cross, %. */
   maxGradePct: number;
+  /**
+   * Seconds the fuel takes to settle after the truck stops (the braking's slosh decays with this
+   * time constant); 0: it reads settled at once.
+   */
+  settleS: number;
+  /**
+   * Share of departures from a refill that stop again within minutes (the station's exit, a
+   * light, papers), a few hundred metres on, standing 1–5 min on another slope.
+   */
+  haltAfterRefillShare: number;
 }
 
 /** Out of the box: ±0.8 % noise, no slopes (the routes carry no grade). */
@@ -127,18 +137,27 @@ export const DEFAULT_FUEL_SENSOR: FuelSensorNoise = {
   noisePct: 0.8,
   slopePctPerGrade: 0,
   maxGradePct: 0,
+  settleS: 0,
+  haltAfterRefillShare: 0,
 };
 
 /**
- * A harder sensor (issue 14's "real tanks are worse"): ±2.5 % noise and rolling terrain up to 3 %
- * grade with 1.2 % of slosh per % of grade, so a level read on a slope is off by up to 3.6 % for
- * minutes at a time.
+ * A harder sensor (issue 14's "real tanks are worse", issue 22's realistic tank signals): ±2.5 %
+ * noise while driving, sloshing with acceleration that takes 20 s to settle once stopped, and
+ * rolling terrain up to 3 % grade with 1.2 % of slosh per % of grade — standing too — so a level
+ * read on a slope is off by up to 3.6 % for as long as the truck stands there; and half the
+ * departures from a refill stop again within minutes on another slope.
  */
 export const HARSH_FUEL_SENSOR: FuelSensorNoise = {
   noisePct: 2.5,
   slopePctPerGrade: 1.2,
   maxGradePct: 3,
+  settleS: 20,
+  haltAfterRefillShare: 0.5,
 };
+
+/** Steepest grade of the rolling terrain the drivers feel (coasting downhill), %. */
+const TERRAIN_MAX_GRADE_PCT = 3;
 
 /** Road grade, %, at a distance along the truck's odometer: rolling hills, no draw of randomness. */
 export function rollingGradePct(odometerM: number, maxGradePct: number): number {
@@ -226,6 +245,10 @@ export class Truck {
   private speedKmh = 0;
   private accelerationMps2 = 0;
   private readonly fuelSensor: FuelSensorNoise;
+  /** The slosh the last stop left (% of the tank) and when it stopped: it settles over `settleS`. */
+  private settling?: { pct: number; atMs: number };
+  /** This leg's halt after a refill: where (metres from its start) and for how long. */
+  private haltAfterRefill?: { atM: number; holdMs: number };
   /** Where the truck is, computed when asked (records, status), not every simulated second. */
   private located: RoutePosition | undefined;
   private engine: EngineSignals = ENGINE_OFF;
@@ -243,7 +266,7 @@ export class Truck {
   constructor(identity: TruckIdentity, options: TruckOptions) {
     this.identity = identity;
     const rng = new Random(options.seed);
-    this.traits = drawTraits(rng.fork('traits'), identity.style);
+    this.traits = drawTraits(rng.fork('traits'), identity.style, identity.kind);
     this.rates = { ...DEFAULT_EVENT_RATES, ...options.rates };
     this.recorder = new DeviceRecorder({ ...DEFAULT_RECORDER_SETTINGS, ...options.recorder });
     this.truth = new TruckTruth(emptyGroundTruth(identity.imei, identity.plate));
@@ -381,6 +404,17 @@ export class Truck {
 
   /** Starts a leg at its first instant: parked at its first stop, the engine starting. */
   private enterLeg(leg: Leg): void {
+    const leftRefill = this.leg?.refuel !== undefined && this.progress.refueled;
+    this.haltAfterRefill = undefined;
+    if (leftRefill && this.fuelSensor.haltAfterRefillShare > 0) {
+      const rng = this.plan.legRandom(leg.index, 'halt');
+      if (rng.chance(this.fuelSensor.haltAfterRefillShare)) {
+        this.haltAfterRefill = {
+          atM: Math.min(rng.range(300, 3000), leg.distanceM / 2),
+          holdMs: Math.round(rng.range(60, 300)) * SECOND_MS,
+        };
+      }
+    }
     this.leg = leg;
     this.progress = { idleMs: 0, driveFraction: 0, refueled: false, adBlueFilled: false };
     this.countersNow = undefined;
@@ -411,6 +445,11 @@ export class Truck {
     const fromAtM = this.stopAt(leg.fromStop).atM;
     const stopAtM = this.stopAt(leg.toStop).atM;
     const remainingM = Math.abs(stopAtM - this.posM);
+    const halt = this.haltAfterRefill;
+    if (halt && p.mode.kind === 'normal' && Math.abs(this.posM - fromAtM) >= halt.atM) {
+      p.mode = { kind: 'halt', holdMs: halt.holdMs };
+      this.haltAfterRefill = undefined;
+    }
     p.mode = updateMode(p.mode, this.time, this.speedKmh);
     const step = stepSpeed({
       speedKmh: this.speedKmh,
@@ -441,7 +480,23 @@ export class Truck {
       usesCruiseControl: leg.usesCruiseControl,
       efficiency: this.traits.efficiency,
       style: this.traits.style,
+      throttlePct: this.traits.throttlePct,
+      revsFactor: this.traits.revsFactor,
+      // Downhill on the rolling terrain, a driver who anticipates lifts off and rolls.
+      isCoasting:
+        step.isCruising &&
+        rollingGradePct(this.counters.odometerM, TERRAIN_MAX_GRADE_PCT) <
+          -this.traits.coastFromGradePct,
     });
+    if (v1 === 0 && v0 > 0) {
+      // Stopped: the braking's slosh settles over the next seconds.
+      if (this.fuelSensor.settleS > 0) {
+        this.settling = { pct: SLOSH_PCT_PER_MPS2 * -this.accelerationMps2, atMs: this.time };
+      }
+      if (!arrived) this.engine = idleSignals(this.traits.efficiency);
+    } else if (v1 === 0 && !arrived) {
+      this.engine = idleSignals(this.traits.efficiency);
+    }
 
     if (v1 >= 5 && !this.truth.isTripOpen) {
       const c = this.counters;
@@ -747,14 +802,21 @@ export class Truck {
       );
       return Math.round(at.fuelLevelPct);
     }
-    const { slopePctPerGrade, maxGradePct } = this.fuelSensor;
+    const { slopePctPerGrade, maxGradePct, settleS } = this.fuelSensor;
+    // On a slope the fuel runs to one end, standing or moving (the realistic sensor; the gentle
+    // one has no grades).
     const slope =
-      slopePctPerGrade === 0 || this.speedKmh === 0
+      slopePctPerGrade === 0
         ? 0
         : slopePctPerGrade * rollingGradePct(this.counters.odometerM, maxGradePct);
+    const s = this.settling;
+    const settlingPct =
+      this.speedKmh === 0 && s && settleS > 0
+        ? s.pct * Math.exp(-(this.time - s.atMs) / (settleS * SECOND_MS))
+        : 0;
     return Math.min(
       100,
-      Math.max(0, levelPct - SLOSH_PCT_PER_MPS2 * this.accelerationMps2 - slope),
+      Math.max(0, levelPct - SLOSH_PCT_PER_MPS2 * this.accelerationMps2 - slope + settlingPct),
     );
   }
 

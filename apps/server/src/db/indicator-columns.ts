@@ -48,4 +48,5 @@ export const INDICATOR_COLUMNS: Readonly<Record<keyof IndicatorSums, string>> = 
   rpmGreenS: 'rpm_green_s',
   rpmAboveGreenS: 'rpm_above_green_s',
   rpmOver1800S: 'rpm_over1800_s',
+  harshInputS: 'harsh_input_s',
 };

@@ -350,6 +350,8 @@ export interface VehicleIndicatorsTable {
   rpm_green_s: number;
   rpm_above_green_s: number;
   rpm_over1800_s: number;
+  /** Migration 0023: driving time with harsh-event input. */
+  harsh_input_s: number;
 }
 
 export interface VehicleKickdownsTable {
@@ -494,6 +496,14 @@ export interface EventsTable {
 }
 
 export interface AlertSettingsTable {
+  tenant_id: number;
+  settings: Json<unknown>;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+/** Migration 0023: a tenant's score settings (letter floors, indicator scales). */
+export interface ScoreSettingsTable {
   tenant_id: number;
   settings: Json<unknown>;
   updated_at: Timestamp;
@@ -715,6 +725,7 @@ export interface Database {
   alert_type: AlertTypeTable;
   events: EventsTable;
   alert_settings: AlertSettingsTable;
+  score_settings: ScoreSettingsTable;
   alert_dispatches: AlertDispatchesTable;
   notifications: NotificationsTable;
   drivers: DriversTable;

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   averageLetters,
   CAN_INDICATORS,
-  evaluate,
+  DEFAULT_SAFETY_LETTER_FLOORS,
+  DEFAULT_EVALUATION,
+  DOMAIN_SCALES,
+  evaluate as evaluateWith,
   letterOf,
   linearScore,
   safetyScore,
@@ -37,6 +40,15 @@ describe('letters', () => {
   });
 });
 
+describe('letters under other floors', () => {
+  it('reads a tenant’s floors and the safety defaults', () => {
+    expect(letterOf(96, DEFAULT_SAFETY_LETTER_FLOORS)).toBe('B');
+    expect(letterOf(97, DEFAULT_SAFETY_LETTER_FLOORS)).toBe('A');
+    expect(letterOf(69.9, DEFAULT_SAFETY_LETTER_FLOORS)).toBe('G');
+    expect(letterOf(50, [99, 98, 97, 96, 95, 40])).toBe('F');
+  });
+});
+
 describe('linearScore', () => {
   it.each([
     [30, 30, 5, 0],
@@ -49,6 +61,10 @@ describe('linearScore', () => {
     expect(linearScore(v, zero, hundred)).toBeCloseTo(score);
   });
 });
+
+/** domain.md §5's scales: the arithmetic below is checked on them (the defaults recalibrate them). */
+const evaluate = (s: IndicatorSums) =>
+  evaluateWith(s, { ...DEFAULT_EVALUATION, scales: DOMAIN_SCALES });
 
 function sums(patch: Partial<IndicatorSums>): IndicatorSums {
   return { ...zeroSums(), ...patch };
@@ -73,6 +89,7 @@ describe('evaluate', () => {
     kickdowns: 8, // 1.6 /100 km → 50
     excessKm: 40, // 8 % → 50
     hardBrakes: 4, // 0.8 /100 km → 50
+    harshInputS: 30_000,
   });
 
   it('scores every indicator between its thresholds', () => {
@@ -125,12 +142,13 @@ describe('evaluate', () => {
       hardBrakes: 4,
     });
     const e = evaluate(phone).evaluation;
-    for (const key of [...CAN_INDICATORS, 'ralenti', 'averageEcoDriving'] as const) {
+    for (const key of [...CAN_INDICATORS, 'ralenti', 'averageEcoDriving', 'hardBraking'] as const) {
       expect(e[key].value, key).toBeNull();
       expect(e[key].profile, key).toBeNull();
     }
+    // GPS measures speeding; harsh braking needs harsh-event input, which a phone has not.
     expect(e.excessSpeed.profile).toBe('D');
-    expect(e.hardBraking.profile).toBe('D');
+    expect(evaluate({ ...phone, harshInputS: 30_000 }).evaluation.hardBraking.profile).toBe('D');
   });
 
   it('scores idle from the ignition alone, but eco-driving needs a CAN indicator', () => {
@@ -174,12 +192,19 @@ describe('safetyScore', () => {
     crashes: 0,
     speedingS: 0,
     speeding10S: 0,
+    harshInputS: 36_000,
   };
 
   it('is 100 without events and N/A under 100 km', () => {
     expect(safetyScore(clean).score).toBe(100);
     expect(safetyScore({ ...clean, distanceKm: 99.9 }).score).toBeNull();
     expect(safetyScore({ ...clean, distanceKm: 100 }).score).toBe(100);
+  });
+
+  it('is N/D without harsh-event input for most of the driving time (a phone), never 100', () => {
+    expect(safetyScore({ ...clean, harshInputS: 0 }).score).toBeNull();
+    expect(safetyScore({ ...clean, harshInputS: 0.69 * clean.drivingS }).score).toBeNull();
+    expect(safetyScore({ ...clean, harshInputS: 0.7 * clean.drivingS }).score).toBe(100);
   });
 
   it('weighs events per 1,000 km and speeding on time share', () => {

@@ -5,19 +5,26 @@
 export const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
 export type Letter = (typeof LETTERS)[number];
 
-/** Lowest score of each letter; G is below 15. */
-const LETTER_FLOORS: readonly [Letter, number][] = [
-  ['A', 90],
-  ['B', 75],
-  ['C', 60],
-  ['D', 45],
-  ['E', 30],
-  ['F', 15],
-];
+/** Lowest score of A, B, C, D, E and F (descending); G is below the last. */
+export type LetterFloors = readonly [number, number, number, number, number, number];
 
-/** The letter of a 0–100 score: A ≥ 90, B ≥ 75, C ≥ 60, D ≥ 45, E ≥ 30, F ≥ 15, G < 15. */
-export function letterOf(score: number): Letter {
-  for (const [letter, floor] of LETTER_FLOORS) if (score >= floor) return letter;
+/** The indicators' letters out of the box: A ≥ 90, B ≥ 75, C ≥ 60, D ≥ 45, E ≥ 30, F ≥ 15. */
+export const DEFAULT_LETTER_FLOORS: LetterFloors = Object.freeze<LetterFloors>([
+  90, 75, 60, 45, 30, 15,
+]);
+
+/**
+ * The safe-driving score's letters out of the box (docs/decisions/0034-score-calibration.md):
+ * §6's penalties take a few points for each behaviour, so a fleet's scores lie between 70 and 100
+ * and the indicators' bands gave every truck an A or a B.
+ */
+export const DEFAULT_SAFETY_LETTER_FLOORS: LetterFloors = Object.freeze<LetterFloors>([
+  97, 94, 90, 85, 80, 70,
+]);
+
+/** The letter of a 0–100 score (default A ≥ 90, B ≥ 75, C ≥ 60, D ≥ 45, E ≥ 30, F ≥ 15, G). */
+export function letterOf(score: number, floors: LetterFloors = DEFAULT_LETTER_FLOORS): Letter {
+  for (let i = 0; i < floors.length; i++) if (score >= floors[i]!) return LETTERS[i]!;
   return 'G';
 }
 
@@ -83,6 +90,7 @@ export interface IndicatorSums {
   rpmGreenS: number;
   rpmAboveGreenS: number;
   rpmOver1800S: number;
+  harshInputS: number;
 }
 
 export const INDICATOR_SUM_KEYS: readonly (keyof IndicatorSums)[] = [
@@ -114,6 +122,7 @@ export const INDICATOR_SUM_KEYS: readonly (keyof IndicatorSums)[] = [
   'rpmGreenS',
   'rpmAboveGreenS',
   'rpmOver1800S',
+  'harshInputS',
 ];
 
 /** The rpm distribution's bands, lowest first (engine-on time with rpm known). */
@@ -173,8 +182,74 @@ export interface IndicatorValue {
   lowCoverage: boolean;
 }
 
+/** The value scoring 0 and the value scoring 100 of an indicator (linear between, clamped). */
+export interface IndicatorScale {
+  zeroAt: number;
+  hundredAt: number;
+}
+
+/** Indicators with a scale of their own (eco-driving is the weighted mean of the others). */
+export const SCALED_INDICATORS = [
+  'consumption',
+  'averageTorque',
+  'ralenti',
+  'excessSpeed',
+  'kickdown',
+  'percentageOptimumRange',
+  'inertia',
+  'useCruiseControl',
+  'hardBraking',
+] as const satisfies readonly IndicatorKey[];
+export type ScaledIndicator = (typeof SCALED_INDICATORS)[number];
+export type IndicatorScales = Readonly<Record<ScaledIndicator, IndicatorScale>>;
+
+/**
+ * domain.md §5's scales (they gave every truck of the demo the same letter on most indicators, so
+ * {@link DEFAULT_SCALES} recalibrates them). Units: `consumption` in % of the reference consumption R; `averageTorque`
+ * % of the time at ≥ 90 % torque; `ralenti` % of engine time idling; `excessSpeed` % of the
+ * distance over the limit; `kickdown` per 100 km; `percentageOptimumRange`, `inertia` % of the
+ * driving time with CAN data; `useCruiseControl` % of the time above 60 km/h; `hardBraking` per
+ * 100 km.
+ */
+export const DOMAIN_SCALES: IndicatorScales = Object.freeze({
+  consumption: { zeroAt: 125, hundredAt: 85 },
+  averageTorque: { zeroAt: 30, hundredAt: 5 },
+  ralenti: { zeroAt: 30, hundredAt: 5 },
+  excessSpeed: { zeroAt: 15, hundredAt: 1 },
+  kickdown: { zeroAt: 3, hundredAt: 0.2 },
+  percentageOptimumRange: { zeroAt: 40, hundredAt: 85 },
+  inertia: { zeroAt: 2, hundredAt: 15 },
+  useCruiseControl: { zeroAt: 1, hundredAt: 61 },
+  hardBraking: { zeroAt: 1.5, hundredAt: 0.1 },
+});
+
+/** Out of the box: recalibrated on the demo fleet (docs/decisions/0034-score-calibration.md). */
+export const DEFAULT_SCALES: IndicatorScales = Object.freeze({
+  ...DOMAIN_SCALES,
+  averageTorque: { zeroAt: 4, hundredAt: 0.25 },
+  excessSpeed: { zeroAt: 3, hundredAt: 0.1 },
+  kickdown: { zeroAt: 8, hundredAt: 0.2 },
+});
+
+/** A tenant's score settings (stored per tenant; these defaults when it has none). */
+export interface ScoreSettings {
+  letterFloors: LetterFloors;
+  safetyLetterFloors: LetterFloors;
+  scales: IndicatorScales;
+}
+
+export const DEFAULT_SCORE_SETTINGS: Readonly<ScoreSettings> = Object.freeze({
+  letterFloors: DEFAULT_LETTER_FLOORS,
+  safetyLetterFloors: DEFAULT_SAFETY_LETTER_FLOORS,
+  scales: DEFAULT_SCALES,
+});
+
 /** Settings of the evaluation (domain.md §5 defaults). */
 export interface EvaluationSettings {
+  /** Letters of the indicators' scores (default {@link DEFAULT_LETTER_FLOORS}). */
+  letterFloors?: LetterFloors;
+  /** Scales of the indicators (default {@link DEFAULT_SCALES}). */
+  scales?: IndicatorScales;
   /** Reference consumption R, L/100 km (32 tractor, 25 rigid). */
   referenceL100: number;
   /** kg of CO₂ per litre (tank-to-wheel). */
@@ -191,6 +266,19 @@ export const DEFAULT_EVALUATION: Readonly<EvaluationSettings> = Object.freeze({
   minCoverage: 0.7,
   consumptionMinKm: 50,
 });
+
+/** The evaluation settings of a vehicle of `kind` under a tenant's score settings. */
+export function evaluationSettingsOf(
+  settings: ScoreSettings,
+  kind: string | null | undefined,
+): EvaluationSettings {
+  return {
+    ...DEFAULT_EVALUATION,
+    referenceL100: referenceL100Of(kind),
+    letterFloors: settings.letterFloors,
+    scales: settings.scales,
+  };
+}
 
 /** Reference consumption by vehicle kind: rigid trucks 25 L/100 km, everything else 32. */
 export function referenceL100Of(kind: string | null | undefined): number {
@@ -217,10 +305,10 @@ function indicator(
   value: number | null,
   coverage: number,
   settings: EvaluationSettings,
-  zeroAt: number,
-  hundredAt: number,
+  scale: IndicatorScale,
   scoreFrom: number | null = value,
 ): IndicatorValue {
+  const { zeroAt, hundredAt } = scale;
   const c = Math.min(1, Math.max(0, coverage));
   if (value === null || scoreFrom === null)
     return { value, score: null, profile: null, coverage: c, lowCoverage: value !== null };
@@ -229,7 +317,7 @@ function indicator(
   return {
     value,
     score: lowCoverage ? null : score,
-    profile: lowCoverage ? null : letterOf(score),
+    profile: lowCoverage ? null : letterOf(score, settings.letterFloors),
     coverage: c,
     lowCoverage,
   };
@@ -250,25 +338,29 @@ export function evaluate(
     return r === null ? null : r * 100;
   };
   const R = settings.referenceL100;
+  const sc = settings.scales ?? DEFAULT_SCALES;
 
   const consumptionValue = sums.fuelL > 0 && km > 0 ? (100 * sums.fuelL) / km : null;
   const consumption = indicator(
     consumptionValue,
     km >= settings.consumptionMinKm ? coverage : 0,
     settings,
-    1.25 * R,
-    0.85 * R,
+    { zeroAt: (sc.consumption.zeroAt / 100) * R, hundredAt: (sc.consumption.hundredAt / 100) * R },
   );
   const hasCan = sums.canS > 0;
   const hasTorque = sums.torqueS > 0;
+  // Harsh braking needs harsh-event input (a tracker wired to the vehicle, or computed): a phone's
+  // zero hard brakes are no measurement.
+  const hasHarshInput = sums.harshInputS > 0;
+  const harshCoverage =
+    sums.drivingS > 0 ? coverage * Math.min(1, sums.harshInputS / sums.drivingS) : 0;
   const e: Record<Exclude<IndicatorKey, 'averageEcoDriving'>, IndicatorValue> = {
     consumption,
     averageTorque: indicator(
       hasTorque ? sums.torqueSum / sums.torqueS : null,
       coverage,
       settings,
-      30,
-      5,
+      sc.averageTorque,
       hasTorque ? (sums.torqueHighS / sums.torqueS) * 100 : null,
     ),
     // Idle needs a real engine signal (ignition or rpm): a phone infers the engine from motion and
@@ -277,27 +369,34 @@ export function evaluate(
       sums.engineSignalS > 0 ? pct(sums.idleS, sums.engineS) : null,
       sums.engineS > 0 ? coverage * Math.min(1, sums.engineSignalS / sums.engineS) : 0,
       settings,
-      30,
-      5,
+      sc.ralenti,
     ),
-    excessSpeed: indicator(pct(sums.excessKm, km), coverage, settings, 15, 1),
-    kickdown: indicator(hasCan ? per100(sums.kickdowns) : null, canCoverage, settings, 3, 0.2),
+    excessSpeed: indicator(pct(sums.excessKm, km), coverage, settings, sc.excessSpeed),
+    kickdown: indicator(hasCan ? per100(sums.kickdowns) : null, canCoverage, settings, sc.kickdown),
     percentageOptimumRange: indicator(
       hasCan ? pct(sums.greenS, sums.canS) : null,
       canCoverage,
       settings,
-      40,
-      85,
+      sc.percentageOptimumRange,
     ),
-    inertia: indicator(hasCan ? pct(sums.inertiaS, sums.canS) : null, canCoverage, settings, 2, 15),
+    inertia: indicator(
+      hasCan ? pct(sums.inertiaS, sums.canS) : null,
+      canCoverage,
+      settings,
+      sc.inertia,
+    ),
     useCruiseControl: indicator(
       hasCan ? pct(sums.cruiseS, sums.over60S) : null,
       canCoverage,
       settings,
-      1,
-      61,
+      sc.useCruiseControl,
     ),
-    hardBraking: indicator(per100(sums.hardBrakes), coverage, settings, 1.5, 0.1),
+    hardBraking: indicator(
+      hasHarshInput ? per100(sums.hardBrakes) : null,
+      harshCoverage,
+      settings,
+      sc.hardBraking,
+    ),
   };
   let weighted = 0;
   let weights = 0;
@@ -314,7 +413,7 @@ export function evaluate(
   const averageEcoDriving: IndicatorValue = {
     value: eco,
     score: eco,
-    profile: eco === null ? null : letterOf(eco),
+    profile: eco === null ? null : letterOf(eco, settings.letterFloors),
     coverage: Math.min(1, coverage),
     lowCoverage: eco === null && km > 0,
   };
@@ -370,12 +469,21 @@ export interface SafetySums {
   crashes: number;
   speedingS: number;
   speeding10S: number;
+  /** Driving time with harsh-event input (a phone has none: its score is N/D). */
+  harshInputS: number;
 }
 
 /** Minimum distance of a scored period, km (§6). */
 export const SAFETY_MIN_KM = 100;
 
-/** The safe-driving score of a period (null under 100 km) and the items that cost points. */
+/** Share of the driving time with harsh-event input below which the score is N/D. */
+export const SAFETY_MIN_HARSH_INPUT = 0.7;
+
+/**
+ * The safe-driving score of a period and the items that cost points: null under 100 km, and null
+ * when harsh events could not be measured for most of the driving time (a phone's clean record
+ * would otherwise make it the safest of the fleet).
+ */
 export function safetyScore(s: SafetySums): { score: number | null; items: SafetyItem[] } {
   const counts: Record<SafetyItemCode, number> = {
     hardBraking: s.hardBrakes,
@@ -401,5 +509,6 @@ export function safetyScore(s: SafetySums): { score: number | null; items: Safet
     return { code, count, rate, penalty: p };
   });
   if (s.distanceKm < SAFETY_MIN_KM) return { score: null, items };
+  if (s.harshInputS < SAFETY_MIN_HARSH_INPUT * s.drivingS) return { score: null, items };
   return { score: Math.min(100, Math.max(0, 100 - penalty)), items };
 }

@@ -23,6 +23,8 @@ function series(segments: Segment[], quantise = false): Position[] {
   const out: Position[] = [];
   let t = 0;
   let used = 10_000;
+  /** Metres driven east along latitude 40 (a degree of longitude is about 85 km there). */
+  let metres = 0;
   for (const seg of segments) {
     const every = seg.speedKmh > 0 ? 10 : 60;
     for (let o = 0; o < seg.forS; o += every) {
@@ -32,7 +34,7 @@ function series(segments: Segment[], quantise = false): Position[] {
         deviceId: 'truck-1',
         fixTimeMs: T0 + t * 1000,
         lat: 40,
-        lng: -3.7 + t * 1e-5,
+        lng: -3.7 + metres / 85_000,
         satellites: 10,
         hdop: 0.9,
         speedKmh: seg.speedKmh,
@@ -45,6 +47,7 @@ function series(segments: Segment[], quantise = false): Position[] {
         attributes: {},
       });
       used += ((seg.burnLph ?? (seg.speedKmh > 0 ? 30 : 0)) * every) / 3600;
+      metres += (seg.speedKmh / 3.6) * every;
       t += every;
     }
   }
@@ -110,6 +113,20 @@ describe('fuel and AdBlue (§7)', () => {
         { forS: 1200, speedKmh: 80, level: slosh(75) },
       ]),
     ).toEqual([['CRG', 270]]);
+  });
+
+  it('keeps the pump’s level when the truck stops again down the road before the confirmation', () => {
+    // 30 % → 70 % at the pump (240 L of a 600 L tank); two minutes on, a halt 1.6 km away on a
+    // slope that reads 4 % low, its first reading still sloshing 3 % high: neither is the refill.
+    const found = values([
+      { forS: 1200, speedKmh: 80, level: slosh(30) },
+      { forS: 900, speedKmh: 0, level: (t) => (t < 300 ? 30 : 70) },
+      { forS: 120, speedKmh: 50, level: slosh(70) },
+      { forS: 240, speedKmh: 0, level: (t) => (t < 60 ? 73 : 66), ignition: true, burnLph: 2 },
+      { forS: 1200, speedKmh: 80, level: slosh(70) },
+    ]);
+    expect(found.map(([code]) => code)).toEqual(['CRG']);
+    expect(Math.abs(Number(found[0]![1]) - 240)).toBeLessThanOrEqual(3);
   });
 
   it('rejects a refill whose level falls back', () => {

@@ -9,7 +9,11 @@
 // three raw levels. A rise of at least the refill threshold is a refill, a fall of at least the
 // theft threshold a suspected theft; either is confirmed on the moving median once the truck is
 // on its way again (a refill whose level falls back, or a drop that recovers, is dropped). A
-// short move between two stops (another pump) before the confirmation merges them into one.
+// short move to another pump (a standstill within `MERGE_RADIUS_M` of the stop, before the
+// confirmation) merges the two stops into one, its readings taken once settled again; a standstill
+// farther on (the station's exit, a light) is a stop of its own and the refill waits through it
+// for its confirmation (issue 22: merged, its first readings — unsettled, on another slope — were
+// taken as the level after the refill).
 // Pure: capacities come from the VehicleContext; without one (and without litres from the
 // device) nothing is decided.
 
@@ -31,6 +35,8 @@ const STEADY_MIN_KMH = 20;
 const STEADY_MAX_DELTA_KMH = 5;
 /** Raw standstill levels whose median is a stop's `after`. */
 const AFTER_RECORDS = 3;
+/** A standstill this near the stop before the confirmation is the same stop (another pump), m. */
+export const MERGE_RADIUS_M = 200;
 /** Level samples kept as a detection's evidence. */
 const EVIDENCE_SAMPLES = 10;
 
@@ -48,6 +54,8 @@ export const UREA_REFILL_MIN_SHARE = 0.08;
 export interface TankStop {
   /** First standstill record. */
   sinceMs: number;
+  /** Back at a standstill after a short move (another pump): readings settle again from here. */
+  resumedMs?: number;
   /** Level when the stop began (moving median), or its first settled raw level. */
   beforeL?: number;
   /** Fuel counter at `beforeL`. */
@@ -140,6 +148,20 @@ function isSteady(s: Sample, prev: Sample | undefined): boolean {
   return pv !== undefined && Math.abs(v - pv) <= STEADY_MAX_DELTA_KMH;
 }
 
+/** Metres between two points (equirectangular: stops are a few hundred metres apart at most). */
+function metresBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const x = (lng2 - lng1) * rad * Math.cos(((lat1 + lat2) / 2) * rad);
+  const y = (lat2 - lat1) * rad;
+  return Math.sqrt(x * x + y * y) * 6_371_000;
+}
+
+/** Whether a standstill at `s` is the pending stop's place (unknown places: assumed so). */
+function isSamePlace(stop: TankStop, s: Sample): boolean {
+  if (stop.lat === undefined || stop.lng === undefined || !s.hasLocation) return true;
+  return metresBetween(stop.lat, stop.lng, s.lat, s.lng) <= MERGE_RADIUS_M;
+}
+
 function pushLimited<T>(list: readonly T[], value: T, limit: number): readonly T[] {
   const next = list.length >= limit ? list.slice(list.length - limit + 1) : list.slice();
   next.push(value);
@@ -220,9 +242,11 @@ function stepTrack(
   if (speed < settings.stationarySpeedKmh) {
     motionSinceMs = undefined;
     if (!stop) {
-      if (pending && t - pending.motionSinceMs <= 10 * SETTLE_MS) {
-        // Back at a standstill before the change was confirmed: the same stop goes on (merge).
-        stop = pending.stop;
+      if (pending && t - pending.motionSinceMs <= 10 * SETTLE_MS && isSamePlace(pending.stop, s)) {
+        // Back at a standstill at the same place before the change was confirmed (another pump):
+        // the same stop goes on (merge), its readings taken again once settled.
+        stop = { ...pending.stop, resumedMs: t };
+        pending = undefined;
       } else {
         const beforeL = window.length >= 3 ? median(window) : undefined;
         stop = {
@@ -235,10 +259,10 @@ function stepTrack(
           driverCode: s.driverCode,
           evidence: beforeL === undefined ? [] : [[0, beforeL]],
         };
+        // A pending change waits through this stop for its confirmation on the road.
       }
-      pending = undefined;
     }
-    if (t - stop.sinceMs >= SETTLE_MS || stop.raws.length > 0) {
+    if (t - (stop.resumedMs ?? stop.sinceMs) >= SETTLE_MS) {
       const beforeL = stop.beforeL ?? levelL;
       const threshold = Math.min(rule.refillL, rule.theftL);
       const isSteadyLevel = Math.abs(levelL - beforeL) < threshold / 2;
@@ -253,6 +277,7 @@ function stepTrack(
           : [...(stop.firstRaws ?? []), levelL];
       stop = {
         sinceMs: stop.sinceMs,
+        resumedMs: stop.resumedMs,
         beforeL,
         beforeUsedL: stop.beforeUsedL ?? s.fuelUsedL,
         raws: pushLimited(stop.raws, levelL, AFTER_RECORDS),
@@ -279,11 +304,20 @@ function stepTrack(
     if (stop.beforeL !== undefined && stop.raws.length > 0) {
       const afterL = median(stop.raws);
       const deltaL = stopDelta(rule, stop, afterL);
+      // A drop needs the stop's standing baseline: over a stop too short for one, the change is a
+      // moving median against a reading or two standing, each on its own slope (issue 22).
+      const hasBaseline = (stop.firstRaws?.length ?? 0) >= AFTER_RECORDS;
       const kind =
-        deltaL >= rule.refillL ? 'up' : rule.theftCode && deltaL <= -rule.theftL ? 'down' : null;
-      pending = kind
-        ? { stop, kind, deltaL, afterL, motionSinceMs, moving: [], movingUsedL: undefined }
-        : undefined;
+        deltaL >= rule.refillL
+          ? 'up'
+          : rule.theftCode && deltaL <= -rule.theftL && hasBaseline
+            ? 'down'
+            : null;
+      if (kind) {
+        // A change still waiting from an earlier stop stands on that stop's own levels.
+        if (pending) facts.push(toEvent(rule, pending, pending.afterL));
+        pending = { stop, kind, deltaL, afterL, motionSinceMs, moving: [], movingUsedL: undefined };
+      }
     }
     stop = undefined;
     window = [];

@@ -13,7 +13,9 @@
 // - harsh braking, acceleration, cornering and crashes: the device's events, one per episode
 //   (`harshMergeS`);
 //   with computed harsh driving (no device events), decelerations or accelerations over the
-//   threshold between records at most `harshMaxIntervalS` apart, one per run.
+//   threshold between records at most `harshMaxIntervalS` apart, one per run;
+// - harsh-event input: driving time from a tracker wired to the vehicle (ignition or rpm: its
+//   accelerometer sends the events) or with computed harsh driving — not a phone's.
 
 import type { HarshEvent } from '../position.js';
 import type { IndicatorFact, KickdownFact } from '../reducer/facts.js';
@@ -119,6 +121,7 @@ function emptyFact(bucketMs: number, driverCode: string): IndicatorFact {
     rpmGreenS: 0,
     rpmAboveGreenS: 0,
     rpmOver1800S: 0,
+    harshInputS: 0,
   };
 }
 
@@ -218,6 +221,12 @@ export const indicatorsDetector: Detector<IndicatorState> = {
         f.drivingS = share.drivingS;
         f.idleS = share.idleS;
         addInterval(f, prev, share.engineOnS, share.drivingS, th);
+        if (
+          context.alerts?.harshSource === 'computed' ||
+          prev.ignition !== undefined ||
+          prev.rpm !== undefined
+        )
+          f.harshInputS = share.drivingS;
       }
 
       // Excess speed: a run over the limit, judged by prev, within known engine time.

@@ -157,6 +157,12 @@ export interface IndicatorFact {
   rpmGreenS: number;
   rpmAboveGreenS: number;
   rpmOver1800S: number;
+  /**
+   * Driving time with harsh-event input (issue 22): a tracker wired to the vehicle (ignition or
+   * rpm reported: its accelerometer sends green-driving events) or computed harsh driving. A phone
+   * has none: its safe-driving score and hard-braking indicator are N/D, never a clean A.
+   */
+  harshInputS: number;
 }
 
 /** One kickdown (counted in the hour's indicators too), where and when it was counted. */

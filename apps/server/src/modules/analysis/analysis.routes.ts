@@ -14,6 +14,7 @@ import {
   ralentiVehicleQuery,
   safetyDriveAnswer,
   safetyDriveQuery,
+  scoreSettingsSchema,
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { principalOf } from '../../http/request-context.js';
@@ -25,6 +26,7 @@ import {
   vehicleAnalysis,
 } from './analysis.service.js';
 import { dashboardSummary, type DashboardDeps } from './dashboard.service.js';
+import { getScoreSettings, putScoreSettings } from './score-settings.repository.js';
 
 /** What the analysis routes need. */
 export interface AnalysisDeps {
@@ -85,10 +87,44 @@ export function analysisRoutes(deps: AnalysisDeps): FastifyPluginAsyncZod {
   };
 }
 
-/** `/api/v2/vehicle/safety_drive`, `/api/v2/event/ralenti_agg` and `…/ralenti_vehicle`. */
+/**
+ * `/api/v2/vehicle/safety_drive`, `/api/v2/event/ralenti_agg` and `…/ralenti_vehicle`; the
+ * tenant's score settings at `/api/v2/analysis/score_settings` (administrators of the tenant's rules).
+ */
 export function analysisV2Routes(deps: AnalysisDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps;
+    const admin = { view: 'admin-alerts' } as const;
+    app.get(
+      '/analysis/score_settings',
+      {
+        config: admin,
+        schema: {
+          tags: ['analysis'],
+          summary:
+            'The tenant’s score settings: letter floors (indicators, safe driving) and each indicator’s scale (defaults filled in)',
+          response: { 200: scoreSettingsSchema },
+        },
+      },
+      (request) => getScoreSettings(db, principalOf(request).tenantId),
+    );
+    app.put(
+      '/analysis/score_settings',
+      {
+        config: admin,
+        schema: {
+          tags: ['analysis'],
+          summary:
+            'Replaces the tenant’s score settings (floors strictly descending within 0–100; a scale’s two values differ)',
+          body: scoreSettingsSchema,
+          response: { 200: scoreSettingsSchema },
+        },
+      },
+      (request) => {
+        const { tenantId, userId } = principalOf(request);
+        return putScoreSettings(db, tenantId, userId, request.body);
+      },
+    );
     app.post(
       '/vehicle/safety_drive',
       {

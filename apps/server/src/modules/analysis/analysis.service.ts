@@ -10,16 +10,18 @@ import {
 } from '@rumbo/contracts';
 import {
   addSums,
-  DEFAULT_EVALUATION,
+  DEFAULT_SCORE_SETTINGS,
   evaluate,
+  evaluationSettingsOf,
   letterOf,
-  referenceL100Of,
   safetyScore,
   zeroSums,
   type IndicatorSums,
+  type ScoreSettings,
 } from '@rumbo/telematics';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
+import { tenantScoreSettings } from './score-settings.repository.js';
 import {
   driverCodeOf,
   driversByCode,
@@ -95,8 +97,9 @@ export function analysisRow(
   kind: string | undefined,
   sums: IndicatorSums,
   driverCode?: string,
+  settings: ScoreSettings = DEFAULT_SCORE_SETTINGS,
 ): AnalysisRow {
-  const e = evaluate(sums, { ...DEFAULT_EVALUATION, referenceL100: referenceL100Of(kind) });
+  const e = evaluate(sums, evaluationSettingsOf(settings, kind));
   const evaluation = {} as AnalysisRow['evaluation'];
   for (const [key, v] of Object.entries(e.evaluation) as [
     keyof AnalysisRow['evaluation'],
@@ -152,14 +155,17 @@ export async function fleetAnalysis(
   const isFiltered = (filter.vehicles?.length ?? 0) > 0 || (filter.groups?.length ?? 0) > 0;
   const kinds = new Map(vehicles.map((v) => [v.id, v.kind]));
   const byDriver = filter.opts.includes('drivers');
-  const rows = await periodSums(
-    db,
-    tenantId,
-    period.from,
-    period.to,
-    isFiltered ? vehicles.map((v) => v.id) : undefined,
-    byDriver,
-  );
+  const [rows, settings] = await Promise.all([
+    periodSums(
+      db,
+      tenantId,
+      period.from,
+      period.to,
+      isFiltered ? vehicles.map((v) => v.id) : undefined,
+      byDriver,
+    ),
+    tenantScoreSettings(db, tenantId),
+  ]);
   const keepAll = filter.opts.includes('all');
   const out: AnalysisRow[] = [];
   for (const r of rows) {
@@ -169,6 +175,7 @@ export async function fleetAnalysis(
       kinds.get(r.vehicleId),
       r.sums,
       byDriver ? r.driverCode : undefined,
+      settings,
     );
     const consumption = row.evaluation.consumption.value;
     if (!keepAll && (row.odometers.distance <= ANALYSIS_MIN_KM || (consumption ?? 0) < 0)) continue;
@@ -186,10 +193,13 @@ export async function vehicleAnalysis(
 ): Promise<AnalysisRow> {
   const [vehicle] = await tenantVehicles(db, tenantId, [vehicleId]);
   if (!vehicle) throw new DomainError('not_found');
-  const rows = await periodSums(db, tenantId, period.from, period.to, [vehicleId], false);
+  const [rows, settings] = await Promise.all([
+    periodSums(db, tenantId, period.from, period.to, [vehicleId], false),
+    tenantScoreSettings(db, tenantId),
+  ]);
   const sums = rows[0]?.sums ?? zeroSums();
   return {
-    ...analysisRow(vehicleId, vehicle.kind, sums),
+    ...analysisRow(vehicleId, vehicle.kind, sums, undefined, settings),
     days: await vehicleDays(db, tenantId, vehicleId, period.from, period.to),
     kickdownEvents: await vehicleKickdowns(db, tenantId, vehicleId, period.from, period.to),
   };
@@ -197,7 +207,7 @@ export async function vehicleAnalysis(
 
 type Profiles = SafetyDriveAnswer['profiles'];
 
-function safetyOf(sums: IndicatorSums) {
+function safetyOf(sums: IndicatorSums, settings: ScoreSettings) {
   const r = safetyScore({
     distanceKm: sums.distanceKm,
     drivingS: sums.drivingS,
@@ -207,10 +217,11 @@ function safetyOf(sums: IndicatorSums) {
     crashes: sums.crashes,
     speedingS: sums.speedingS,
     speeding10S: sums.speeding10S,
+    harshInputS: sums.harshInputS,
   });
   return {
     score: r.score === null ? null : round(r.score, 1),
-    perfil: r.score === null ? null : letterOf(r.score),
+    perfil: r.score === null ? null : letterOf(r.score, settings.safetyLetterFloors),
     items: r.items.map((i) => ({
       code: i.code,
       count: round(i.count, 0),
@@ -230,6 +241,7 @@ const SAFETY_SUM_KEYS: readonly (keyof IndicatorSums)[] = [
   'speedingS',
   'speeding10S',
   'crashes',
+  'harshInputS',
 ];
 
 /** The sums the idle aggregate reads (idle % of engine time). */
@@ -252,22 +264,27 @@ export async function safetyDrive(
   } else if (query.driverCode !== undefined) driverCode = query.driverCode.toUpperCase();
 
   const isFiltered = (query.vehicles?.length ?? 0) > 0;
-  const rows = await periodSums(
-    db,
-    tenantId,
-    query.from,
-    query.to,
-    isFiltered ? [...known] : undefined,
-    true,
-    SAFETY_SUM_KEYS,
-  );
+  const [rows, settings] = await Promise.all([
+    periodSums(
+      db,
+      tenantId,
+      query.from,
+      query.to,
+      isFiltered ? [...known] : undefined,
+      true,
+      SAFETY_SUM_KEYS,
+    ),
+    tenantScoreSettings(db, tenantId),
+  ]);
   const byVehicle = new Map<number, IndicatorSums>();
   const byDriver = new Map<string, IndicatorSums>();
   const fleet = zeroSums();
   for (const r of rows) {
     if (!known.has(r.vehicleId)) continue;
     if (driverCode !== undefined && r.driverCode.toUpperCase() !== driverCode) continue;
-    addSums(fleet, r.sums);
+    // The fleet's score pools the vehicles that measure harsh driving (a phone's clean record
+    // would dilute every rate).
+    if (r.sums.harshInputS > 0) addSums(fleet, r.sums);
     let v = byVehicle.get(r.vehicleId);
     if (!v) byVehicle.set(r.vehicleId, (v = zeroSums()));
     addSums(v, r.sums);
@@ -280,7 +297,7 @@ export async function safetyDrive(
   }
   const profiles: Profiles = { A: 0, B: 0, C: 0, D: 0, E: 0, F: 0, G: 0, NA: 0 };
   const outVehicles = [...byVehicle.entries()].map(([idVehicle, sums]) => {
-    const s = safetyOf(sums);
+    const s = safetyOf(sums, settings);
     profiles[s.perfil ?? 'NA'] += 1;
     return {
       idVehicle,
@@ -295,7 +312,7 @@ export async function safetyDrive(
       ? await driversByCode(db, tenantId)
       : new Map<string, { id: number; name: string }>();
   const drivers = [...byDriver.entries()].map(([code, sums]) => {
-    const s = safetyOf(sums);
+    const s = safetyOf(sums, settings);
     const known = names.get(code);
     return {
       driverCode: code,
@@ -307,7 +324,7 @@ export async function safetyDrive(
       perfil: s.perfil,
     };
   });
-  const f = safetyOf(fleet);
+  const f = safetyOf(fleet, settings);
   return {
     fleet: { valor: f.score, perfil: f.perfil, distance: round(fleet.distanceKm), items: f.items },
     vehicles: outVehicles,

@@ -170,6 +170,7 @@ function toFuelEvent(
   vehicle: TankRow | undefined,
   stations: readonly StationRow[],
   lang: Language,
+  names: ReadonlyMap<string, string>,
 ): FuelEvent {
   const urea = row.code === 'AUR';
   const tanks = vehicle ? tanksOf(vehicle) : [];
@@ -196,6 +197,7 @@ function toFuelEvent(
     lng: row.lng,
     place: placeText(row.place, lang),
     driverCode: row.driverCode,
+    driverName: row.driverCode ? (names.get(row.driverCode) ?? null) : null,
     volumeL: row.value ?? 0,
     levelBeforeL: before,
     levelAfterL: after,
@@ -233,11 +235,12 @@ export async function fuelEvents(
   requireViews(caller, codes);
   const { ids } = await chosenVehicles(deps, caller, s);
   const filter = { fromMs: s.from, toMs: s.to, codes, vehicleIds: ids };
-  const [rows, totals, vehicles, stations] = await Promise.all([
+  const [rows, totals, vehicles, stations, names] = await Promise.all([
     listEvents(deps.db, caller.tenantId, filter, s.limit, (s.page - 1) * s.limit),
     eventTotals(deps.db, caller.tenantId, filter),
     listTanks(deps.db, caller.tenantId),
     stationsByLatitude(deps, caller.tenantId),
+    driverNames(deps.db, caller.tenantId),
   ]);
   const byId = new Map(vehicles.map((v) => [v.vehicleId, v]));
   const byCode = new Map(totals.map((t) => [t.code, t]));
@@ -248,7 +251,7 @@ export async function fuelEvents(
       count: byCode.get(code)?.count ?? 0,
       volumeL: round1(byCode.get(code)?.volumeL ?? 0),
     })),
-    events: rows.map((r) => toFuelEvent(r, byId.get(r.vehicleId), stations, caller.lang)),
+    events: rows.map((r) => toFuelEvent(r, byId.get(r.vehicleId), stations, caller.lang, names)),
   };
 }
 
@@ -293,11 +296,12 @@ export async function fuelEventLevels(
   const row = await findEvent(deps.db, caller.tenantId, id, FUEL_EVENT_CODES);
   if (!row) throw new DomainError('not_found');
   requireViews(caller, [row.code]);
-  const [vehicle, stations] = await Promise.all([
+  const [vehicle, stations, names] = await Promise.all([
     findTanks(deps.db, caller.tenantId, row.vehicleId),
     stationsByLatitude(deps, caller.tenantId),
+    driverNames(deps.db, caller.tenantId),
   ]);
-  const event = toFuelEvent(row, vehicle, stations, caller.lang);
+  const event = toFuelEvent(row, vehicle, stations, caller.lang, names);
   const from = Math.min(stopStartOf(row), row.start) - FUEL_LEVEL_WINDOW_MS;
   const to = (row.end ?? row.start) + FUEL_LEVEL_WINDOW_MS;
   const raw = await levelsOf(deps.db, caller.tenantId, row.vehicleId, from, to);
@@ -334,12 +338,13 @@ export async function reviewFuelEvent(
     atMs,
   });
   if (!saved) throw new DomainError('not_found');
-  const [updated, vehicle] = await Promise.all([
+  const [updated, vehicle, names] = await Promise.all([
     findEvent(deps.db, caller.tenantId, id, ['DCS']),
     findTanks(deps.db, caller.tenantId, row.vehicleId),
+    driverNames(deps.db, caller.tenantId),
   ]);
   if (!updated) throw new DomainError('not_found');
-  return toFuelEvent(updated, vehicle, [], caller.lang);
+  return toFuelEvent(updated, vehicle, [], caller.lang, names);
 }
 
 /** The fuel balance of a vehicle (domain.md §7). */
@@ -388,12 +393,22 @@ export async function fuelConsumption(
   const { db } = deps;
   const t = caller.tenantId;
   const chosenIds = chosen.map((v) => v.id);
-  const [sums, idle, days, names] = await Promise.all([
+  const [sums, idle, names] = await Promise.all([
     periodSums(db, t, s.from, s.to, ids, byDriver),
     idleFuel(db, t, s.from, s.to, byDriver),
-    consumptionDays(db, t, s.from, s.to, ids),
     byDriver ? driverNames(db, t) : Promise.resolve(new Map<string, string>()),
   ]);
+  // The trend's daily L/100 km: over the vehicles with fuel data only (a phone's kilometres with
+  // no litres would lower it).
+  const withFuel = new Set(sums.filter((r) => r.sums.fuelL > 0).map((r) => r.vehicleId));
+  const chosenSet = new Set(chosenIds);
+  const days = await consumptionDays(
+    db,
+    t,
+    s.from,
+    s.to,
+    [...withFuel].filter((id) => chosenSet.has(id)),
+  );
   const idleOf = new Map(idle.map((r) => [`${r.vehicleId}|${r.driverCode}`, r.litres]));
   const balances = byDriver ? undefined : await balancesOf(deps, t, chosenIds, s, sums);
   const plateOf = new Map(chosen.map((v) => [v.id, v.plate]));
@@ -404,6 +419,8 @@ export async function fuelConsumption(
     const x = r.sums;
     const idleFuelL = Math.min(idleOf.get(`${r.vehicleId}|${r.driverCode}`) ?? 0, x.fuelL);
     const drivingFuelL = x.fuelL - idleFuelL;
+    // No litres over the kilometres: the vehicle does not report fuel (N/D, not 0 L/100 km).
+    const hasFuel = x.fuelL > 0;
     rows.push({
       vehicleId: r.vehicleId,
       plate,
@@ -415,8 +432,8 @@ export async function fuelConsumption(
       drivingFuelL: round1(drivingFuelL),
       drivingS: Math.round(x.drivingS),
       idleS: Math.round(x.idleS),
-      lPer100Km: per100(x.fuelL, x.distanceKm),
-      drivingLPer100Km: per100(drivingFuelL, x.distanceKm),
+      lPer100Km: hasFuel ? per100(x.fuelL, x.distanceKm) : null,
+      drivingLPer100Km: hasFuel ? per100(drivingFuelL, x.distanceKm) : null,
       idleLPerH: x.idleS > 0 ? round2(idleFuelL / (x.idleS / 3600)) : null,
       balance: balances?.get(r.vehicleId) ?? null,
     });

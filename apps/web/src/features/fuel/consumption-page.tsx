@@ -24,6 +24,7 @@ import {
   consumptionKey,
   consumptionTotals,
   driverText,
+  hasFuelData,
   perHourText,
 } from './consumption-rows';
 import { useFuelConsumption } from './fuel-api';
@@ -41,8 +42,12 @@ function columnsOf(f: FleetFormat, byDriver: boolean): TableColumn<Row>[] {
   const { t } = f;
   const volume = (id: string, label: string, get: (r: Row) => number | null) =>
     measureColumn(id, label, get, f.volume);
-  const rate = (id: string, label: string, get: (r: Row) => number | null) =>
-    measureColumn(id, label, get, f.consumption);
+  const na = t('fuel.consumption.na');
+  // A vehicle without fuel data (a phone, no CAN bus) reads N/D, never 0 L or 0 L/100 km.
+  const rate = (id: string, label: string, get: (r: Row) => number | null) => ({
+    ...measureColumn(id, label, get, f.consumption),
+    render: (r: Row) => (hasFuelData(r) ? (f.consumption(get(r)) ?? '—') : na),
+  });
   return [
     ...(byDriver
       ? [
@@ -56,7 +61,10 @@ function columnsOf(f: FleetFormat, byDriver: boolean): TableColumn<Row>[] {
       : []),
     { id: 'plate', label: t('fuel.events.vehicle'), value: (r) => r.plate },
     measureColumn('distance', t('fuel.consumption.distance'), (r: Row) => r.distanceKm, f.distance),
-    volume('fuel', t('fuel.consumption.fuel'), (r) => r.fuelL),
+    {
+      ...volume('fuel', t('fuel.consumption.fuel'), (r) => r.fuelL),
+      render: (r: Row) => (hasFuelData(r) ? (f.volume(r.fuelL) ?? '—') : na),
+    },
     rate('consumption', t('fuel.consumption.rate'), (r) => r.lPer100Km),
     rate('drivingRate', t('fuel.consumption.driving_rate'), (r) => r.drivingLPer100Km),
     {
@@ -109,12 +117,13 @@ function RowCard({ row, f, byDriver }: { row: Row; f: FleetFormat; byDriver: boo
           {byDriver ? driverText(row, t('fuel.consumption.unidentified')) : row.plate}
         </Typography>
         <Typography sx={{ fontWeight: 700 }} noWrap>
-          {f.consumption(row.lPer100Km) ?? '—'}
+          {hasFuelData(row) ? (f.consumption(row.lPer100Km) ?? '—') : t('fuel.consumption.na')}
         </Typography>
       </Box>
       <Typography variant="body2" color="text.secondary" noWrap>
         {byDriver ? `${row.plate} · ` : ''}
-        {f.distance(row.distanceKm)} · {f.volume(row.fuelL)}
+        {f.distance(row.distanceKm)} ·{' '}
+        {hasFuelData(row) ? f.volume(row.fuelL) : t('fuel.consumption.no_fuel_data')}
       </Typography>
       <Typography variant="body2" color="text.secondary" noWrap>
         {t('fuel.consumption.idle_short', {

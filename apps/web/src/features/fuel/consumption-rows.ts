@@ -18,14 +18,22 @@ export function driverText(r: FuelConsumptionRow, unidentified: string): string 
 }
 
 /** Totals of the rows shown: distance, fuel, idle fuel, the mean consumption, flagged balances. */
+/** Whether a row's vehicle reports fuel: kilometres with no litres are a phone or no CAN bus. */
+export function hasFuelData(row: FuelConsumptionRow): boolean {
+  return row.fuelL > 0 || row.distanceKm < 1;
+}
+
 export function consumptionTotals(rows: readonly FuelConsumptionRow[]) {
   let distanceKm = 0;
+  /** Distance of the rows with fuel data: the fleet's L/100 km divides by it only. */
+  let fuelDistanceKm = 0;
   let fuelL = 0;
   let idleFuelL = 0;
   let idleS = 0;
   let flagged = 0;
   for (const r of rows) {
     distanceKm += r.distanceKm;
+    if (r.fuelL > 0) fuelDistanceKm += r.distanceKm;
     fuelL += r.fuelL;
     idleFuelL += r.idleFuelL;
     idleS += r.idleS;
@@ -37,8 +45,8 @@ export function consumptionTotals(rows: readonly FuelConsumptionRow[]) {
     idleFuelL,
     idleS,
     flagged,
-    /** L/100 km over the distance (null under 1 km, as the rows). */
-    lPer100Km: distanceKm >= 1 ? (100 * fuelL) / distanceKm : null,
+    /** L/100 km over the distance of the vehicles with fuel data (null under 1 km, as the rows). */
+    lPer100Km: fuelDistanceKm >= 1 ? (100 * fuelL) / fuelDistanceKm : null,
     idlePct: fuelL > 0 ? (100 * idleFuelL) / fuelL : null,
   };
 }

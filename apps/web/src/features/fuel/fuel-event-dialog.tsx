@@ -21,7 +21,7 @@ import { PlaceMap } from '../../shared/map/place-map';
 import { convertFromBase } from '../../shared/units/units';
 import { EventKindChip, ReviewChip } from './event-chips';
 import { useFuelEventLevels } from './fuel-api';
-import { eventPlace, levelText } from './fuel-event-rows';
+import { eventDriver, eventPlace, levelText } from './fuel-event-rows';
 import { LevelChart, levelChartColors } from './level-chart';
 import { levelChartData } from './level-chart-data';
 import { TheftReview } from './theft-review';
@@ -144,7 +144,12 @@ export function FuelEventDialog({
   const place = eventPlace(event);
   const facts: [string, string][] = [
     [t('fuel.events.vehicle'), event.plate],
-    [t('fuel.events.driver'), event.driverCode ?? '—'],
+    [
+      t('fuel.events.driver'),
+      event.driverName && event.driverCode
+        ? `${event.driverName} (${event.driverCode})`
+        : (eventDriver(event) ?? '—'),
+    ],
     [t('fuel.events.start'), f.dateTime(event.start) ?? '—'],
     [t('fuel.events.end'), f.dateTime(event.end) ?? '—'],
     [t('fuel.events.volume'), f.volume(event.volumeL) ?? '—'],

@@ -77,6 +77,11 @@ export function eventPlace(event: FuelEvent): string {
   return `${event.lat.toFixed(5)}, ${event.lng.toFixed(5)}`;
 }
 
+/** Who drove: the registered driver's name, else the card code; null without a card. */
+export function eventDriver(event: FuelEvent): string | null {
+  return event.driverName ?? (event.driverCode || null);
+}
+
 /** A level as litres (user's unit) and the % of the tank when the capacity is known. */
 export function levelText(f: FleetFormat, litres: number | null, pct: number | null): string {
   if (litres === null) return '—';
@@ -119,7 +124,8 @@ export function eventExportColumns(f: FleetFormat, urea: boolean): ColumnModel<F
     { id: 'station', label: t('fuel.events.station'), value: (e) => e.station?.name ?? null },
     { id: 'lat', label: t('fuel.events.lat'), value: (e) => e.lat, type: 'number' },
     { id: 'lng', label: t('fuel.events.lng'), value: (e) => e.lng, type: 'number' },
-    { id: 'driver', label: t('fuel.events.driver'), value: (e) => e.driverCode },
+    { id: 'driver', label: t('fuel.events.driver'), value: (e) => e.driverName },
+    { id: 'card', label: t('fuel.events.card'), value: (e) => e.driverCode },
   ];
   if (urea) return columns;
   return [

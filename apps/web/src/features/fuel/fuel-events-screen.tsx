@@ -14,6 +14,7 @@ import { useFuelEvents } from './fuel-api';
 import { measureColumn } from './fuel-columns';
 import {
   EVENT_KINDS,
+  eventDriver,
   eventExportColumns,
   eventPlace,
   eventTotals,
@@ -91,7 +92,7 @@ function columnsOf(f: FleetFormat, urea: boolean): TableColumn<FuelEvent>[] {
       value: (e) => eventPlace(e),
       wrap: true,
     },
-    { id: 'driver', label: t('fuel.events.driver'), value: (e) => e.driverCode },
+    { id: 'driver', label: t('fuel.events.driver'), value: (e) => eventDriver(e), wrap: true },
   ];
 }
 
@@ -115,6 +116,11 @@ function EventCard({ event, f }: { event: FuelEvent; f: FleetFormat }) {
         {f.dateTime(event.start)}
         {eventPlace(event) ? ` · ${eventPlace(event)}` : ''}
       </Typography>
+      {eventDriver(event) ? (
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {eventDriver(event)}
+        </Typography>
+      ) : null}
       <Typography variant="body2" color="text.secondary" noWrap>
         {levelText(f, event.levelBeforeL, event.levelBeforePct)} →{' '}
         {levelText(f, event.levelAfterL, event.levelAfterPct)}

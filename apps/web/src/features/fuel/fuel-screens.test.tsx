@@ -94,7 +94,17 @@ describe('refill detection screen', () => {
         body: {
           total: 1,
           totals: [{ code: 'AUR', count: 1, volumeL: 42 }],
-          events: [fuelEvent({ id: 9, code: 'AUR', volumeL: 42, station: null })],
+          events: [
+            fuelEvent({
+              id: 9,
+              code: 'AUR',
+              volumeL: 42,
+              station: null,
+              driverCode: 'ARG0000012345678',
+              driverName: 'Ana Pérez',
+            }),
+            fuelEvent({ id: 10, code: 'AUR', volumeL: 30, station: null, driverCode: 'X-9' }),
+          ],
         },
       },
     });
@@ -102,7 +112,13 @@ describe('refill detection screen', () => {
     expect(table.querySelector('[data-row="9"] [data-column="volume"]')).toHaveTextContent(
       '+42,0 L',
     );
-    expect(screen.getByTestId('figure-urea_l')).toHaveTextContent('42,0 L');
+    // The driver by name, not the card code; an unregistered card by its code.
+    expect(table.querySelector('[data-row="9"] [data-column="driver"]')).toHaveTextContent(
+      'Ana Pérez',
+    );
+    expect(table).not.toHaveTextContent('ARG0000012345678');
+    expect(table.querySelector('[data-row="10"] [data-column="driver"]')).toHaveTextContent('X-9');
+    expect(screen.getByTestId('figure-urea_l')).toHaveTextContent('72,0 L');
     expect(calls.find((c) => c.url.includes('/v2/fuel/events/'))?.url).toContain('codes%5B%5D=AUR');
   });
 });
@@ -131,6 +147,37 @@ describe('consumption screen', () => {
     const detail = await screen.findByTestId('balance-detail');
     expect(detail).toHaveTextContent('Queda sin explicar más del 5 % del consumo');
     expect(detail).toHaveTextContent('Tanque al inicio');
+  });
+
+  it('shows N/D for a phone without fuel data and averages the fleet over the vehicles with it', async () => {
+    const answer: FuelConsumptionAnswer = {
+      rows: [
+        consumptionRow({ distanceKm: 1000, fuelL: 335, balance: null }),
+        consumptionRow({
+          vehicleId: 12,
+          plate: 'TEL 001',
+          distanceKm: 1200,
+          fuelL: 0,
+          idleFuelL: 0,
+          drivingFuelL: 0,
+          lPer100Km: null,
+          drivingLPer100Km: null,
+          balance: null,
+        }),
+      ],
+      days: [],
+    };
+    openFuelScreen(`/app/fuel/consumtion?${PERIOD}`, {
+      'GET /api/vehicles/vehicles': { body: VEHICLES },
+      [`GET /api/v2/fuel/consumption/${FROM}/${TO}`]: { body: answer },
+    });
+    const table = await screen.findByTestId('fuel-consumption-table');
+    const phone = table.querySelector('[data-row="12:"]') as HTMLElement;
+    expect(phone.querySelector('[data-column="consumption"]')).toHaveTextContent('N/D');
+    expect(phone.querySelector('[data-column="fuel"]')).toHaveTextContent('N/D');
+    expect(phone).not.toHaveTextContent('0,0 l/100km');
+    // 335 L over the truck's 1,000 km, not over the 2,200 km of both.
+    expect(screen.getByTestId('figure-rate')).toHaveTextContent('33,5 l/100km');
   });
 
   it('asks per driver and names unidentified drivers', async () => {

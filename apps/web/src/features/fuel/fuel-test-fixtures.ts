@@ -38,6 +38,7 @@ export function fuelEvent(changes: Partial<FuelEvent> = {}): FuelEvent {
     lat: -34.6,
     lng: -58.4,
     driverCode: null,
+    driverName: null,
     volumeL: 180,
     levelBeforeL: 240,
     levelAfterL: 418,

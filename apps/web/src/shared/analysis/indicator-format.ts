@@ -21,7 +21,10 @@ export const CAN_ONLY: ReadonlySet<AnalysisIndicator> = new Set([
   'useCruiseControl',
 ]);
 
-/** Why an indicator has no letter: little data, or no CAN data at all (a row with distance). */
+/**
+ * Why an indicator has no letter: little data, no CAN data at all, or no harsh-event input (a
+ * phone: issue 22) — for a row with distance.
+ */
 export function noLetterHint(
   key: AnalysisIndicator,
   v: IndicatorValue,
@@ -30,6 +33,7 @@ export function noLetterHint(
 ): string | undefined {
   if (v.lowCoverage && v.value !== null) return t('analysis.low_coverage');
   if (v.value === null && distanceKm > 0 && CAN_ONLY.has(key)) return t('analysis.no_can');
+  if (v.value === null && distanceKm > 0 && key === 'hardBraking') return t('analysis.no_harsh');
   return undefined;
 }
 

@@ -70,7 +70,11 @@ function scoreColumns(f: FleetFormat, nameLabel: string): TableColumn<ScoreRow>[
           {r.score === null ? t('analysis.safety.na') : formatNumber(r.score, language)}
           <ProfileChip
             letter={r.perfil}
-            hint={r.score === null ? t('analysis.safety.na_hint') : undefined}
+            hint={
+              r.score === null
+                ? t(r.distance >= 100 ? 'analysis.safety.na_no_input' : 'analysis.safety.na_hint')
+                : undefined
+            }
           />
         </Box>
       ),
