@@ -21,3 +21,4 @@ export * from './maintenance.js';
 export * from './dtc-descriptions.js';
 export * from './diagnostics.js';
 export * from './planned-trips.js';
+export * from './time-zone.js';

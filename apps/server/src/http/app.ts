@@ -117,6 +117,8 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    // Fastify logs every request at info; ours go out at debug (below) so info stays readable.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -160,6 +162,17 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('principal', null);
   app.decorateRequest('lang', 'es');
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  });
   app.addHook('onRequest', async (request) => {
     request.lang = pickLanguage(header(request.headers['accept-language']));
     const routeConfig = request.routeOptions.config;

@@ -50,6 +50,7 @@ export async function getConfiguracion(
     telefono: user.telefono,
     domicilio: user.domicilio,
     hasAvatar: user.hasAvatar,
+    configuracion: user.config,
     config: user.config,
     darkMode: user.darkMode,
     rol: user.roleName,
