@@ -1,3 +1,5 @@
+import { wallClockOf } from '@rumbo/contracts';
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import type { Driver, DriverCreate, GenerateExcelBody, Language } from '@rumbo/contracts';
 import type { TFunction } from '../../shared/i18n/i18n';
 import { z } from 'zod';
@@ -94,10 +96,10 @@ export type LicenceState = 'expired' | 'soon' | 'valid' | 'none';
 export function licenceState(
   expiry: string | null,
   nowMs: number,
-  offsetHours: number,
+  offsetHours: TimeZoneSetting,
 ): LicenceState {
   if (!expiry || !isCalendarDay(expiry)) return 'none';
-  const today = new Date(nowMs + offsetHours * 3_600_000).toISOString().slice(0, 10);
+  const today = new Date(wallClockOf(offsetHours, nowMs)).toISOString().slice(0, 10);
   if (expiry < today) return 'expired';
   const days = (Date.parse(`${expiry}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS;
   return days <= LICENCE_WARNING_DAYS ? 'soon' : 'valid';
@@ -127,7 +129,7 @@ export function driverSearchTexts(driver: Driver): string[] {
 /** The Excel table of the drivers shown: every field, the expiry as the user reads dates. */
 export function driverExcel(
   drivers: readonly Driver[],
-  ctx: { t: TFunction; language: Language; nowMs: number; offset: number },
+  ctx: { t: TFunction; language: Language; nowMs: number; offset: TimeZoneSetting },
 ): GenerateExcelBody {
   const { t, language } = ctx;
   const state = (d: Driver) => licenceState(d.licenciaVence, ctx.nowMs, ctx.offset);

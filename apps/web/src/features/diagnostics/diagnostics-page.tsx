@@ -1,3 +1,5 @@
+import { instantOfWallClock, wallClockOf } from '@rumbo/contracts';
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
@@ -48,17 +50,19 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** `yyyy-MM-dd` of an instant in the user's offset. */
-function dayOf(ms: number, offset: number): string {
-  return new Date(ms + offset * HOUR).toISOString().slice(0, 10);
+function dayOf(ms: number, offset: TimeZoneSetting): string {
+  return new Date(wallClockOf(offset, ms)).toISOString().slice(0, 10);
 }
 /** Midnight of a `yyyy-MM-dd` in the user's offset. */
-function msOfDay(day: string, offset: number): number | null {
+function msOfDay(day: string, offset: TimeZoneSetting): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - offset * HOUR : null;
+  return m
+    ? instantOfWallClock(offset, Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+    : null;
 }
 
 /** The period the address names: a preset (last 7 days by default) or two days. */
-function periodOf(params: URLSearchParams, nowMs: number, offset: number) {
+function periodOf(params: URLSearchParams, nowMs: number, offset: TimeZoneSetting) {
   const preset = (PRESETS as readonly string[]).includes(params.get('period') ?? '')
     ? (params.get('period') as Preset)
     : 'last7d';
@@ -125,7 +129,7 @@ interface Format {
   t: TFunction;
   language: Language;
   units: Units;
-  offset: number;
+  offset: TimeZoneSetting;
   nowMs: number;
 }
 
@@ -447,7 +451,7 @@ function DateTimeCell({
 }: {
   ms: number;
   language: Language;
-  offset: number;
+  offset: TimeZoneSetting;
 }) {
   return (
     <>

@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import ClearIcon from '@mui/icons-material/Clear';
 import GpsFixedIcon from '@mui/icons-material/GpsFixed';
 import GpsNotFixedIcon from '@mui/icons-material/GpsNotFixed';
@@ -40,7 +41,7 @@ export interface VehicleListPanelProps {
   onFollow: (slot: number) => void;
   units: Units;
   language: Language;
-  offsetHours: number;
+  offsetHours: TimeZoneSetting;
 }
 
 /** Search, status filters with counts and the vehicle list (virtualised) of the live map. */

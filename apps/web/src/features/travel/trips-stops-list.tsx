@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import LocalParkingIcon from '@mui/icons-material/LocalParking';
 import RouteIcon from '@mui/icons-material/Route';
 import Box from '@mui/material/Box';
@@ -120,7 +121,7 @@ export function TripsStopsList({
   stops: readonly Stop[];
   units: Units;
   language: 'es' | 'en';
-  offsetHours: number;
+  offsetHours: TimeZoneSetting;
   replayMs: number;
   onSelect: (item: TravelItem) => void;
 }) {

@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import type { GenerateExcelBody, Language, PlannedTrip, Units } from '@rumbo/contracts';
 import type { TFunction } from '../../shared/i18n/i18n';
 import { formatDateTime, formatMeasure } from '../../shared/format/format';
@@ -10,7 +11,7 @@ export interface TripFormat {
   t: TFunction;
   language: Language;
   units: Units;
-  offset: number;
+  offset: TimeZoneSetting;
 }
 
 export const iso = (value: string | null) => (value === null ? null : Date.parse(value));
