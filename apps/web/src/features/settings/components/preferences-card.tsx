@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { isAborted } from '../../../shared/api/api-error';
@@ -29,6 +29,8 @@ const FAMILIES = Object.keys(UNIT_CHOICES) as UnitFamily[];
 export function PreferencesCard({ initial }: { initial: SaveConfigBody }) {
   const { t } = useTranslation();
   const theme = useTheme();
+  // Zone offsets are shown as of when the screen opened.
+  const [openedAtMs] = useState(() => Date.now());
   const { api, snackbar, prefs, session, config } = useServices();
   const {
     control,
@@ -102,7 +104,7 @@ export function PreferencesCard({ initial }: { initial: SaveConfigBody }) {
             name="timeZone"
             control={control}
             render={({ field }) => {
-              const options = timeZoneOptions(field.value, Date.now());
+              const options = timeZoneOptions(field.value, openedAtMs);
               return (
                 <Autocomplete
                   id="timeZone"
