@@ -204,7 +204,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   await app.register(recoveryRoutes(auth), { prefix: '/api/rest' });
   await app.register(userRoutes(database.db), { prefix: '/api/rest' });
   await app.register(adminRoutes(auth), { prefix: '/api/rest' });
-  await app.register(xlsxRoutes(), { prefix: '/api/xlsx' });
+  await app.register(xlsxRoutes(database.db), { prefix: '/api/xlsx' });
   await app.register(langRoutes(), { prefix: '/api/lang' });
   await app.register(mapAssetsRoutes(), { prefix: '/api/map' });
   const fleet = { db: database.db, live, onDeviceChanged: api.onDeviceChanged };
