@@ -97,6 +97,22 @@ for (const backend of testBackends()) {
       expect(sheet.getRow(4).getCell(5).value).toBe(0);
     });
 
+    it('writes a calendar day as that day in every zone, with a day format', async () => {
+      const response = await exportTable({
+        title: 'Vencimientos',
+        columns: [{ key: 'due', label: 'Vence', type: 'date' }],
+        rows: [{ due: '2026-03-29' }, { due: null }],
+        timeZone: 'Pacific/Auckland',
+        language: 'es',
+      });
+      const sheet = await readBack(response.body);
+      const due = sheet.getRow(2).getCell(1);
+      expect(due.type).toBe(ExcelJS.ValueType.Date);
+      expect((due.value as Date).toISOString()).toBe('2026-03-29T00:00:00.000Z');
+      expect(due.numFmt).toBe('dd/mm/yyyy');
+      expect(sheet.getRow(3).getCell(1).value).toBeNull();
+    });
+
     it('uses the signed-in user zone and language when the table names none', async () => {
       const saved = await ctx.app.inject({
         method: 'POST',

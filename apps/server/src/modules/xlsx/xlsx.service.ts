@@ -18,6 +18,12 @@ export interface SheetLocale {
 }
 
 const HOUR_S = 3_600;
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The date format of a calendar day (`yyyy-MM-dd`, no time of day) in the language. */
+function dayFormat(language: Language): string {
+  return language === 'en' ? 'mm/dd/yyyy' : 'dd/mm/yyyy';
+}
 
 /** Excel number formats per column type (docs/decisions/0035). */
 export function columnFormat(column: Column, language: Language): string | undefined {
@@ -52,6 +58,9 @@ export function toCellValue(value: Cell, column: Column, locale: SheetLocale): E
   if (value === null || value === undefined) return null;
   switch (column.type) {
     case 'date': {
+      // A calendar day (a due date, a licence expiry) is the same day in every zone.
+      const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
+      if (day) return new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
       const ms =
         typeof value === 'string' && !/^\d+$/.test(value) ? Date.parse(value) : asNumber(value);
       return ms === null || !Number.isFinite(ms)
@@ -102,12 +111,19 @@ export function generateExcelBase64(table: GenerateExcelBody, locale: SheetLocal
     to: { row: 1, column: table.columns.length },
   };
   sheet.getRow(1).commit();
+  const dateColumns = table.columns.filter((column) => column.type === 'date');
   const write = async () => {
     for (const row of table.rows) {
       const values: Record<string, ExcelJS.CellValue> = {};
       for (const column of table.columns)
         values[column.key] = toCellValue(row[column.key], column, locale);
-      sheet.addRow(values).commit();
+      const added = sheet.addRow(values);
+      for (const column of dateColumns) {
+        const value = row[column.key];
+        if (typeof value === 'string' && CALENDAR_DAY.test(value))
+          added.getCell(column.key).numFmt = dayFormat(locale.language);
+      }
+      added.commit();
     }
     sheet.commit();
     await workbook.commit();

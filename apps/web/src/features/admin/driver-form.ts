@@ -131,7 +131,7 @@ export function driverExcel(
   drivers: readonly Driver[],
   ctx: { t: TFunction; language: Language; nowMs: number; offset: TimeZoneSetting },
 ): GenerateExcelBody {
-  const { t, language } = ctx;
+  const { t } = ctx;
   const state = (d: Driver) => licenceState(d.licenciaVence, ctx.nowMs, ctx.offset);
   const columns: [string, string, (d: Driver) => string][] = [
     ['nombre', t('drivers.fields.nombre'), (d) => d.nombre],
@@ -143,7 +143,8 @@ export function driverExcel(
     [
       'licenciaVence',
       t('drivers.fields.licenciaVence'),
-      (d) => formatDay(d.licenciaVence, language),
+      // A calendar day: a date cell (docs/decisions/0035).
+      (d) => (d.licenciaVence && isCalendarDay(d.licenciaVence) ? d.licenciaVence : ''),
     ],
     [
       'estado',
@@ -160,7 +161,11 @@ export function driverExcel(
   ];
   return {
     title: t('drivers.export_title'),
-    columns: columns.map(([key, label]) => ({ key, label, type: 'string' as const })),
+    columns: columns.map(([key, label]) => ({
+      key,
+      label,
+      type: key === 'licenciaVence' ? ('date' as const) : ('string' as const),
+    })),
     rows: drivers.map((d) => Object.fromEntries(columns.map(([key, , value]) => [key, value(d)]))),
   };
 }

@@ -134,7 +134,7 @@ interface Format {
 }
 
 function excelOf(rows: readonly FaultRow[], f: Format): GenerateExcelBody {
-  const { t, language, units, offset, nowMs } = f;
+  const { t, units, nowMs } = f;
   const km = (v: number | null) =>
     v === null ? null : Math.round(convertFromBase('distance', v, units.distance) * 10) / 10;
   const distance = unitSymbol('distance', units.distance);
@@ -146,9 +146,9 @@ function excelOf(rows: readonly FaultRow[], f: Format): GenerateExcelBody {
       { key: 'description', label: t('diagnostics.description') },
       { key: 'severity', label: t('diagnostics.severity_label') },
       { key: 'status', label: t('diagnostics.status_label') },
-      { key: 'start', label: t('diagnostics.opened') },
-      { key: 'end', label: t('diagnostics.closed_at') },
-      { key: 'duration', label: `${t('diagnostics.duration')} (min)`, type: 'number' },
+      { key: 'start', label: t('diagnostics.opened'), type: 'date' },
+      { key: 'end', label: t('diagnostics.closed_at'), type: 'date' },
+      { key: 'duration', label: `${t('diagnostics.duration')} (h)`, type: 'duration' },
       { key: 'odoStart', label: `${t('diagnostics.odometer_open')} (${distance})`, type: 'number' },
       { key: 'odoEnd', label: `${t('diagnostics.odometer_close')} (${distance})`, type: 'number' },
       { key: 'hours', label: t('diagnostics.hours_open'), type: 'number' },
@@ -163,9 +163,9 @@ function excelOf(rows: readonly FaultRow[], f: Format): GenerateExcelBody {
       description: r.description,
       severity: t(`diagnostics.severity.${r.severity}`),
       status: t(r.open ? 'diagnostics.status.open' : 'diagnostics.status.closed'),
-      start: formatDateTime(r.start.time, language, offset),
-      end: r.end ? formatDateTime(r.end.time, language, offset) : null,
-      duration: Math.round(faultDurationS(r, nowMs) / 60),
+      start: r.start.time,
+      end: r.end ? r.end.time : null,
+      duration: faultDurationS(r, nowMs),
       odoStart: km(r.start.odometerKm),
       odoEnd: km(r.end?.odometerKm ?? null),
       hours: r.start.engineHours,

@@ -260,7 +260,8 @@ export function exportColumns(f: FleetFormat): ColumnModel<VehicleRow>[] {
     {
       id: 'last_connection',
       label: t('fleet.columns.last_connection'),
-      value: (r) => f.dateTime(r.lastConnectionMs),
+      value: (r) => r.lastConnectionMs,
+      type: 'date',
     },
     {
       id: 'speed',
