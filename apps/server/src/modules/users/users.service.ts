@@ -5,6 +5,7 @@ import {
   type Profile,
   type SaveConfigBody,
   type SaveProfileBody,
+  type TimeZoneSetting,
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { formatBytes } from '../../lib/bytes.js';
@@ -56,6 +57,14 @@ export async function getConfiguracion(
     rol: user.roleName,
     tenant: { id: user.tenantId, name: user.tenantName },
   };
+}
+
+/** The signed-in user's time zone (days and hours are counted in it). */
+export async function userTimeZone(
+  db: Kysely<Database>,
+  principal: Principal,
+): Promise<TimeZoneSetting> {
+  return (await findUserById(db, principal.tenantId, principal.userId))?.config.timeZone ?? 'UTC';
 }
 
 /** `GET /rest/user/get_profile`. */

@@ -38,7 +38,9 @@ export function columnFormat(column: Column, language: Language): string | undef
         : column.decimals === 0
           ? '#,##0'
           : `#,##0.${'0'.repeat(column.decimals)}`;
-    default:
+    case 'boolean':
+    case 'string':
+    case undefined:
       return undefined;
   }
 }
@@ -73,7 +75,9 @@ export function toCellValue(value: Cell, column: Column, locale: SheetLocale): E
     }
     case 'number':
       return asNumber(value) ?? value;
-    default:
+    case 'boolean':
+    case 'string':
+    case undefined:
       return value;
   }
 }
