@@ -41,6 +41,15 @@ async function startToHealth(extraEnv) {
   const seconds = (performance.now() - started) / 1000;
   process.kill(-child.pid, 'SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
+  // The server stops after npm: wait until nothing answers on the port any more.
+  for (;;) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/api/health`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } catch {
+      break;
+    }
+  }
   return seconds;
 }
 

@@ -86,7 +86,9 @@ export function TravelSummary({
           <Typography variant="caption" color="text.secondary" noWrap component="div">
             {t(`travel.summary.${key}`)}
           </Typography>
-          <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} noWrap>
+          <Typography
+            sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+          >
             {value}
           </Typography>
         </Box>
@@ -201,7 +203,8 @@ export function TripsStopsList({
                   secondary
                 )
               }
-              slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+              // The secondary line wraps: a trip's litres and L/100 km are never cut off.
+              slotProps={{ primary: { noWrap: true } }}
             />
           </ListItemButton>
         );
