@@ -20,7 +20,12 @@ export const TARGETS = [
   {
     name: 'server',
     workspace: '@rumbo/server',
-    inputs: ['apps/server/src', 'apps/server/package.json', 'apps/server/tsup.config.ts', ...SHARED],
+    inputs: [
+      'apps/server/src',
+      'apps/server/package.json',
+      'apps/server/tsup.config.ts',
+      ...SHARED,
+    ],
     dist: 'apps/server/dist',
   },
 ];
@@ -40,7 +45,10 @@ function files(root, path) {
 export function inputsHash(root, target) {
   const hash = createHash('sha256');
   for (const file of target.inputs.flatMap((input) => files(root, input)).sort()) {
-    hash.update(file.split('\\').join('/')).update('\0').update(readFileSync(join(root, file)));
+    hash
+      .update(file.split('\\').join('/'))
+      .update('\0')
+      .update(readFileSync(join(root, file)));
     hash.update('\0');
   }
   return hash.digest('hex');

@@ -30,10 +30,7 @@ function start(env: Record<string, string> = {}) {
   return result.stdout;
 }
 
-const builds = () =>
-  readFileSync(join(root, 'builds.log'), 'utf8')
-    .split('\n')
-    .filter(Boolean);
+const builds = () => readFileSync(join(root, 'builds.log'), 'utf8').split('\n').filter(Boolean);
 
 describe('npm start build step', () => {
   write('package.json', JSON.stringify({ private: true, workspaces: ['apps/*'] }));
