@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -118,7 +118,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
     // Fastify logs every request at info; ours go out at debug (below) so info stays readable.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
