@@ -29,7 +29,7 @@ export function timeZoneOptions(current: TimeZoneSetting, nowMs: number): TimeZo
   else if (!zoneNames().includes(current)) {
     options.unshift({
       value: current,
-      label: `${current} (${formatOffset(zoneOffsetMs(current, nowMs) / 3_600_000)})`,
+      label: `${current.replaceAll('_', ' ')} (${formatOffset(zoneOffsetMs(current, nowMs) / 3_600_000)})`,
     });
   }
   return options;
