@@ -84,6 +84,11 @@ const envSchema = z.object({
   MAP_STYLE_URL: z.string().default(''),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `pretty`: one readable line per entry (pino-pretty); `json`: one JSON object per line. Unset:
+   * pretty on a terminal, JSON otherwise (a pipe, a file, a log collector).
+   */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   NATS_URL: z.string().optional(),
   /** Names of this cluster's NATS subjects and stream (several clusters may share a server). */

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { embeddedPaths, openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { seed } from './modules/seed/seed.service.js';
+import { seed, SYSTEM_ADMIN } from './modules/seed/seed.service.js';
+import { adminPasswordNotice, serverLogger } from './lib/logger.js';
 import { composeApp } from './main/compose.js';
 import { systemClock } from './lib/clock.js';
 import { deliverOutbox, folderTransport, smtpTransport } from './modules/mail/mail.delivery.js';
@@ -71,13 +72,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await database.close();
     throw error;
   }
-  const app = await composeApp({ config, database, bus, logger: { level: config.LOG_LEVEL } });
+  const app = await composeApp({ config, database, bus, logger: serverLogger(config) });
   const log = app.log;
   if (applied.length) log.info({ applied }, 'migrations applied');
   if (generatedAdminPassword) {
-    log.warn(
-      `System administrator created: username "sysadmin", password "${generatedAdminPassword}" (shown once; set ADMIN_PASSWORD to choose it)`,
-    );
+    // On its own, outside the log lines (and never inside one): printed once, here.
+    process.stdout.write(adminPasswordNotice(SYSTEM_ADMIN, generatedAdminPassword));
+    log.warn(`System administrator "${SYSTEM_ADMIN}" created; its password is printed above, once`);
   }
 
   const transport = config.SMTP_URL

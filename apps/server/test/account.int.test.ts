@@ -162,9 +162,14 @@ for (const backend of testBackends()) {
         idUsuario: me.id,
         usuario: { nombre: 'demouser' },
         rol: 'operator',
+        configuracion: { idioma: 'es', units: { distance: 'km' } },
         config: { idioma: 'es', units: { distance: 'km' } },
         tenant: { name: 'Transportes Demo' },
       });
+      // §7 names the answer's configuration `configuracion`; `config` (§3) carries the same.
+      expect(conf.json<{ config: unknown }>().config).toEqual(
+        conf.json<{ configuracion: unknown }>().configuracion,
+      );
       const saved = await ctx.app.inject({
         method: 'POST',
         url: '/api/rest/user/save_profile',

@@ -266,7 +266,9 @@ for (const backend of testBackends()) {
       expect(one.statusCode).toBe(200);
       const row = one.json<Row>();
       expect(row.vehicleid).toBe(vehicleId);
-      expect(row.days!.map((d) => d.day)).toEqual([D0, D0 + DAY, D0 + 2 * DAY]);
+      // The user's days (the demo user's zone, Buenos Aires: midnight is 03:00 UTC).
+      const ba = D0 + 3 * HOUR;
+      expect(row.days!.map((d) => d.day)).toEqual([ba, ba + DAY, ba + 2 * DAY]);
       // The day's one kickdown (pedal at 97 % from 09:25 for an hour: 06:00 + 12,300 s), counted at
       // its second record and placed on the road.
       const kickdowns = (

@@ -128,7 +128,10 @@ for (const backend of testBackends()) {
       expect(sheet.getRow(2).getCell(1).value).toBe('AB000CD');
       expect(sheet.getRow(501).getCell(2).value).toBe(499 * 1.5);
       expect(sheet.getRow(3).getCell(3).value).toBe(false);
-      expect((sheet.getRow(2).getCell(4).value as Date).getTime()).toBe(Date.UTC(2026, 0, 1));
+      // A date cell reads the user's wall clock (the demo user's zone, Buenos Aires, UTC−3).
+      expect((sheet.getRow(2).getCell(4).value as Date).getTime()).toBe(
+        Date.UTC(2026, 0, 1) - 3 * 3_600_000,
+      );
     });
 
     it('answers malformed JSON, wrong types and missing fields with 400 in the caller language', async () => {

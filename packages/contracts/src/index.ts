@@ -22,3 +22,4 @@ export * from './dtc-descriptions.js';
 export * from './diagnostics.js';
 export * from './planned-trips.js';
 export * from './search.js';
+export * from './time-zone.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, text } from './fields.js';
+import { timeZoneSchema } from './time-zone.js';
 
 /** Unit codes of the specification (decisions.md). */
 export const unitsSchema = z.object({
@@ -26,10 +27,13 @@ export const DEFAULT_UNITS: Units = {
 export const languageSchema = z.enum(['es', 'en']);
 export type Language = z.infer<typeof languageSchema>;
 
-/** A user's configuration; `timeZone` is a UTC offset in hours. */
+/**
+ * A user's configuration; `timeZone` is an IANA zone name, or a number read as a fixed UTC offset
+ * in hours (old clients; docs/decisions/0035).
+ */
 export const userConfigSchema = z.object({
   idioma: languageSchema,
-  timeZone: z.number().min(-12).max(14),
+  timeZone: timeZoneSchema,
   units: unitsSchema,
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
@@ -39,7 +43,7 @@ export type UserConfig = z.infer<typeof userConfigSchema>;
 
 export const DEFAULT_USER_CONFIG: UserConfig = {
   idioma: 'es',
-  timeZone: -3,
+  timeZone: 'America/Argentina/Buenos_Aires',
   units: DEFAULT_UNITS,
   lat: -34.6,
   lng: -58.45,
@@ -88,6 +92,9 @@ export const configuracionSchema = z.object({
   telefono: z.string(),
   domicilio: z.string(),
   hasAvatar: z.boolean(),
+  /** The user's configuration, named as spec §7 names it. */
+  configuracion: userConfigSchema,
+  /** The same configuration under its §3 entity name (the web app reads this one). */
   config: userConfigSchema,
   darkMode: z.boolean(),
   rol: z.string(),

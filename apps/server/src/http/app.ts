@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Geocoder } from '../places/geocoder.js';
 import type { PlacesJob } from '../places/places.job.js';
 import helmet from '@fastify/helmet';
@@ -127,6 +127,8 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    // Fastify logs every request at info; ours go out at debug (below) so info stays readable.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -170,6 +172,17 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('principal', null);
   app.decorateRequest('lang', 'es');
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  });
   requireRouteViews(app);
   // The one place that checks sign-in and the views each route declares (http/route-views.ts).
   app.addHook('onRequest', async (request) => {
@@ -199,7 +212,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   await app.register(recoveryRoutes(auth), { prefix: '/api/rest' });
   await app.register(userRoutes(database.db), { prefix: '/api/rest' });
   await app.register(adminRoutes(auth), { prefix: '/api/rest' });
-  await app.register(xlsxRoutes(), { prefix: '/api/xlsx' });
+  await app.register(xlsxRoutes(database.db), { prefix: '/api/xlsx' });
   await app.register(langRoutes(), { prefix: '/api/lang' });
   await app.register(mapAssetsRoutes(), { prefix: '/api/map' });
   const fleet = { db: database.db, live, onDeviceChanged: api.onDeviceChanged };

@@ -8,6 +8,7 @@ export const USER: Configuracion = {
   telefono: '',
   domicilio: '',
   hasAvatar: false,
+  configuracion: DEFAULT_USER_CONFIG,
   config: DEFAULT_USER_CONFIG,
   darkMode: false,
   rol: 'operator',

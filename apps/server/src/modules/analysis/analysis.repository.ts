@@ -2,6 +2,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { placeText } from '../../places/render.js';
 import { INDICATOR_SUM_KEYS, zeroSums, type IndicatorSums } from '@rumbo/telematics';
 import type { Database } from '../../db/schema.js';
+import { zonedDay } from '../../db/time-zone-sql.js';
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import {
   INDICATOR_COLUMNS,
   INDICATOR_DAY_MS,
@@ -153,13 +155,14 @@ export async function periodSums(
   });
 }
 
-/** One vehicle's indicator days (UTC) within [from, to): the detail screen's timeline. */
+/** One vehicle's indicator days within [from, to), in the user's zone: the detail screen's timeline. */
 export async function vehicleDays(
   db: Kysely<Database>,
   tenantId: number,
   vehicleId: number,
   fromMs: number,
   toMs: number,
+  timeZone: TimeZoneSetting = 'UTC',
 ): Promise<
   {
     day: number;
@@ -182,7 +185,7 @@ export async function vehicleDays(
     hard_brakes: number;
     excess_km: number;
   }>`
-    select date_trunc('day', bucket at time zone 'UTC') at time zone 'UTC' as day,
+    select ${zonedDay(sql`bucket`, timeZone)} as day,
       sum(distance_km)::float8 as distance, sum(fuel_l)::float8 as fuel,
       sum(driving_s)::float8 as driving_s, sum(idle_s)::float8 as idle_s,
       sum(kickdowns)::float8 as kickdowns, sum(hard_brakes)::float8 as hard_brakes,

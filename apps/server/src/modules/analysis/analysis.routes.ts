@@ -18,6 +18,7 @@ import {
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { principalOf } from '../../http/request-context.js';
+import { userTimeZone } from '../users/users.service.js';
 import {
   fleetAnalysis,
   ralentiAggregate,
@@ -79,9 +80,12 @@ export function analysisRoutes(deps: AnalysisDeps): FastifyPluginAsyncZod {
           response: { 200: analysisRowSchema },
         },
       },
-      (request) => {
+      async (request) => {
         const { from, to, vehicleId } = request.params;
-        return vehicleAnalysis(db, principalOf(request).tenantId, { from, to }, vehicleId);
+        const principal = principalOf(request);
+        // Its days are the user's days (daylight saving included).
+        const timeZone = await userTimeZone(db, principal);
+        return vehicleAnalysis(db, principal.tenantId, { from, to }, vehicleId, timeZone);
       },
     );
   };

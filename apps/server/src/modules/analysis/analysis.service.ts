@@ -7,6 +7,7 @@ import {
   type IdlePeriod,
   type RalentiAggAnswer,
   type SafetyDriveAnswer,
+  type TimeZoneSetting,
 } from '@rumbo/contracts';
 import {
   addSums,
@@ -190,6 +191,7 @@ export async function vehicleAnalysis(
   tenantId: number,
   period: Period,
   vehicleId: number,
+  timeZone: TimeZoneSetting = 'UTC',
 ): Promise<AnalysisRow> {
   const [vehicle] = await tenantVehicles(db, tenantId, [vehicleId]);
   if (!vehicle) throw new DomainError('not_found');
@@ -200,7 +202,7 @@ export async function vehicleAnalysis(
   const sums = rows[0]?.sums ?? zeroSums();
   return {
     ...analysisRow(vehicleId, vehicle.kind, sums, undefined, settings),
-    days: await vehicleDays(db, tenantId, vehicleId, period.from, period.to),
+    days: await vehicleDays(db, tenantId, vehicleId, period.from, period.to, timeZone),
     kickdownEvents: await vehicleKickdowns(db, tenantId, vehicleId, period.from, period.to),
   };
 }

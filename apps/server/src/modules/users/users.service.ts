@@ -6,6 +6,7 @@ import {
   type Profile,
   type SaveConfigBody,
   type SaveProfileBody,
+  type TimeZoneSetting,
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { fileTooLarge, fileTypeRefused } from '../../lib/upload-errors.js';
@@ -51,11 +52,20 @@ export async function getConfiguracion(
     telefono: user.telefono,
     domicilio: user.domicilio,
     hasAvatar: user.hasAvatar,
+    configuracion: user.config,
     config: user.config,
     darkMode: user.darkMode,
     rol: user.roleName,
     tenant: { id: user.tenantId, name: user.tenantName },
   };
+}
+
+/** The signed-in user's time zone (days and hours are counted in it). */
+export async function userTimeZone(
+  db: Kysely<Database>,
+  principal: Principal,
+): Promise<TimeZoneSetting> {
+  return (await findUserById(db, principal.tenantId, principal.userId))?.config.timeZone ?? 'UTC';
 }
 
 /** `GET /rest/user/get_profile`. */

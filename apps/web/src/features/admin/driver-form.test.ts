@@ -92,7 +92,7 @@ describe('driver search and export', () => {
     );
   });
 
-  it('exports every field, the expiry in the language’s format and its state', () => {
+  it('exports every field, the expiry as a date cell and its state', () => {
     const table = driverExcel(
       [driver, { ...driver, licenciaVence: '2020-01-01', groupName: null }],
       {
@@ -115,8 +115,10 @@ describe('driver search and export', () => {
       'grupo',
       'notas',
     ]);
+    // The expiry is a calendar day the server writes as a date cell.
+    expect(table.columns.find((c) => c.key === 'licenciaVence')?.type).toBe('date');
     expect(table.rows[0]).toMatchObject({
-      licenciaVence: '03/31/2027',
+      licenciaVence: '2027-03-31',
       estado: '',
       grupo: 'Norte',
     });

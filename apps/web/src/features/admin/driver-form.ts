@@ -1,3 +1,5 @@
+import { wallClockOf } from '@rumbo/contracts';
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import type { Driver, DriverCreate, GenerateExcelBody, Language } from '@rumbo/contracts';
 import type { TFunction } from '../../shared/i18n/i18n';
 import { z } from 'zod';
@@ -94,10 +96,10 @@ export type LicenceState = 'expired' | 'soon' | 'valid' | 'none';
 export function licenceState(
   expiry: string | null,
   nowMs: number,
-  offsetHours: number,
+  offsetHours: TimeZoneSetting,
 ): LicenceState {
   if (!expiry || !isCalendarDay(expiry)) return 'none';
-  const today = new Date(nowMs + offsetHours * 3_600_000).toISOString().slice(0, 10);
+  const today = new Date(wallClockOf(offsetHours, nowMs)).toISOString().slice(0, 10);
   if (expiry < today) return 'expired';
   const days = (Date.parse(`${expiry}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS;
   return days <= LICENCE_WARNING_DAYS ? 'soon' : 'valid';
@@ -127,9 +129,9 @@ export function driverSearchTexts(driver: Driver): string[] {
 /** The Excel table of the drivers shown: every field, the expiry as the user reads dates. */
 export function driverExcel(
   drivers: readonly Driver[],
-  ctx: { t: TFunction; language: Language; nowMs: number; offset: number },
+  ctx: { t: TFunction; language: Language; nowMs: number; offset: TimeZoneSetting },
 ): GenerateExcelBody {
-  const { t, language } = ctx;
+  const { t } = ctx;
   const state = (d: Driver) => licenceState(d.licenciaVence, ctx.nowMs, ctx.offset);
   const columns: [string, string, (d: Driver) => string][] = [
     ['nombre', t('drivers.fields.nombre'), (d) => d.nombre],
@@ -141,7 +143,8 @@ export function driverExcel(
     [
       'licenciaVence',
       t('drivers.fields.licenciaVence'),
-      (d) => formatDay(d.licenciaVence, language),
+      // A calendar day: a date cell (docs/decisions/0035).
+      (d) => (d.licenciaVence && isCalendarDay(d.licenciaVence) ? d.licenciaVence : ''),
     ],
     [
       'estado',
@@ -158,7 +161,11 @@ export function driverExcel(
   ];
   return {
     title: t('drivers.export_title'),
-    columns: columns.map(([key, label]) => ({ key, label, type: 'string' as const })),
+    columns: columns.map(([key, label]) => ({
+      key,
+      label,
+      type: key === 'licenciaVence' ? ('date' as const) : ('string' as const),
+    })),
     rows: drivers.map((d) => Object.fromEntries(columns.map(([key, , value]) => [key, value(d)]))),
   };
 }

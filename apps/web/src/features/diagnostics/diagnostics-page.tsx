@@ -1,3 +1,5 @@
+import { instantOfWallClock, wallClockOf } from '@rumbo/contracts';
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
@@ -48,17 +50,19 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** `yyyy-MM-dd` of an instant in the user's offset. */
-function dayOf(ms: number, offset: number): string {
-  return new Date(ms + offset * HOUR).toISOString().slice(0, 10);
+function dayOf(ms: number, offset: TimeZoneSetting): string {
+  return new Date(wallClockOf(offset, ms)).toISOString().slice(0, 10);
 }
 /** Midnight of a `yyyy-MM-dd` in the user's offset. */
-function msOfDay(day: string, offset: number): number | null {
+function msOfDay(day: string, offset: TimeZoneSetting): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - offset * HOUR : null;
+  return m
+    ? instantOfWallClock(offset, Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+    : null;
 }
 
 /** The period the address names: a preset (last 7 days by default) or two days. */
-function periodOf(params: URLSearchParams, nowMs: number, offset: number) {
+function periodOf(params: URLSearchParams, nowMs: number, offset: TimeZoneSetting) {
   const preset = (PRESETS as readonly string[]).includes(params.get('period') ?? '')
     ? (params.get('period') as Preset)
     : 'last7d';
@@ -125,12 +129,12 @@ interface Format {
   t: TFunction;
   language: Language;
   units: Units;
-  offset: number;
+  offset: TimeZoneSetting;
   nowMs: number;
 }
 
 function excelOf(rows: readonly FaultRow[], f: Format): GenerateExcelBody {
-  const { t, language, units, offset, nowMs } = f;
+  const { t, units, nowMs } = f;
   const km = (v: number | null) =>
     v === null ? null : Math.round(convertFromBase('distance', v, units.distance) * 10) / 10;
   const distance = unitSymbol('distance', units.distance);
@@ -142,9 +146,9 @@ function excelOf(rows: readonly FaultRow[], f: Format): GenerateExcelBody {
       { key: 'description', label: t('diagnostics.description') },
       { key: 'severity', label: t('diagnostics.severity_label') },
       { key: 'status', label: t('diagnostics.status_label') },
-      { key: 'start', label: t('diagnostics.opened') },
-      { key: 'end', label: t('diagnostics.closed_at') },
-      { key: 'duration', label: `${t('diagnostics.duration')} (min)`, type: 'number' },
+      { key: 'start', label: t('diagnostics.opened'), type: 'date' },
+      { key: 'end', label: t('diagnostics.closed_at'), type: 'date' },
+      { key: 'duration', label: `${t('diagnostics.duration')} (h)`, type: 'duration' },
       { key: 'odoStart', label: `${t('diagnostics.odometer_open')} (${distance})`, type: 'number' },
       { key: 'odoEnd', label: `${t('diagnostics.odometer_close')} (${distance})`, type: 'number' },
       { key: 'hours', label: t('diagnostics.hours_open'), type: 'number' },
@@ -160,9 +164,9 @@ function excelOf(rows: readonly FaultRow[], f: Format): GenerateExcelBody {
       description: r.description,
       severity: t(`diagnostics.severity.${r.severity}`),
       status: t(r.open ? 'diagnostics.status.open' : 'diagnostics.status.closed'),
-      start: formatDateTime(r.start.time, language, offset),
-      end: r.end ? formatDateTime(r.end.time, language, offset) : null,
-      duration: Math.round(faultDurationS(r, nowMs) / 60),
+      start: r.start.time,
+      end: r.end ? r.end.time : null,
+      duration: faultDurationS(r, nowMs),
       odoStart: km(r.start.odometerKm),
       odoEnd: km(r.end?.odometerKm ?? null),
       hours: r.start.engineHours,
@@ -449,7 +453,7 @@ function DateTimeCell({
 }: {
   ms: number;
   language: Language;
-  offset: number;
+  offset: TimeZoneSetting;
 }) {
   return (
     <>

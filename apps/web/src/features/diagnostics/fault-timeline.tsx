@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -30,7 +31,7 @@ export function FaultTimeline({
   /** Rows per code (one vehicle's timeline) instead of per vehicle. */
   byCode: boolean;
   language: Language;
-  offset: number;
+  offset: TimeZoneSetting;
 }) {
   const { t } = useTranslation();
   const rows = new Map<string, FaultRow[]>();

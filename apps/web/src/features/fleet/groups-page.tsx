@@ -173,7 +173,8 @@ function exportColumns(f: FleetFormat): ColumnModel<GroupRow>[] {
     {
       id: 'last_connection',
       label: t('fleet.columns.last_report_group'),
-      value: (r) => f.dateTime(r.lastConnectionMs),
+      value: (r) => r.lastConnectionMs,
+      type: 'date',
     },
     {
       id: 'plates',

@@ -42,8 +42,8 @@ describe('vehicles screen', () => {
     expect(platesShown(table)).toEqual(['AA 111', 'CC 333']);
     expect(screen.getByTestId('table-count')).toHaveTextContent('2 de 3');
 
-    fireEvent.click(within(table).getByRole('button', { name: 'Kilometraje' }));
-    fireEvent.click(within(table).getByRole('button', { name: 'Kilometraje' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'Odómetro' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'Odómetro' }));
     expect(platesShown(table)).toEqual(['CC 333', 'AA 111']);
 
     fireEvent.change(screen.getByTestId('table-search'), { target: { value: 'cc' } });

@@ -15,6 +15,7 @@ import { TableScreen } from './table/table-screen';
 import { excelTable, viewRows, type ColumnModel } from '../../shared/table/table-model';
 import { useFleetLastInfo } from './use-live-overlay';
 import { useTableParams } from './use-table-params';
+import { seededParts } from '../../shared/i18n/seeded-text';
 
 const groupKey = (row: { groupId: number | null }) =>
   row.groupId === null ? 'none' : `g${row.groupId}`;
@@ -57,7 +58,7 @@ export default function VehiclesPage() {
           row.model,
           row.description,
           row.groupName,
-          row.implement,
+          seededParts(t, row.implement),
           row.driverCode,
           t(`fleet.kind.${row.kind}`),
         ],
@@ -251,7 +252,11 @@ export function exportColumns(f: FleetFormat): ColumnModel<VehicleRow>[] {
       label: t('fleet.columns.group'),
       value: (r) => r.groupName ?? t('fleet.common.no_group'),
     },
-    { id: 'implement', label: t('fleet.columns.implement'), value: (r) => r.implement },
+    {
+      id: 'implement',
+      label: t('fleet.columns.implement'),
+      value: (r) => seededParts(t, r.implement),
+    },
     {
       id: 'status',
       label: t('fleet.columns.status'),
@@ -260,7 +265,8 @@ export function exportColumns(f: FleetFormat): ColumnModel<VehicleRow>[] {
     {
       id: 'last_connection',
       label: t('fleet.columns.last_connection'),
-      value: (r) => f.dateTime(r.lastConnectionMs),
+      value: (r) => r.lastConnectionMs,
+      type: 'date',
     },
     {
       id: 'speed',

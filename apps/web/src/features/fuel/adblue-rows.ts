@@ -1,6 +1,6 @@
 import { ADBLUE_RATIO, type AdBlueRow } from '@rumbo/contracts';
 import type { FleetFormat } from '../../shared/fleet/fleet-format';
-import type { ColumnModel } from '../../shared/table/table-model';
+import { dateColumn, type ColumnModel } from '../../shared/table/table-model';
 import { exportMeasure } from './fuel-columns';
 
 /** An AdBlue tank under this % is shown as low (time to fill it). */
@@ -58,7 +58,7 @@ export function adBlueExportColumns(f: FleetFormat): ColumnModel<AdBlueRow>[] {
       type: 'number',
     },
     litres('level', t('fuel.adblue.level'), (r) => r.levelL),
-    { id: 'levelAt', label: t('fuel.adblue.level_at'), value: (r) => f.dateTime(r.levelAt) },
+    dateColumn('levelAt', t('fuel.adblue.level_at'), (r) => r.levelAt),
     { id: 'refills', label: t('fuel.adblue.refills'), value: (r) => r.refills, type: 'number' },
     litres('refillsL', t('fuel.adblue.refilled'), (r) => r.refillsL),
     litres('used', t('fuel.adblue.used'), (r) => r.usedL),

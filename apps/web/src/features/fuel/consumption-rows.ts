@@ -1,8 +1,7 @@
 import type { FuelBalance, FuelConsumptionRow } from '@rumbo/contracts';
-import { durationText } from '../../shared/analysis/indicator-format';
 import type { FleetFormat } from '../../shared/fleet/fleet-format';
 import { formatNumber } from '../../shared/format/format';
-import type { ColumnModel } from '../../shared/table/table-model';
+import { durationColumn, type ColumnModel } from '../../shared/table/table-model';
 import { exportMeasure } from './fuel-columns';
 
 /** Fuel balance limits (domain.md §7): flagged over 5 % of the consumption or 40 L. */
@@ -109,11 +108,7 @@ export function consumptionExportColumns(
       value: (r) => f.inUnit('volume', r.idleLPerH),
       type: 'number',
     },
-    {
-      id: 'idleTime',
-      label: t('fuel.consumption.idle_time'),
-      value: (r) => durationText(r.idleS),
-    },
+    durationColumn('idleTime', t('fuel.consumption.idle_time'), (r) => r.idleS),
   ];
   if (byDriver) return columns;
   return [

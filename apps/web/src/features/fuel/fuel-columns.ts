@@ -37,5 +37,6 @@ export function exportMeasure<R>(
       return value === null || !Number.isFinite(value) ? null : value;
     },
     type: 'number',
+    decimals: 1,
   };
 }

@@ -1,7 +1,7 @@
 import type { FuelEvent, FuelEventsAnswer } from '@rumbo/contracts';
 import type { FleetFormat } from '../../shared/fleet/fleet-format';
 import { formatNumber } from '../../shared/format/format';
-import type { ColumnModel } from '../../shared/table/table-model';
+import { dateColumn, type ColumnModel } from '../../shared/table/table-model';
 import { exportMeasure } from './fuel-columns';
 import { inGroup } from './fuel-filters';
 
@@ -102,8 +102,8 @@ export function eventExportColumns(f: FleetFormat, urea: boolean): ColumnModel<F
     exportMeasure(f, 'volume', id, label, get);
   const columns: ColumnModel<FuelEvent>[] = [
     { id: 'kind', label: t('fuel.events.kind'), value: (e) => t(`fuel.code.${e.code}`) },
-    { id: 'start', label: t('fuel.events.start'), value: (e) => f.dateTime(e.start) },
-    { id: 'end', label: t('fuel.events.end'), value: (e) => f.dateTime(e.end) },
+    dateColumn('start', t('fuel.events.start'), (e) => e.start),
+    dateColumn('end', t('fuel.events.end'), (e) => e.end),
     { id: 'plate', label: t('fuel.events.vehicle'), value: (e) => e.plate },
     litres('volume', t('fuel.events.volume'), (e) => e.volumeL),
     litres('before', t('fuel.events.before'), (e) => e.levelBeforeL),
@@ -139,11 +139,7 @@ export function eventExportColumns(f: FleetFormat, urea: boolean): ColumnModel<F
       },
     },
     { id: 'reviewer', label: t('fuel.review.by'), value: (e) => e.review?.userName ?? null },
-    {
-      id: 'reviewedAt',
-      label: t('fuel.review.at'),
-      value: (e) => f.dateTime(e.review?.at ?? null),
-    },
+    dateColumn('reviewedAt', t('fuel.review.at'), (e) => e.review?.at ?? null),
     { id: 'note', label: t('fuel.review.note'), value: (e) => e.review?.note || null },
   ];
 }

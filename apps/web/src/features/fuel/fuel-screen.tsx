@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import Box from '@mui/material/Box';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -16,7 +17,7 @@ export function FuelScreen(props: {
   testId: string;
   title: string;
   params: Pick<FuelParams, 'period' | 'update'>;
-  offset: number;
+  offset: TimeZoneSetting;
   query: Query;
   header?: ReactNode;
   children: ReactNode;

@@ -194,7 +194,7 @@ describe('consumption screen', () => {
     });
     const table = await screen.findByTestId('fuel-consumption-table');
     expect(table).toHaveTextContent('Juan Gómez');
-    expect(table).toHaveTextContent('Conductor sin identificar');
+    expect(table).toHaveTextContent('Chofer sin identificar');
     expect(calls.find((c) => c.url.includes('/v2/fuel/consumption/'))?.url).toContain('by=driver');
   });
 });

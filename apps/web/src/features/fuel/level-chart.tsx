@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import 'uplot/dist/uPlot.min.css';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -41,7 +42,7 @@ export function LevelChart({
   /** Symbol of the user's volume unit. */
   unit: string;
   language: 'es' | 'en';
-  offsetHours: number;
+  offsetHours: TimeZoneSetting;
   label: string;
 }) {
   const theme = useTheme();

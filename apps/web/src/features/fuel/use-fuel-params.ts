@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { analysisPeriod } from '../../shared/period/analysis-period';
@@ -11,7 +12,7 @@ const id = (value: string | null): number | null =>
  * the period (`period`, `from`, `to`, as the analysis screens), `vehicle` and `group` (ids, or
  * `group=none` for vehicles without one), and the screen's own keys (`kind`, `by`, `q`).
  */
-export function useFuelParams(offsetHours: number) {
+export function useFuelParams(offsetHours: TimeZoneSetting) {
   const [params, setParams] = useSearchParams();
   const [openedMs] = useState(() => Date.now());
   const period = analysisPeriod(

@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+import { addZonedDays, startOfZonedDay, wallClockOf, type TimeZoneSetting } from '@rumbo/contracts';
 
 /**
  * The dashboard period (spec §9): from the start of the current week (Monday) to the end of
@@ -6,13 +6,10 @@ const DAY_MS = 86_400_000;
  */
 export function dashboardPeriod(
   nowMs: number,
-  offsetHours: number,
+  zone: TimeZoneSetting,
 ): { fromMs: number; toMs: number } {
-  const offsetMs = offsetHours * 3_600_000;
-  const local = nowMs + offsetMs;
-  const startOfToday = Math.floor(local / DAY_MS) * DAY_MS;
-  const weekday = (new Date(startOfToday).getUTCDay() + 6) % 7; // Monday = 0
-  let from = startOfToday - weekday * DAY_MS;
-  if (from === startOfToday) from -= 7 * DAY_MS;
-  return { fromMs: from - offsetMs, toMs: startOfToday - 1 - offsetMs };
+  const startOfToday = startOfZonedDay(zone, nowMs);
+  const weekday = (new Date(wallClockOf(zone, startOfToday)).getUTCDay() + 6) % 7; // Monday = 0
+  const from = addZonedDays(zone, startOfToday, weekday === 0 ? -7 : -weekday);
+  return { fromMs: from, toMs: startOfToday - 1 };
 }

@@ -192,8 +192,14 @@ function FigureCard(props: {
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
               <Typography
                 data-testid={`figure-${card.figure}`}
-                sx={{ fontSize: '2rem', fontWeight: 700, minWidth: 0 }}
-                noWrap
+                // Smaller on a phone, and never cut: "179.558,5 km" wraps before it hides.
+                sx={{
+                  fontSize: { xs: '1.75rem', sm: '2rem' },
+                  fontWeight: 700,
+                  minWidth: 0,
+                  lineHeight: 1.25,
+                  overflowWrap: 'anywhere',
+                }}
               >
                 {card.value}
               </Typography>

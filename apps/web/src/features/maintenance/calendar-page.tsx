@@ -99,7 +99,17 @@ export default function CalendarPage() {
               '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
               '& .fc .fc-button': { textTransform: 'none', fontSize: '0.85rem' },
               '& .fc a': { color: 'inherit' },
-              '& .fc .fc-daygrid-event': { cursor: 'pointer', fontSize: '0.75rem' },
+              // Entries wrap instead of being cut: on a phone a plate reads whole over two lines.
+              '& .fc .fc-daygrid-event': {
+                cursor: 'pointer',
+                fontSize: { xs: '0.62rem', sm: '0.75rem' },
+                whiteSpace: 'normal',
+              },
+              '& .fc .fc-daygrid-event .fc-event-title, & .fc .fc-daygrid-event .fc-event-main': {
+                whiteSpace: 'normal',
+                overflowWrap: 'anywhere',
+                lineHeight: 1.2,
+              },
               '& .fc .fc-col-header-cell': { backgroundColor: theme.palette.action.hover },
             }}
           >

@@ -27,6 +27,7 @@ import {
   urgencyOf,
 } from './maintenance-format';
 import { useFormatContext } from './use-maintenance';
+import { seededText } from '../../shared/i18n/seeded-text';
 
 const muted = (text: string) => (
   <Typography component="span" variant="body2" color="text.secondary">
@@ -75,9 +76,9 @@ export default function ForecastPage() {
         label: t('maintenance.fields.item'),
         render: (r) => (
           <>
-            {r.name}
+            {seededText(t, r.name)}
             <Typography component="div" variant="caption" color="text.secondary">
-              {r.planName ?? t('maintenance.list.title')}
+              {r.planName ? seededText(t, r.planName) : t('maintenance.list.title')}
             </Typography>
           </>
         ),

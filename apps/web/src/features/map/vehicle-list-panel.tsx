@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import ClearIcon from '@mui/icons-material/Clear';
 import GpsFixedIcon from '@mui/icons-material/GpsFixed';
 import GpsNotFixedIcon from '@mui/icons-material/GpsNotFixed';
@@ -40,7 +41,7 @@ export interface VehicleListPanelProps {
   onFollow: (slot: number) => void;
   units: Units;
   language: Language;
-  offsetHours: number;
+  offsetHours: TimeZoneSetting;
 }
 
 /** Search, status filters with counts and the vehicle list (virtualised) of the live map. */
@@ -224,16 +225,19 @@ function VehicleRow({
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
             {plate}
-            {driver ? (
-              <Box
-                component="span"
-                sx={{ fontWeight: 400, color: 'text.secondary' }}
-                data-testid="map-vehicle-driver"
-              >
-                {` · ${driver}`}
-              </Box>
-            ) : null}
           </Typography>
+          {driver ? (
+            // Its own line, wrapping: "12345678 (no registrado)" is read whole on a phone.
+            <Typography
+              variant="caption"
+              component="div"
+              color="text.secondary"
+              sx={{ overflowWrap: 'anywhere' }}
+              data-testid="map-vehicle-driver"
+            >
+              {driver}
+            </Typography>
+          ) : null}
           <Typography variant="caption" color="text.secondary" noWrap component="div">
             {t(`vehicleStatus.${status}`)}
             {' · '}

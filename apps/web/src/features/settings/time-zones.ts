@@ -1,5 +1,36 @@
-/** UTC offsets in use around the world, in hours (the user's timeZone is one of these). */
-export const UTC_OFFSETS: readonly number[] = [
-  -12, -11, -10, -9.5, -9, -8, -7, -6, -5, -4, -3.5, -3, -2, -1, 0, 1, 2, 3, 3.5, 4, 4.5, 5, 5.5,
-  5.75, 6, 6.5, 7, 8, 8.75, 9, 9.5, 10, 10.5, 11, 12, 12.75, 13, 14,
-];
+import { zoneOffsetMs, type TimeZoneSetting } from '@rumbo/contracts';
+import { formatOffset } from '../../shared/format/format';
+
+export interface TimeZoneOption {
+  value: TimeZoneSetting;
+  /** "Europe/Madrid (UTC+01:00)": the name and its offset now. */
+  label: string;
+}
+
+let names: readonly string[] | undefined;
+
+/** The IANA zones the browser knows, by name. */
+function zoneNames(): readonly string[] {
+  names ??= Intl.supportedValuesOf('timeZone');
+  return names;
+}
+
+/**
+ * The zones a user may pick: every IANA zone with its offset at `nowMs`, and the current setting
+ * when it is an old fixed offset (kept until the user picks a zone).
+ */
+export function timeZoneOptions(current: TimeZoneSetting, nowMs: number): TimeZoneOption[] {
+  const options: TimeZoneOption[] = zoneNames().map((name) => ({
+    value: name,
+    label: `${name.replaceAll('_', ' ')} (${formatOffset(zoneOffsetMs(name, nowMs) / 3_600_000)})`,
+  }));
+  if (typeof current === 'number')
+    options.unshift({ value: current, label: formatOffset(current) });
+  else if (!zoneNames().includes(current)) {
+    options.unshift({
+      value: current,
+      label: `${current.replaceAll('_', ' ')} (${formatOffset(zoneOffsetMs(current, nowMs) / 3_600_000)})`,
+    });
+  }
+  return options;
+}

@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -31,7 +32,7 @@ export function PeriodPicker({
   selection: TravelSelection;
   /** When the screen opened (presets are highlighted against it). */
   nowMs: number;
-  offsetHours: number;
+  offsetHours: TimeZoneSetting;
   onChange: (next: TravelSelection) => void;
 }) {
   const { t, i18n } = useTranslation();

@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
@@ -25,7 +26,7 @@ export function ReplayControls({
   state: ReplayState;
   follow: boolean;
   onFollowChange: (follow: boolean) => void;
-  offsetHours: number;
+  offsetHours: TimeZoneSetting;
   language: 'es' | 'en';
 }) {
   const { t } = useTranslation();

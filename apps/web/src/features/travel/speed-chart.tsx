@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import 'uplot/dist/uPlot.min.css';
 import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
@@ -12,7 +13,7 @@ const HEIGHT = 170;
 const DAY_S = 86_400;
 
 /** A Date whose local fields read the wall clock at a UTC offset (uPlot draws local dates). */
-function wallClock(offsetHours: number) {
+function wallClock(offsetHours: TimeZoneSetting) {
   return (ts: number) => toWallClockDate(ts * 1000, offsetHours);
 }
 
@@ -36,7 +37,7 @@ export function SpeedChart({
   points: readonly HistoryPoint[];
   units: Units;
   language: 'es' | 'en';
-  offsetHours: number;
+  offsetHours: TimeZoneSetting;
   replayMs: number;
   hoverMs: number | null;
   /** True when the current hover came from this chart (then it is not echoed back). */

@@ -1,3 +1,5 @@
+import { instantOfWallClock, wallClockOf } from '@rumbo/contracts';
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import { presetPeriod as sharedPresetPeriod, startOfDay } from '../../shared/format/period';
 
 /** The route of the screen: `/app/map/travel_consultation/{id?}/{from?}/{to?}` (epoch ms). */
@@ -32,7 +34,7 @@ export const PERIOD_PRESETS: readonly PeriodPreset[] = ['today', 'yesterday', 'l
 export const presetPeriod: (
   preset: PeriodPreset,
   nowMs: number,
-  offsetHours: number,
+  offsetHours: TimeZoneSetting,
 ) => { fromMs: number; toMs: number } = sharedPresetPeriod;
 
 const wholeNumber = (value: string | undefined): number | null =>
@@ -45,7 +47,7 @@ const wholeNumber = (value: string | undefined): number | null =>
 export function parseTravelParams(
   params: { id?: string | undefined; from?: string | undefined; to?: string | undefined },
   nowMs: number,
-  offsetHours: number,
+  offsetHours: TimeZoneSetting,
 ): TravelSelection & { complete: boolean } {
   const id = wholeNumber(params.id);
   const vehicleId = id !== null && id > 0 ? id : null;
@@ -70,15 +72,15 @@ export function travelPath(selection: TravelSelection): string {
 }
 
 /** `yyyy-MM-ddTHH:mm` of an instant at an offset, for `<input type="datetime-local">`. */
-export function toLocalInput(timeMs: number, offsetHours: number): string {
-  return new Date(timeMs + offsetHours * HOUR).toISOString().slice(0, 16);
+export function toLocalInput(timeMs: number, offsetHours: TimeZoneSetting): string {
+  return new Date(wallClockOf(offsetHours, timeMs)).toISOString().slice(0, 16);
 }
 
 /** The instant of a `yyyy-MM-ddTHH:mm` wall-clock value at an offset; null when unreadable. */
-export function fromLocalInput(value: string, offsetHours: number): number | null {
+export function fromLocalInput(value: string, offsetHours: TimeZoneSetting): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (!match) return null;
   const [y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0] = match.slice(1).map((v) => Number(v ?? 0));
   const utc = Date.UTC(y, mo - 1, d, h, mi, s);
-  return Number.isFinite(utc) ? utc - offsetHours * HOUR : null;
+  return Number.isFinite(utc) ? instantOfWallClock(offsetHours, utc) : null;
 }

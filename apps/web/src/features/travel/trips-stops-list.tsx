@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import LocalParkingIcon from '@mui/icons-material/LocalParking';
 import RouteIcon from '@mui/icons-material/Route';
 import Box from '@mui/material/Box';
@@ -85,7 +86,9 @@ export function TravelSummary({
           <Typography variant="caption" color="text.secondary" noWrap component="div">
             {t(`travel.summary.${key}`)}
           </Typography>
-          <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} noWrap>
+          <Typography
+            sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+          >
             {value}
           </Typography>
         </Box>
@@ -129,7 +132,7 @@ export function TripsStopsList({
   stops: readonly Stop[];
   units: Units;
   language: 'es' | 'en';
-  offsetHours: number;
+  offsetHours: TimeZoneSetting;
   replayMs: number;
   onSelect: (item: TravelItem) => void;
 }) {
@@ -220,7 +223,8 @@ export function TripsStopsList({
                   secondary
                 )
               }
-              slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+              // The secondary line wraps: a trip's litres and L/100 km are never cut off.
+              slotProps={{ primary: { noWrap: true } }}
             />
           </ListItemButton>
         );

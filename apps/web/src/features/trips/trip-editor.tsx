@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
 import Alert from '@mui/material/Alert';
@@ -52,7 +53,7 @@ interface StopDraft {
 
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
-function draftOf(trip: PlannedTrip | null, offset: number): StopDraft[] {
+function draftOf(trip: PlannedTrip | null, offset: TimeZoneSetting): StopDraft[] {
   return (trip?.stops ?? []).map((s) => ({
     name: s.name,
     lat: s.lat,
@@ -64,7 +65,7 @@ function draftOf(trip: PlannedTrip | null, offset: number): StopDraft[] {
 }
 
 /** The next stop's default time: an hour after the previous one (or the next full hour). */
-function nextTime(stops: readonly StopDraft[], offset: number): Date {
+function nextTime(stops: readonly StopDraft[], offset: TimeZoneSetting): Date {
   const last = stops[stops.length - 1]?.at;
   const lastMs = last ? fromWallClockDate(last, offset) : null;
   const base = lastMs ?? Math.ceil(Date.now() / 3_600_000) * 3_600_000;

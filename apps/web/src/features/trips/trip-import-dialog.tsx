@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -19,8 +20,9 @@ import { errorMessage } from '../../shared/api/error-message';
 import type { TripFormat } from './trip-rows';
 import { importPlannedTrips, useTripMutation } from './trips-api';
 
-/** The user's UTC offset as the import reads times: `+HH:MM` / `-HH:MM`. */
-export function offsetZone(offsetHours: number): string {
+/** The user's zone as the import reads times: an IANA name, or a fixed offset `±HH:MM`. */
+export function offsetZone(offsetHours: TimeZoneSetting): string {
+  if (typeof offsetHours === 'string') return offsetHours;
   const total = Math.round(Math.abs(offsetHours) * 60);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${offsetHours < 0 ? '-' : '+'}${pad(Math.floor(total / 60))}:${pad(total % 60)}`;

@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import type { GenerateExcelBody, Language, PlannedTrip, Units } from '@rumbo/contracts';
 import type { TFunction } from '../../shared/i18n/i18n';
 import { formatDateTime, formatMeasure } from '../../shared/format/format';
@@ -10,7 +11,7 @@ export interface TripFormat {
   t: TFunction;
   language: Language;
   units: Units;
-  offset: number;
+  offset: TimeZoneSetting;
 }
 
 export const iso = (value: string | null) => (value === null ? null : Date.parse(value));
@@ -55,11 +56,11 @@ export function tripsExcel(f: TripFormat, trips: readonly PlannedTrip[]): Genera
       { key: 'driver', label: t('trips.col.driver') },
       { key: 'status', label: t('trips.col.status') },
       { key: 'late', label: t('trips.late'), type: 'boolean' },
-      { key: 'start', label: t('trips.col.start') },
-      { key: 'started', label: t('trips.col.started') },
-      { key: 'end', label: t('trips.col.end') },
-      { key: 'arrived', label: t('trips.col.arrived') },
-      { key: 'eta', label: t('trips.col.eta') },
+      { key: 'start', label: t('trips.col.start'), type: 'date' },
+      { key: 'started', label: t('trips.col.started'), type: 'date' },
+      { key: 'end', label: t('trips.col.end'), type: 'date' },
+      { key: 'arrived', label: t('trips.col.arrived'), type: 'date' },
+      { key: 'eta', label: t('trips.col.eta'), type: 'date' },
       { key: 'delay', label: `${t('trips.col.delay')} (min)`, type: 'number' },
       { key: 'remaining', label: `${t('trips.col.remaining')} (${unit})`, type: 'number' },
       { key: 'deviations', label: t('trips.col.deviations'), type: 'number' },
@@ -72,11 +73,12 @@ export function tripsExcel(f: TripFormat, trips: readonly PlannedTrip[]): Genera
       driver: trip.driverName ?? '',
       status: t(`trips.status.${trip.status}`),
       late: trip.late,
-      start: dateTime(f, trip.plannedStart),
-      started: trip.startedAt ? dateTime(f, trip.startedAt) : '',
-      end: dateTime(f, trip.plannedEnd),
-      arrived: trip.arrivedAt ? dateTime(f, trip.arrivedAt) : '',
-      eta: trip.eta ? dateTime(f, trip.eta) : '',
+      // Instants (ISO text): date cells in the user's zone (docs/decisions/0035).
+      start: trip.plannedStart,
+      started: trip.startedAt,
+      end: trip.plannedEnd,
+      arrived: trip.arrivedAt,
+      eta: trip.eta,
       delay: trip.delayMin,
       remaining: km(trip.remainingKm),
       deviations: trip.deviations,

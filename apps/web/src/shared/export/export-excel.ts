@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import type { GenerateExcelBody } from '@rumbo/contracts';
 import { createStore } from 'zustand/vanilla';
 import { isAborted } from '../api/api-error';
@@ -12,14 +13,14 @@ export interface ExportState {
 export interface ExporterDeps {
   api: ApiClient;
   now: () => number;
-  offsetHours: () => number;
+  offsetHours: () => TimeZoneSetting;
   /** Shows the export error (spec §8); cancel is silent. */
   onError: (error: unknown) => void;
   download: (blob: Blob, fileName: string) => void;
 }
 
 /** title_yyyyMMdd_HHmmss.xlsx (decisions.md), with characters unsafe in file names replaced. */
-export function excelFileName(title: string, timeMs: number, offsetHours: number): string {
+export function excelFileName(title: string, timeMs: number, offsetHours: TimeZoneSetting): string {
   const safe = title.replace(/[\\/:*?"<>|]+/g, '-').trim() || 'export';
   return `${safe}_${formatFileStamp(timeMs, offsetHours)}.xlsx`;
 }

@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import type { TFunction } from '../i18n/i18n';
 import { DEFAULT_UNITS, type Language, type Units } from '@rumbo/contracts';
 import { useMemo } from 'react';
@@ -21,7 +22,12 @@ export function useFleetFormat() {
 type MeasureFamily = 'distance' | 'speed' | 'volume' | 'consumption';
 
 /** The formatters for a language, units and offset (what the hook memoises). */
-export function fleetFormat(t: TFunction, language: Language, units: Units, offset: number) {
+export function fleetFormat(
+  t: TFunction,
+  language: Language,
+  units: Units,
+  offset: TimeZoneSetting,
+) {
   return {
     t,
     language,

@@ -49,3 +49,19 @@ describe('formatting (spec §9)', () => {
     );
   });
 });
+
+describe('times in an IANA zone across daylight saving (Europe/Madrid)', () => {
+  it('shows the same UTC hour one hour later after the spring change, and back in autumn', () => {
+    // 2026-03-29 00:30 UTC is 01:30 CET; 01:30 UTC is 03:30 CEST.
+    expect(formatTime(Date.UTC(2026, 2, 29, 0, 30), 'Europe/Madrid')).toBe('01:30:00');
+    expect(formatTime(Date.UTC(2026, 2, 29, 1, 30), 'Europe/Madrid')).toBe('03:30:00');
+    // 2026-10-25 00:30 UTC is 02:30 CEST; 01:30 UTC is 02:30 CET (the hour repeats).
+    expect(formatTime(Date.UTC(2026, 9, 25, 0, 30), 'Europe/Madrid')).toBe('02:30:00');
+    expect(formatTime(Date.UTC(2026, 9, 25, 1, 30), 'Europe/Madrid')).toBe('02:30:00');
+    expect(formatDateTime(Date.UTC(2026, 9, 24, 22, 30), 'es', 'Europe/Madrid')).toBe(
+      '25/10/2026 00:30:00',
+    );
+    // A number is still a fixed offset.
+    expect(formatTime(Date.UTC(2026, 6, 1, 12), -3)).toBe('09:00:00');
+  });
+});

@@ -1,4 +1,4 @@
-import type { Language, Units } from '@rumbo/contracts';
+import { wallClockOf, type Language, type TimeZoneSetting, type Units } from '@rumbo/contracts';
 import { convertFromBase, unitSymbol, type UnitFamily } from '../units/units';
 
 const LOCALES: Record<Language, string> = { es: 'es-ES', en: 'en-US' };
@@ -20,9 +20,9 @@ export function formatNumber(value: number, language: Language = 'es'): string {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** The wall-clock parts of an instant at a UTC offset given in hours. */
-function partsAt(timeMs: number, offsetHours: number) {
-  const d = new Date(timeMs + offsetHours * 3_600_000);
+/** The wall-clock parts of an instant in the user's zone (IANA name or fixed offset in hours). */
+function partsAt(timeMs: number, zone: TimeZoneSetting) {
+  const d = new Date(wallClockOf(zone, timeMs));
   return {
     year: d.getUTCFullYear(),
     month: d.getUTCMonth() + 1,
@@ -34,26 +34,26 @@ function partsAt(timeMs: number, offsetHours: number) {
 }
 
 /** dd/MM/yyyy (es) or MM/dd/yyyy (en) at the user's offset. */
-export function formatDate(timeMs: number, language: Language, offsetHours: number): string {
-  const p = partsAt(timeMs, offsetHours);
+export function formatDate(timeMs: number, language: Language, zone: TimeZoneSetting): string {
+  const p = partsAt(timeMs, zone);
   return language === 'en'
     ? `${pad(p.month)}/${pad(p.day)}/${p.year}`
     : `${pad(p.day)}/${pad(p.month)}/${p.year}`;
 }
 
 /** HH:mm:ss at the user's offset. */
-export function formatTime(timeMs: number, offsetHours: number): string {
-  const p = partsAt(timeMs, offsetHours);
+export function formatTime(timeMs: number, zone: TimeZoneSetting): string {
+  const p = partsAt(timeMs, zone);
   return `${pad(p.hours)}:${pad(p.minutes)}:${pad(p.seconds)}`;
 }
 
-export function formatDateTime(timeMs: number, language: Language, offsetHours: number): string {
-  return `${formatDate(timeMs, language, offsetHours)} ${formatTime(timeMs, offsetHours)}`;
+export function formatDateTime(timeMs: number, language: Language, zone: TimeZoneSetting): string {
+  return `${formatDate(timeMs, language, zone)} ${formatTime(timeMs, zone)}`;
 }
 
 /** yyyyMMdd_HHmmss at the user's offset, for file names. */
-export function formatFileStamp(timeMs: number, offsetHours: number): string {
-  const p = partsAt(timeMs, offsetHours);
+export function formatFileStamp(timeMs: number, zone: TimeZoneSetting): string {
+  const p = partsAt(timeMs, zone);
   return `${p.year}${pad(p.month)}${pad(p.day)}_${pad(p.hours)}${pad(p.minutes)}${pad(p.seconds)}`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysisPeriod, previousPeriod } from './analysis-period';
+import { analysisPeriod, analysisPresetPeriod, previousPeriod } from './analysis-period';
 
 const DAY = 86_400_000;
 // Wednesday 25 Nov 2026, 15:00 at UTC−3.
@@ -36,5 +36,15 @@ describe('analysis periods', () => {
       toMs: 10 * DAY,
     });
     expect(previousPeriod({ fromMs: 10 * DAY, toMs: 17 * DAY }, 4).fromMs).toBe(-18 * DAY);
+  });
+});
+
+describe('analysis periods across a daylight-saving change', () => {
+  it('counts whole Madrid days: the last 7 days before 2026-10-27 hold one 25-hour day', () => {
+    const now = Date.UTC(2026, 9, 27, 10); // Tuesday 11:00 CET
+    const week = analysisPresetPeriod('last7d', now, 'Europe/Madrid');
+    expect(new Date(week.fromMs).toISOString()).toBe('2026-10-20T22:00:00.000Z');
+    expect(new Date(week.toMs).toISOString()).toBe('2026-10-27T23:00:00.000Z');
+    expect(week.toMs - week.fromMs).toBe((7 * 24 + 1) * 3_600_000);
   });
 });

@@ -1,3 +1,4 @@
+import { addZonedDays, wallClockOf, type TimeZoneSetting } from '@rumbo/contracts';
 import { presetPeriod, startOfDay } from '../format/period';
 
 // Periods of the analysis screens: a quick period or whole days, in the user's UTC offset, kept in
@@ -23,15 +24,18 @@ const epochMs = (value: string | null | undefined): number | null =>
 export function analysisPresetPeriod(
   preset: AnalysisPreset,
   nowMs: number,
-  offsetHours: number,
+  offsetHours: TimeZoneSetting,
 ): { fromMs: number; toMs: number } {
   if (preset === 'thisWeek') {
     // Monday 00:00 to the end of today, in the user's offset.
     const today = startOfDay(nowMs, offsetHours);
-    const weekday = (new Date(today + offsetHours * 3_600_000).getUTCDay() + 6) % 7;
-    return { fromMs: today - weekday * DAY, toMs: today + DAY };
+    const weekday = (new Date(wallClockOf(offsetHours, today)).getUTCDay() + 6) % 7;
+    return {
+      fromMs: addZonedDays(offsetHours, today, -weekday),
+      toMs: addZonedDays(offsetHours, today, 1),
+    };
   }
-  const endOfToday = startOfDay(nowMs, offsetHours) + DAY;
+  const endOfToday = addZonedDays(offsetHours, startOfDay(nowMs, offsetHours), 1);
   const { fromMs } = presetPeriod(preset, nowMs, offsetHours);
   return { fromMs, toMs: endOfToday };
 }
@@ -40,7 +44,7 @@ export function analysisPresetPeriod(
 export function analysisPeriod(
   params: { period: string | null; from: string | null; to: string | null },
   nowMs: number,
-  offsetHours: number,
+  offsetHours: TimeZoneSetting,
 ): AnalysisPeriod {
   const preset = ANALYSIS_PRESETS.find((p) => p === params.period);
   if (preset) return { preset, ...analysisPresetPeriod(preset, nowMs, offsetHours) };

@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -13,7 +14,7 @@ export function PeriodBar(props: {
   preset: string;
   fromMs: number;
   toMs: number;
-  offset: number;
+  offset: TimeZoneSetting;
   onPreset?: (preset: string) => void;
   onDays: (fromMs: number, toMs: number) => void;
   label?: string;
@@ -91,7 +92,7 @@ export function PeriodBar(props: {
 export function PeriodHeading(props: {
   title: string;
   period: AnalysisPeriod;
-  offset: number;
+  offset: TimeZoneSetting;
   update: (changes: Record<string, string | null>) => void;
 }) {
   const { t, i18n } = useTranslation();

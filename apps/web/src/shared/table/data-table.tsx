@@ -96,7 +96,9 @@ export function DataTable<R>(props: DataTableProps<R>) {
                   key={column.id}
                   align={column.align ?? 'left'}
                   sortDirection={props.sort?.column === column.id ? props.sort.direction : false}
-                  sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                  // Headers wrap between words (units included): a long label does not push
+                  // the last columns out of a 1440 px screen.
+                  sx={{ fontWeight: 600, verticalAlign: 'bottom', lineHeight: 1.3 }}
                 >
                   {column.sortable === false ? (
                     column.label

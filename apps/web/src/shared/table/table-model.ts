@@ -1,5 +1,15 @@
 import type { GenerateExcelBody, Language } from '@rumbo/contracts';
 
+/** How a column's cells go to Excel. */
+export type ExcelColumnType = NonNullable<GenerateExcelBody['columns'][number]['type']>;
+
+/** An instant for a `date` column: epoch ms, or null when absent or unreadable. */
+export function instantCell(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const ms = typeof value === 'number' ? value : Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+}
+
 /** A cell value as tables sort, search and export it. */
 export type CellValue = string | number | null;
 
@@ -11,8 +21,13 @@ export interface ColumnModel<R> {
   value: (row: R) => CellValue;
   /** The value exported to Excel; defaults to `value`. */
   exportValue?: (row: R) => CellValue;
-  /** The Excel cell type; numbers stay numbers. */
-  type?: 'string' | 'number';
+  /**
+   * The Excel cell type (docs/decisions/0035): numbers stay numbers (unit in the label), `date`
+   * exports an instant (epoch ms) as a date cell in the user's zone, `duration` seconds as hours.
+   */
+  type?: ExcelColumnType;
+  /** Fraction digits of a number or duration cell. */
+  decimals?: number;
   sortable?: boolean;
 }
 
@@ -121,9 +136,44 @@ export function excelTable<R>(
 ): GenerateExcelBody {
   return {
     title,
-    columns: columns.map((c) => ({ key: c.id, label: c.label, type: c.type ?? 'string' })),
+    columns: columns.map((c) => ({
+      key: c.id,
+      // Durations go out as decimal hours: the unit is in the header.
+      label: c.type === 'duration' && !c.label.endsWith('(h)') ? `${c.label} (h)` : c.label,
+      type: c.type ?? 'string',
+      ...(c.decimals === undefined ? {} : { decimals: c.decimals }),
+    })),
     rows: rows.map((row) =>
       Object.fromEntries(columns.map((c) => [c.id, (c.exportValue ?? c.value)(row)])),
     ),
+  };
+}
+
+/** An Excel column of instants: a date cell in the user's zone (the server writes the zone). */
+export function dateColumn<R>(
+  id: string,
+  label: string,
+  get: (row: R) => number | string | null | undefined,
+): ColumnModel<R> {
+  return { id, label, value: (row) => instantCell(get(row)), type: 'date' };
+}
+
+/** An Excel column of durations given in seconds: decimal hours ("(h)" added to the header). */
+export function durationColumn<R>(
+  id: string,
+  label: string,
+  get: (row: R) => number | null | undefined,
+): ColumnModel<R> {
+  return {
+    id,
+    label,
+    value: (row) => {
+      const seconds = get(row);
+      return seconds === null || seconds === undefined || !Number.isFinite(seconds)
+        ? null
+        : seconds;
+    },
+    type: 'duration',
+    decimals: 2,
   };
 }

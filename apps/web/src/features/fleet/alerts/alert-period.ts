@@ -1,3 +1,4 @@
+import type { TimeZoneSetting } from '@rumbo/contracts';
 import { presetPeriod, type PeriodPreset } from '../../../shared/format/period';
 
 // The alerts screen's period: a quick period (default the last 7 days, decisions.md) or whole
@@ -37,7 +38,7 @@ const epochMs = (value: string | null): number | null =>
 export function alertPeriod(
   params: AlertPeriodParams,
   nowMs: number,
-  offsetHours: number,
+  offsetHours: TimeZoneSetting,
 ): AlertPeriod {
   const preset = ALERT_PRESETS.find((p) => p === params.period);
   if (preset) return { preset, ...presetPeriod(preset, nowMs, offsetHours) };

@@ -23,7 +23,12 @@ import {
   TableMessage,
   TableToolbar,
 } from '../../../shared/table/table-parts';
-import { excelTable, sortRows, type SortState } from '../../../shared/table/table-model';
+import {
+  excelTable,
+  instantCell,
+  sortRows,
+  type SortState,
+} from '../../../shared/table/table-model';
 import { AlertDialog } from './alert-dialog';
 import { AlertIcon } from './alert-icons';
 import {
@@ -505,12 +510,14 @@ function exportColumns(f: FleetFormat) {
     {
       id: 'start',
       label: t('fleetAlerts.columns.time'),
-      value: (r: AlertRow) => f.dateTime(r.startTime),
+      type: 'date' as const,
+      value: (r: AlertRow) => instantCell(r.startTime),
     },
     {
       id: 'end',
       label: t('fleetAlerts.columns.end'),
-      value: (r: AlertRow) => f.dateTime(r.endTime),
+      type: 'date' as const,
+      value: (r: AlertRow) => instantCell(r.endTime),
     },
     { id: 'lat', label: 'Lat', type: 'number' as const, value: (r: AlertRow) => r.lat },
     { id: 'lng', label: 'Lng', type: 'number' as const, value: (r: AlertRow) => r.lng },
@@ -541,7 +548,8 @@ function exportColumns(f: FleetFormat) {
     {
       id: 'handledAt',
       label: t('fleetAlerts.columns.handled_at'),
-      value: (r: AlertRow) => f.dateTime(r.acknowledgedAt),
+      type: 'date' as const,
+      value: (r: AlertRow) => instantCell(r.acknowledgedAt),
     },
     { id: 'comment', label: t('fleetAlerts.columns.comment'), value: (r: AlertRow) => r.comment },
   ];

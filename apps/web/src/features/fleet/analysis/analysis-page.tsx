@@ -45,6 +45,7 @@ function columnsOf(f: FleetFormat): TableColumn<FleetAnalysisRow>[] {
       exportValue: (r) => f.inUnit('distance', r.odometers.distance),
       render: (r) => f.distance(r.odometers.distance),
       type: 'number',
+      decimals: 1,
       align: 'right',
     },
     {
@@ -53,6 +54,7 @@ function columnsOf(f: FleetFormat): TableColumn<FleetAnalysisRow>[] {
       value: (r) => r.consumption.totalFuel,
       render: (r) => formatNumber(r.consumption.totalFuel, language),
       type: 'number',
+      decimals: 1,
       align: 'right',
     },
     ...ANALYSIS_INDICATORS.map((key): TableColumn<FleetAnalysisRow> => ({

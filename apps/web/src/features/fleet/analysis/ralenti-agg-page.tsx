@@ -36,9 +36,8 @@ function columnsOf(f: FleetFormat): TableColumn<Item>[] {
     id,
     label: t(`analysis.ralenti.${id}`),
     value: (r) => r[id],
-    exportValue: (r) => Math.round(r[id]),
     render: (r) => durationText(r[id]),
-    type: 'number',
+    type: 'duration',
     align: 'right',
   });
   return [
@@ -68,6 +67,7 @@ function columnsOf(f: FleetFormat): TableColumn<Item>[] {
       value: (r) => r.fuel,
       render: (r) => formatNumber(r.fuel, language),
       type: 'number',
+      decimals: 1,
       align: 'right',
     },
   ];

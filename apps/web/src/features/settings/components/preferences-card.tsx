@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { saveConfigBody, type SaveConfigBody } from '@rumbo/contracts';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,16 +12,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { isAborted } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
-import { formatOffset } from '../../../shared/format/format';
 import { useServices } from '../../../shared/services';
 import { saveUserConfig } from '../../../shared/session/user-config-api';
 import { UNIT_CHOICES, type UnitFamily } from '../../../shared/units/units';
-import { UTC_OFFSETS } from '../time-zones';
+import { timeZoneOptions } from '../time-zones';
 import { AlertPopupsField } from './alert-popups-field';
 
 const MapPicker = lazy(() => import('./map-picker'));
@@ -30,6 +30,8 @@ const FAMILIES = Object.keys(UNIT_CHOICES) as UnitFamily[];
 export function PreferencesCard({ initial }: { initial: SaveConfigBody }) {
   const { t } = useTranslation();
   const theme = useTheme();
+  // Zone offsets are shown as of when the screen opened.
+  const [openedAtMs] = useState(() => Date.now());
   const { api, snackbar, prefs, session, config } = useServices();
   const {
     control,
@@ -102,21 +104,29 @@ export function PreferencesCard({ initial }: { initial: SaveConfigBody }) {
           <Controller
             name="timeZone"
             control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                id="timeZone"
-                select
-                label={t('view.settings.time_zone')}
-                onChange={(e) => field.onChange(Number(e.target.value))}
-              >
-                {UTC_OFFSETS.map((offset) => (
-                  <MenuItem key={offset} value={offset}>
-                    {formatOffset(offset)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            render={({ field }) => {
+              const options = timeZoneOptions(field.value, openedAtMs);
+              return (
+                <Autocomplete
+                  id="timeZone"
+                  options={options}
+                  value={options.find((o) => o.value === field.value) ?? null}
+                  onChange={(_e, option) => option && field.onChange(option.value)}
+                  getOptionLabel={(option) => option.label}
+                  isOptionEqualToValue={(a, b) => a.value === b.value}
+                  disableClearable={false}
+                  autoHighlight
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label={t('view.settings.time_zone')}
+                      onBlur={field.onBlur}
+                      error={!!errors.timeZone}
+                    />
+                  )}
+                />
+              );
+            }}
           />
           <Typography variant="h3" sx={{ gridColumn: '1 / -1', mt: 1 }}>
             {t('view.settings.units_title')}

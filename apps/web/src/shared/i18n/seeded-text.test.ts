@@ -1,0 +1,19 @@
+import { translations } from '@rumbo/contracts';
+import { describe, expect, it } from 'vitest';
+import { createI18n } from './i18n';
+import { seededKey, seededParts, seededText } from './seeded-text';
+
+describe('seeded data texts in the user language', () => {
+  it('translates built-in Spanish names by key and leaves typed names as typed', async () => {
+    const i18n = createI18n('en', { es: translations.es, en: translations.en });
+    await i18n.changeLanguage('en');
+    expect(seededKey('Revisión técnica (VTV)')).toBe('revision_tecnica_vtv');
+    expect(seededText(i18n.t, 'Revisión técnica (VTV)')).toBe('Roadworthiness test (VTV)');
+    expect(seededText(i18n.t, 'Semirremolque')).toBe('Semi-trailer');
+    expect(seededParts(i18n.t, 'Semirremolque · Caja seca')).toBe('Semi-trailer · Dry van');
+    expect(seededText(i18n.t, 'Carrocería Pérez')).toBe('Carrocería Pérez');
+    expect(seededParts(i18n.t, null)).toBeNull();
+    await i18n.changeLanguage('es');
+    expect(seededText(i18n.t, 'Revisión técnica (VTV)')).toBe('Revisión técnica (VTV)');
+  });
+});
