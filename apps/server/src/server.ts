@@ -151,7 +151,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
       intervalMs: 5_000,
       log,
     },
-    { intervalMs: 5_000, firstAfterMs: 2_000, raised: 'places named', failed: 'places pass failed' },
+    {
+      intervalMs: 5_000,
+      firstAfterMs: 2_000,
+      raised: 'places named',
+      failed: 'places pass failed',
+    },
   );
   // `rumbo device add` and the other commands, run while this server runs on the same DATA_DIR,
   // are handed to it here: its database, and its bus for the live fleet (issue 21 items 5, 9).

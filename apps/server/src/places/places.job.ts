@@ -55,7 +55,7 @@ export class PlacesJob {
       const named = todo.map(({ key, tenantId, lat, lng }) => ({
         key,
         // Open sea, far from any locality: an empty place, so it is not looked at again.
-        place: this.deps.geocoder.placeAt(tenantId, lat, lng) ?? ({ kind: 'locality' }),
+        place: this.deps.geocoder.placeAt(tenantId, lat, lng) ?? { kind: 'locality' },
       }));
       await storePlaces(this.deps.db, column, named);
       done += named.length;
