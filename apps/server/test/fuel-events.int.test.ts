@@ -104,7 +104,9 @@ for (const backend of testBackends()) {
       await expect.poll(async () => (await dcs()).length, { timeout: 10_000 }).toBe(1);
       expect(Number((await dcs())[0]!.value)).toBeGreaterThan(80);
 
-      // Both reach a user who receives them (the operator: every code that is on, in the app).
+      // The theft reaches a user who receives it (the operator: every code that is on, in the
+      // app); a refill is stored for the refill screen but, off by default (issue 22, decision
+      // 0033), rings no bell.
       const session = await signInHeaders(ctx.app);
       const codes = async () => {
         const list = await ctx.app.inject({
@@ -118,7 +120,7 @@ for (const backend of testBackends()) {
           .map((n) => n.code)
           .sort();
       };
-      await expect.poll(codes, { timeout: 10_000 }).toEqual(['CRG', 'DCS']);
+      await expect.poll(codes, { timeout: 10_000 }).toEqual(['DCS']);
     });
   });
 }

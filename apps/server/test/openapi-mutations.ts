@@ -253,7 +253,9 @@ export class Mutator {
       if (type === 'integer') out.push({ name: 'fraction', value: 1.5, invalid: true });
     }
     if (s.enum) out.push({ name: 'not in enum', value: 'fuzz-not-a-value', invalid: true });
-    for (const value of this.wrongTypes(s)) {
+    // Wrong for every branch of a union (a time zone is a name or a number), not only the one
+    // picked above.
+    for (const value of this.wrongTypes(schema)) {
       out.push({ name: `wrong type ${JSON.stringify(value)}`, value, invalid: true });
     }
     return out;

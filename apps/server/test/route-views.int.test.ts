@@ -180,14 +180,14 @@ for (const backend of testBackends()) {
       });
       expect(vehicle.statusCode).toBe(200);
       const vehicleId = vehicle.json<{ vehicleId: number }>().vehicleId;
-      ctx.app.services.live.apply(vehicleId, {
-        fixTimeMs: Date.now(),
-        lat: -34.6,
-        lng: -58.4,
-        speedKmh: 50,
-        heading: 90,
-        status: 'in-transit',
-      });
+      // A new vehicle reaches the live fleet through the bus (issue 21 item 5), not at once.
+      await expect
+        .poll(async () =>
+          (await call('GET', '/api/rest/vehicle/last_position', admin))
+            .json<LastInfo[]>()
+            .some((v) => v.idvehiculo === vehicleId),
+        )
+        .toBe(true);
       const list = async (role: string) => {
         const response = await call(
           'GET',
@@ -197,6 +197,20 @@ for (const backend of testBackends()) {
         expect(response.statusCode).toBe(200);
         return response.json<LastInfo[]>().find((v) => v.idvehiculo === vehicleId);
       };
+      // The update lands once the vehicle's announcement has been handled (a reload keeps it).
+      await expect
+        .poll(async () => {
+          ctx.app.services.live.apply(vehicleId, {
+            fixTimeMs: Date.now(),
+            lat: -34.6,
+            lng: -58.4,
+            speedKmh: 50,
+            heading: 90,
+            status: 'in-transit',
+          });
+          return (await list('viewer'))?.lat;
+        })
+        .toBe(-34.6);
       const mapped = await list('viewer');
       expect(mapped).toMatchObject({ lat: -34.6, lng: -58.4, status: 'in-transit' });
       const probe = await list('Probe');

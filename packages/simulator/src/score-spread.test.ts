@@ -88,7 +88,13 @@ function simulate(): Simulated[] {
       state = r.state;
       for (const f of r.facts) {
         if (f.type === 'indicators') addSums(sums, f);
-        else if (f.type === 'event' && f.code === 'EXV') excessAlerts++;
+        // An EXV episode, alone or told inside a speed level's alert (issue 22: one alert per
+        // episode, `data.details` naming the facts folded into it).
+        else if (
+          f.type === 'event' &&
+          (f.code === 'EXV' || String(f.data?.['details'] ?? '').includes('EXV'))
+        )
+          excessAlerts++;
       }
     }
     out.push({

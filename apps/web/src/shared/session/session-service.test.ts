@@ -162,7 +162,7 @@ describe('login and logout (spec §4)', () => {
       signedInRoutes({ user: { darkMode: true, config: { ...USER.config, idioma: 'en' } } }),
     );
     await services.session.login('demouser', 'demo1234');
-    expect(services.prefs.getState()).toEqual({ language: 'en', darkMode: true });
+    expect(services.prefs.getState()).toMatchObject({ language: 'en', darkMode: true });
   });
 
   it('returns to unauthenticated with the error on wrong credentials', async () => {
