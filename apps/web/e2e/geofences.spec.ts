@@ -315,7 +315,10 @@ for (const { language, theme, user } of SHOT_USERS) {
       expect(await scrollsSideways(page)).toBe(false);
       await shot(page, 'form', language, theme);
       // Not for every vehicle: the groups and vehicles it applies to.
-      await page.getByTestId('geofence-form').getByRole('switch').click();
+      await page
+        .getByTestId('geofence-form')
+        .locator('input[role="switch"][aria-describedby="geofence-autoasign-help"]')
+        .click();
       await expect(page.getByTestId('geofence-form').getByRole('combobox')).toHaveCount(3);
       expect(await scrollsSideways(page)).toBe(false);
       await page.getByTestId('geofence-form').getByRole('button').first().click();
