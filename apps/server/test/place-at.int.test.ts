@@ -169,7 +169,12 @@ for (const backend of testBackends()) {
       const en = await at(demo, 'en', 'lat=-32&lng=181');
       expect(en.statusCode).toBe(400);
       expect(en.body).toContain('the longitude must be between -180 and 180');
-      for (const query of ['lat=abc&lng=-63', 'lng=-63', 'lat=-32&lng=-63&extra=1']) {
+      for (const query of [
+        'lat=abc&lng=-63',
+        'lat=&lng=-63',
+        'lng=-63',
+        'lat=-32&lng=-63&extra=1',
+      ]) {
         expect((await at(demo, 'en', query)).statusCode, query).toBe(400);
       }
     });
