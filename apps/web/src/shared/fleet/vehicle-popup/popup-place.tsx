@@ -81,7 +81,12 @@ export function PopupPlace({
         sx={{ mt: '2px', color: state === 'place' ? 'primary.main' : 'text.disabled' }}
       />
       <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
-        <Typography component="span" variant="caption" color="text.secondary" display="block">
+        <Typography
+          component="span"
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block' }}
+        >
           {t('fleet.popup.place_label')}
         </Typography>
         {state === 'loading' ? (
@@ -90,9 +95,9 @@ export function PopupPlace({
           <Typography
             component="span"
             variant="body1"
-            display="block"
             data-value
             sx={{
+              display: 'block',
               overflowWrap: 'anywhere',
               fontWeight: state === 'place' ? 500 : undefined,
               color: state === 'place' ? 'text.primary' : 'text.disabled',
