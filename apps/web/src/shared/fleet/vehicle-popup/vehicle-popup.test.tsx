@@ -2,6 +2,7 @@ import type { LastInfo } from '@rumbo/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInRoutes } from '../../../test/fixtures';
+import type { FakeHandler, FakeReply } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 import { testLastInfo, testVehicle } from '../fleet-test-fixtures';
 import { openVehiclePopup } from '.';
@@ -25,11 +26,15 @@ const INFO = testLastInfo(4, 'idling', {
   fms4: { engineHours: 500 },
 });
 
-async function openPopup(lastInfo: LastInfo[]) {
+async function openPopup(
+  lastInfo: LastInfo[],
+  placeAt: FakeHandler | FakeReply = { body: { place: null } },
+) {
   const app = renderApp('/app/home', {
     ...signedInRoutes(),
     'GET /api/vehicles/vehicles/4': { body: VEHICLE },
     'GET /api/rest/vehicle/last_position': { body: lastInfo },
+    'GET /api/v2/places/at': placeAt,
   });
   await act(async () => {
     await app.services.session.login('demouser', 'demo1234');
@@ -79,5 +84,40 @@ describe('vehicle popup', () => {
     for (const field of ['implements', 'brand_model_year', 'engine_hours', 'urea'])
       expect(value(dialog, field)).toBe('Sin información');
     expect(value(dialog, 'chassis')).toBe('9BM958154KB123456');
+  });
+
+  it('names the last position under the plate, asking once per ~100 m block', async () => {
+    const { app, dialog } = await openPopup([{ ...INFO, lat: -32.40042, lng: -63.19461 }], {
+      body: { place: '4,5 km E de Villa María, Córdoba' },
+    });
+    const place = within(dialog).getByTestId('popup-place');
+    await waitFor(() => expect(place).toHaveAttribute('data-state', 'place'));
+    expect(place).toHaveTextContent('Última posición4,5 km E de Villa María, Córdoba');
+    const asked = app.calls.filter((c) => c.url.includes('/api/v2/places/at'));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.url).toContain('lat=-32.4&lng=-63.195');
+  });
+
+  it('says when the position has no place, no position, or the place could not be asked', async () => {
+    const none = await openPopup([{ ...INFO, lat: -50, lng: -20 }]);
+    const place = within(none.dialog).getByTestId('popup-place');
+    await waitFor(() => expect(place).toHaveAttribute('data-state', 'none'));
+    expect(place).toHaveTextContent('Sin lugar conocido aquí');
+    none.app.unmount();
+
+    const unknown = await openPopup([INFO]);
+    const noPosition = within(unknown.dialog).getByTestId('popup-place');
+    await waitFor(() => expect(noPosition).toHaveAttribute('data-state', 'none'));
+    expect(noPosition).toHaveTextContent('Todavía no informó su posición');
+    expect(unknown.app.calls.some((c) => c.url.includes('/api/v2/places/at'))).toBe(false);
+    unknown.app.unmount();
+
+    const failing = await openPopup([{ ...INFO, lat: -32.4, lng: -63.2 }], {
+      status: 500,
+      body: { error: 'internal', message: 'boom' },
+    });
+    const failed = within(failing.dialog).getByTestId('popup-place');
+    await waitFor(() => expect(failed).toHaveAttribute('data-state', 'error'), { timeout: 10_000 });
+    expect(failed).toHaveTextContent('No se pudo obtener el lugar');
   });
 });

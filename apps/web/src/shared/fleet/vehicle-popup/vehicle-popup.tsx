@@ -18,6 +18,7 @@ import { useSession } from '../../services';
 import { indexLastInfo, useLastPositions, useVehicle } from '../fleet-queries';
 import { StatusChip } from '../status-chip';
 import { CopyButton } from './copy-button';
+import { PopupPlace } from './popup-place';
 import { driverText } from '../driver-text';
 import { vehiclePopupRows, type PopupRow } from './popup-format';
 
@@ -114,6 +115,7 @@ function PopupDetails({ vehicle, info }: { vehicle: Vehicle; info: LastInfo | nu
   const driver = driverText(info, (code) => t('drivers.unknown_code', { code }));
   return (
     <>
+      <PopupPlace lat={info?.lat} lng={info?.lng} loading={info === undefined} />
       {info?.lastConnection && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('fleet.popup.last_connection', {
