@@ -11,6 +11,8 @@ export function calendarEvents(
   rows: readonly ForecastRow[],
   theme: Theme,
   today: string,
+  /** The item's name as shown (seeded names in the user's language). */
+  label: (name: string) => string = (name) => name,
 ): EventInput[] {
   return rows.flatMap((r) => {
     if (!r.dueDate) return [];
@@ -18,7 +20,7 @@ export function calendarEvents(
     return [
       {
         id: r.key,
-        title: `${r.plate} · ${r.name}`,
+        title: `${r.plate} · ${label(r.name)}`,
         start: r.status === 'overdue' && r.dueDate < today ? today : r.dueDate,
         allDay: true,
         backgroundColor: r.status === 'ok' ? alpha(color, 0.15) : color,

@@ -20,6 +20,7 @@ import { calendarEvents, todayIso } from './calendar-events';
 import { ServiceDialog } from './components/service-dialog';
 import { maintenanceApi, maintenanceKeys } from './maintenance-api';
 import { useFormatContext } from './use-maintenance';
+import { seededText } from '../../shared/i18n/seeded-text';
 
 /** `maintenance/calendar`: due dates on a month or week calendar (FullCalendar); click: mark done. */
 export default function CalendarPage() {
@@ -34,8 +35,8 @@ export default function CalendarPage() {
   const vehicles = useVehicles();
   const [marking, setMarking] = useState<ForecastRow | null>(null);
   const events = useMemo(
-    () => calendarEvents(forecast.data ?? [], theme, todayIso()),
-    [forecast.data, theme],
+    () => calendarEvents(forecast.data ?? [], theme, todayIso(), (name) => seededText(t, name)),
+    [forecast.data, theme, t],
   );
   const undated = (forecast.data ?? []).filter((r) => !r.dueDate).length;
   const border = theme.palette.divider;
