@@ -1,7 +1,7 @@
 import type { LastInfo } from '@rumbo/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signedInRoutes } from '../../../test/fixtures';
+import { signedInRoutes, USER } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { testLastInfo, testVehicle } from '../fleet-test-fixtures';
 import { openVehiclePopup } from '.';
@@ -25,10 +25,10 @@ const INFO = testLastInfo(4, 'idling', {
   fms4: { engineHours: 500 },
 });
 
-async function openPopup(lastInfo: LastInfo[]) {
+async function openPopup(lastInfo: LastInfo[], vehicle = VEHICLE, routes = signedInRoutes()) {
   const app = renderApp('/app/home', {
-    ...signedInRoutes(),
-    'GET /api/vehicles/vehicles/4': { body: VEHICLE },
+    ...routes,
+    'GET /api/vehicles/vehicles/4': { body: vehicle },
     'GET /api/rest/vehicle/last_position': { body: lastInfo },
   });
   await act(async () => {
@@ -79,5 +79,17 @@ describe('vehicle popup', () => {
     for (const field of ['implements', 'brand_model_year', 'engine_hours', 'urea'])
       expect(value(dialog, field)).toBe('Sin información');
     expect(value(dialog, 'chassis')).toBe('9BM958154KB123456');
+  });
+
+  it('shows the demo description and built-in trailer kinds in English', async () => {
+    const { dialog } = await openPopup(
+      [{ ...INFO, implementos: 'Semirremolque · Tolva' }],
+      { ...VEHICLE, kind: 'tractor', description: 'Tractor con semirremolque tolva' },
+      signedInRoutes({ user: { config: { ...USER.config, idioma: 'en' } } }),
+    );
+    await waitFor(() => expect(value(dialog, 'implements')).toBe('Semi-trailer · Hopper'));
+    expect(value(dialog, 'description')).toBe(
+      'Tractor unit · Tractor unit with hopper semi-trailer',
+    );
   });
 });
