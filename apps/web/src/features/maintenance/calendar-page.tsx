@@ -35,8 +35,11 @@ export default function CalendarPage() {
   const vehicles = useVehicles();
   const [marking, setMarking] = useState<ForecastRow | null>(null);
   const events = useMemo(
-    () => calendarEvents(forecast.data ?? [], theme, todayIso(), (name) => seededText(t, name)),
-    [forecast.data, theme, t],
+    () =>
+      calendarEvents(forecast.data ?? [], theme, todayIso(), (name) =>
+        isPhone ? '' : seededText(t, name),
+      ),
+    [forecast.data, theme, t, isPhone],
   );
   const undated = (forecast.data ?? []).filter((r) => !r.dueDate).length;
   const border = theme.palette.divider;
@@ -103,7 +106,7 @@ export default function CalendarPage() {
               // Entries wrap instead of being cut: on a phone a plate reads whole over two lines.
               '& .fc .fc-daygrid-event': {
                 cursor: 'pointer',
-                fontSize: { xs: '0.62rem', sm: '0.75rem' },
+                fontSize: { xs: '0.7rem', sm: '0.75rem' },
                 whiteSpace: 'normal',
               },
               '& .fc .fc-daygrid-event .fc-event-title, & .fc .fc-daygrid-event .fc-event-main': {

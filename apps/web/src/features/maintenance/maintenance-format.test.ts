@@ -118,5 +118,9 @@ describe('maintenance formatting', () => {
       'AB123CD · Roadworthiness test (VTV)',
       'AB123CD · Cambio de cubiertas',
     ]);
+    // A phone's day cells show the plate alone.
+    expect(calendarEvents([seeded], createTheme(), '2026-11-27', () => '')[0]!.title).toBe(
+      'AB123CD',
+    );
   });
 });
