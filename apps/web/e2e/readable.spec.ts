@@ -82,6 +82,18 @@ for (const combination of COMBINATIONS) {
         await settled(page);
         await shot(name);
       }
+      if (size === NARROW) {
+        // The live map's vehicle list on a phone: each driver's label read whole.
+        await navigateInApp(page, '/app/map/current_location');
+        await settled(page);
+        await page
+          .getByRole('button', { name: language === 'es' ? /Vehículos/ : /Vehicles/ })
+          .click();
+        await expect(page.getByTestId('map-vehicle-row').first()).toBeVisible();
+        await page.waitForTimeout(500);
+        await shot('live-map-list');
+        await page.keyboard.press('Escape');
+      }
       await navigateInApp(page, `/app/map/travel_consultation/${vehicleId}`);
       await expect(page.getByTestId('travel-page')).toBeVisible({ timeout: 90_000 });
       await expect(
