@@ -19,7 +19,7 @@ async function cutTexts(page: Page): Promise<string[]> {
         const style = getComputedStyle(el);
         return style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1;
       })
-      .map((el) => el.textContent!.trim().slice(0, 60)),
+      .map((el) => el.textContent.trim().slice(0, 60)),
   );
 }
 
