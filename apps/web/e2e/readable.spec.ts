@@ -9,6 +9,8 @@ import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE, useCombination } from './support
 // sideways scroll or on a figure cut by an ellipsis.
 
 const ADMIN = { username: 'demoadmin', password: 'demo1234' };
+// One user for the four combinations (it sees the demo fleet and the admin screens): one at a time.
+test.describe.configure({ mode: 'serial' });
 
 /** Texts an ellipsis cuts: elements with `text-overflow: ellipsis` whose text does not fit. */
 async function cutTexts(page: Page): Promise<string[]> {
