@@ -27,7 +27,12 @@ const TITLES = {
     safety: 'Conducción segura',
     idle: 'Ralentí',
   },
-  en: { home: 'Dashboard', analysis: 'Fleet indicators', safety: 'Safe driving', idle: 'Idling' },
+  en: {
+    home: 'Dashboard',
+    analysis: 'Fleet indicators',
+    safety: 'Safe driving',
+    idle: 'Idle time',
+  },
 };
 
 for (const combination of COMBINATIONS) {

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { seededDescription } from '../../shared/i18n/seeded-text';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { statusColor } from '../../shared/fleet/vehicle-status';
 import { useServices } from '../../shared/services';
@@ -54,7 +55,9 @@ export default function AdminVehiclesPage() {
   });
   const kindText = useCallback(
     (v: Vehicle) =>
-      [t(`admin.vehicles.kinds.${v.kind}`), v.description].filter(Boolean).join(' · '),
+      [t(`admin.vehicles.kinds.${v.kind}`), seededDescription(t, v.description)]
+        .filter(Boolean)
+        .join(' · '),
     [t],
   );
   const searchTexts = useCallback(

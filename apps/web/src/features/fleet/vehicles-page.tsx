@@ -15,7 +15,7 @@ import { TableScreen } from './table/table-screen';
 import { excelTable, viewRows, type ColumnModel } from '../../shared/table/table-model';
 import { useFleetLastInfo } from './use-live-overlay';
 import { useTableParams } from './use-table-params';
-import { seededParts } from '../../shared/i18n/seeded-text';
+import { seededDescription, seededParts } from '../../shared/i18n/seeded-text';
 
 const groupKey = (row: { groupId: number | null }) =>
   row.groupId === null ? 'none' : `g${row.groupId}`;
@@ -56,7 +56,7 @@ export default function VehiclesPage() {
           row.vim,
           row.brand,
           row.model,
-          row.description,
+          seededDescription(t, row.description),
           row.groupName,
           seededParts(t, row.implement),
           row.driverCode,
@@ -146,7 +146,8 @@ const canValue = (row: VehicleRow, text: string | null, f: FleetFormat) =>
 
 function kindText(row: VehicleRow, f: FleetFormat): string {
   const kind = f.t(`fleet.kind.${row.kind}`);
-  return row.description.trim() ? `${kind} · ${row.description.trim()}` : kind;
+  const description = seededDescription(f.t, row.description.trim());
+  return description ? `${kind} · ${description}` : kind;
 }
 
 function brandText(row: VehicleRow): string | null {
@@ -237,7 +238,7 @@ export function exportColumns(f: FleetFormat): ColumnModel<VehicleRow>[] {
     {
       id: 'description',
       label: t('fleet.columns.description'),
-      value: (r) => r.description || null,
+      value: (r) => seededDescription(t, r.description) || null,
     },
     { id: 'brand', label: t('fleet.columns.brand'), value: (r) => r.brand },
     { id: 'model', label: t('fleet.columns.model'), value: (r) => r.model },

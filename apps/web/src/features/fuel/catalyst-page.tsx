@@ -49,14 +49,14 @@ function RatioCell({ row, f }: { row: AdBlueRow; f: FleetFormat }) {
   return (
     <Box
       component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
+      sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75 }}
       data-flag={row.flag ?? ''}
     >
       <Typography
         component="span"
         variant="body2"
         color={tone === 'ok' ? 'success.main' : tone === 'flag' ? 'error.main' : 'text.primary'}
-        sx={{ fontWeight: tone === 'flag' ? 700 : 400 }}
+        sx={{ fontWeight: tone === 'flag' ? 700 : 400, whiteSpace: 'nowrap' }}
       >
         {row.ratioPct === null ? '—' : `${formatNumber(row.ratioPct, f.language)} %`}
       </Typography>
@@ -117,14 +117,15 @@ function RowCard({ row, f }: { row: Row; f: FleetFormat }) {
   const { t } = f;
   return (
     <Box sx={{ minWidth: 0, display: 'grid', gap: 0.5 }}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
+      {/* The flag wraps under the plate on a phone: plate and ratio are never cut. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 'max-content' }}>
           {row.plate}
         </Typography>
         <RatioCell row={row} f={f} />
       </Box>
       <LevelCell row={row} f={f} />
-      <Typography variant="body2" color="text.secondary" noWrap>
+      <Typography variant="body2" color="text.secondary">
         {t('fuel.adblue.card', {
           refills: row.refills,
           used: f.volume(row.usedL) ?? '—',

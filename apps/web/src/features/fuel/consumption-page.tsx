@@ -120,7 +120,7 @@ function RowCard({ row, f, byDriver }: { row: Row; f: FleetFormat; byDriver: boo
           {hasFuelData(row) ? (f.consumption(row.lPer100Km) ?? '—') : t('fuel.consumption.na')}
         </Typography>
       </Box>
-      <Typography variant="body2" color="text.secondary" noWrap>
+      <Typography variant="body2" color="text.secondary">
         {byDriver ? `${row.plate} · ` : ''}
         {f.distance(row.distanceKm)} ·{' '}
         {hasFuelData(row) ? f.volume(row.fuelL) : t('fuel.consumption.no_fuel_data')}

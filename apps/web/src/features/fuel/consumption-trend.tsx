@@ -16,7 +16,7 @@ import { LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
 import type { FuelConsumptionDay } from '@rumbo/contracts';
 import { useMemo } from 'react';
 import type { FleetFormat } from '../../shared/fleet/fleet-format';
-import { formatDate, formatNumber } from '../../shared/format/format';
+import { axisTickFormatter, formatDate, formatNumber } from '../../shared/format/format';
 
 /**
  * Litres per day (driving and idle, stacked bars) and the day's consumption in the user's unit
@@ -52,6 +52,10 @@ export function ConsumptionTrend({
   }, [days, f, language]);
   const number = (v: number | null) => (v === null ? '—' : formatNumber(v, language));
   const integer = (v: number) => formatNumber(v, language).replace(/[.,]\d$/, '');
+  const litresTick = axisTickFormatter(
+    Math.max(0, ...series.driving.map((v, i) => v + (series.idle[i] ?? 0))),
+    language,
+  );
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, mb: 2 }} data-testid="consumption-trend">
@@ -82,8 +86,8 @@ export function ConsumptionTrend({
               id: 'litres',
               position: 'left',
               label: phone ? undefined : volume,
-              width: phone ? 40 : 60,
-              valueFormatter: (v: number) => integer(v),
+              width: phone ? 48 : 60,
+              valueFormatter: litresTick,
             },
             {
               id: 'rate',

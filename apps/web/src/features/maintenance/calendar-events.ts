@@ -11,14 +11,20 @@ export function calendarEvents(
   rows: readonly ForecastRow[],
   theme: Theme,
   today: string,
+  /**
+   * The item's name as shown (seeded names in the user's language); empty for the plate alone (a
+   * phone's day cells are too narrow for a name: the entry opens the dialog that names it).
+   */
+  label: (name: string) => string = (name) => name,
 ): EventInput[] {
   return rows.flatMap((r) => {
     if (!r.dueDate) return [];
     const color = theme.palette[STATUS_COLOR[r.status]].main;
+    const name = label(r.name);
     return [
       {
         id: r.key,
-        title: `${r.plate} · ${r.name}`,
+        title: name ? `${r.plate} · ${name}` : r.plate,
         start: r.status === 'overdue' && r.dueDate < today ? today : r.dueDate,
         allDay: true,
         backgroundColor: r.status === 'ok' ? alpha(color, 0.15) : color,

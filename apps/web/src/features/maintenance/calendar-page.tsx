@@ -20,6 +20,7 @@ import { calendarEvents, todayIso } from './calendar-events';
 import { ServiceDialog } from './components/service-dialog';
 import { maintenanceApi, maintenanceKeys } from './maintenance-api';
 import { useFormatContext } from './use-maintenance';
+import { seededText } from '../../shared/i18n/seeded-text';
 
 /** `maintenance/calendar`: due dates on a month or week calendar (FullCalendar); click: mark done. */
 export default function CalendarPage() {
@@ -34,8 +35,11 @@ export default function CalendarPage() {
   const vehicles = useVehicles();
   const [marking, setMarking] = useState<ForecastRow | null>(null);
   const events = useMemo(
-    () => calendarEvents(forecast.data ?? [], theme, todayIso()),
-    [forecast.data, theme],
+    () =>
+      calendarEvents(forecast.data ?? [], theme, todayIso(), (name) =>
+        isPhone ? '' : seededText(t, name),
+      ),
+    [forecast.data, theme, t, isPhone],
   );
   const undated = (forecast.data ?? []).filter((r) => !r.dueDate).length;
   const border = theme.palette.divider;
@@ -102,7 +106,7 @@ export default function CalendarPage() {
               // Entries wrap instead of being cut: on a phone a plate reads whole over two lines.
               '& .fc .fc-daygrid-event': {
                 cursor: 'pointer',
-                fontSize: { xs: '0.62rem', sm: '0.75rem' },
+                fontSize: { xs: '0.7rem', sm: '0.75rem' },
                 whiteSpace: 'normal',
               },
               '& .fc .fc-daygrid-event .fc-event-title, & .fc .fc-daygrid-event .fc-event-main': {

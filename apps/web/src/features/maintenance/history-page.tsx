@@ -20,6 +20,7 @@ import { ServiceDialog } from './components/service-dialog';
 import { maintenanceApi, maintenanceKeys } from './maintenance-api';
 import { formatDay, formatInteger, formatKm, servicesExcel } from './maintenance-format';
 import { useFormatContext, useMaintenanceSave } from './use-maintenance';
+import { seededText } from '../../shared/i18n/seeded-text';
 
 const muted = (text: string) => (
   <Typography component="span" variant="body2" color="text.secondary">
@@ -85,7 +86,7 @@ export default function HistoryPage() {
           ) : (
             <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
               {s.done.map((d) => (
-                <Chip key={`${d.source}-${d.id}`} size="small" label={d.name} />
+                <Chip key={`${d.source}-${d.id}`} size="small" label={seededText(t, d.name)} />
               ))}
             </Box>
           ),

@@ -22,6 +22,7 @@ import { MaintTable, type MaintColumn } from './components/maintenance-table';
 import { maintenanceApi, maintenanceKeys } from './maintenance-api';
 import { additionalExcel, formatDay, formatKm } from './maintenance-format';
 import { useFormatContext, useMaintenanceSave } from './use-maintenance';
+import { seededText } from '../../shared/i18n/seeded-text';
 
 const muted = (text: string) => (
   <Typography component="span" variant="body2" color="text.secondary">
@@ -55,7 +56,7 @@ export default function ListPage() {
       {
         id: 'name',
         label: t('maintenance.fields.name'),
-        render: (a) => a.name,
+        render: (a) => seededText(t, a.name),
         sortValue: (a) => a.name,
       },
       {
@@ -118,7 +119,7 @@ export default function ListPage() {
         query={list}
         columns={columns}
         rowKey={(a) => a.id}
-        searchTexts={(a) => [a.name, a.plate, a.notes]}
+        searchTexts={(a) => [a.name, seededText(t, a.name), a.plate, a.notes]}
         preFilter={preFilter}
         initialSort={{ id: 'dueDate' }}
         emptyText={t('maintenance.list.empty')}

@@ -2,6 +2,7 @@ import { DEFAULT_UNITS, translations, type ForecastRow } from '@rumbo/contracts'
 import { createTheme } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../shared/i18n/create-i18n';
+import { seededText } from '../../shared/i18n/seeded-text';
 import { calendarEvents } from './calendar-events';
 import { forecastExcel, remainingText, urgencyOf } from './maintenance-format';
 
@@ -100,5 +101,26 @@ describe('maintenance formatting', () => {
       ['soon', '2026-12-03'],
     ]);
     expect(events[0]!.backgroundColor).toBe(theme.palette.error.main);
+  });
+
+  it('shows the seeded plan and item names in the user’s language, typed names as typed', () => {
+    const seeded = row({ planName: 'Service de tractor', name: 'Revisión técnica (VTV)' });
+    const typed = row({ key: 'typed', planName: 'Plan Pérez', name: 'Cambio de cubiertas' });
+    const body = forecastExcel([seeded, typed], { t: en, language: 'en', units: DEFAULT_UNITS });
+    expect(body.rows.map((r) => [r.plan, r.item])).toEqual([
+      ['Tractor service', 'Roadworthiness test (VTV)'],
+      ['Plan Pérez', 'Cambio de cubiertas'],
+    ]);
+    const events = calendarEvents([seeded, typed], createTheme(), '2026-11-27', (name) =>
+      seededText(en, name),
+    );
+    expect(events.map((e) => e.title)).toEqual([
+      'AB123CD · Roadworthiness test (VTV)',
+      'AB123CD · Cambio de cubiertas',
+    ]);
+    // A phone's day cells show the plate alone.
+    expect(calendarEvents([seeded], createTheme(), '2026-11-27', () => '')[0]!.title).toBe(
+      'AB123CD',
+    );
   });
 });

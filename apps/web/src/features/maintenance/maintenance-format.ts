@@ -9,6 +9,7 @@ import type {
 import { formatDate } from '../../shared/format/format';
 import type { TFunction } from '../../shared/i18n/i18n';
 import { convertFromBase, unitSymbol } from '../../shared/units/units';
+import { seededText } from '../../shared/i18n/seeded-text';
 
 /** What the formatters need of the user. */
 export interface FormatContext {
@@ -125,8 +126,8 @@ export function forecastExcel(rows: readonly ForecastRow[], ctx: FormatContext):
     rows: rows.map((r) => ({
       plate: r.plate,
       group: r.groupName ?? '',
-      plan: r.planName ?? t('maintenance.list.title'),
-      item: r.name,
+      plan: r.planName ? seededText(t, r.planName) : t('maintenance.list.title'),
+      item: seededText(t, r.name),
       status: t(`maintenance.status.${r.status}`),
       axis: r.axis ? t(`maintenance.axis.${r.axis}`) : '',
       due: r.dueDate,

@@ -223,8 +223,7 @@ export function TripsStopsList({
                   secondary
                 )
               }
-              // The secondary line wraps: a trip's litres and L/100 km are never cut off.
-              slotProps={{ primary: { noWrap: true } }}
+              // Both lines wrap: a stop's end time, a trip's litres and L/100 km are never cut off.
             />
           </ListItemButton>
         );

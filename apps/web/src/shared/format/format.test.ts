@@ -1,6 +1,7 @@
 import { DEFAULT_UNITS } from '@rumbo/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  axisTickFormatter,
   formatDate,
   formatDateTime,
   formatFileStamp,
@@ -63,5 +64,22 @@ describe('times in an IANA zone across daylight saving (Europe/Madrid)', () => {
     );
     // A number is still a fixed offset.
     expect(formatTime(Date.UTC(2026, 6, 1, 12), -3)).toBe('09:00:00');
+  });
+});
+
+describe('chart axis ticks', () => {
+  it('reads whole numbers, compact once the data reach 8,000, so a phone axis never cuts them', () => {
+    expect(axisTickFormatter(950, 'es')(900)).toBe('900');
+    const es = axisTickFormatter(12_400, 'es');
+    expect([0, 5_000, 10_000, 12_500].map((v) => es(v).replace('\u00a0', ' '))).toEqual([
+      '0',
+      '5 mil',
+      '10 mil',
+      '12,5 mil',
+    ]);
+    const en = axisTickFormatter(12_400, 'en');
+    expect([5_000, 10_000, 12_500].map(en)).toEqual(['5K', '10K', '12.5K']);
+    for (const label of [...[10_000, 15_000, 20_000].map(es), ...[10_000, 20_000].map(en)])
+      expect(label.length).toBeLessThanOrEqual(8);
   });
 });

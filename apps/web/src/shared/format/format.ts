@@ -18,6 +18,23 @@ export function formatNumber(value: number, language: Language = 'es'): string {
   return format.format(value);
 }
 
+/**
+ * Tick labels of a chart axis whose data reach `max`: whole numbers, and compact ones ("15 mil",
+ * "15K") on every tick once the data reach 8,000 (the axis's top tick may then read 10,000), so a
+ * narrow phone axis never cuts a label.
+ */
+export function axisTickFormatter(
+  max: number,
+  language: Language = 'es',
+): (value: number) => string {
+  const compact = max >= 8_000;
+  const format = new Intl.NumberFormat(LOCALES[language], {
+    maximumFractionDigits: compact ? 1 : 0,
+    ...(compact ? { notation: 'compact' as const } : {}),
+  });
+  return (value) => (Number.isFinite(value) ? format.format(value) : '');
+}
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The wall-clock parts of an instant in the user's zone (IANA name or fixed offset in hours). */

@@ -29,3 +29,25 @@ export function seededParts(t: TFunction, text: string | null): string | null {
     .map((part, i) => (i % 2 === 1 ? part : seededText(t, part)))
     .join('');
 }
+
+/** The demo's vehicle descriptions ("Tractor con semirremolque tolva"): vehicle, kind, implement. */
+const DEMO_DESCRIPTION = /^(tractor|chasis) con (semirremolque|acoplado|bitren) (.+)$/i;
+
+/**
+ * A vehicle description in the user's language: a description the demo seeded ("Tractor con
+ * semirremolque tolva") is composed again from its translated parts
+ * (`seeded_description.*`); any other text — what a user typed — is shown as typed.
+ */
+export function seededDescription(t: TFunction, text: string): string {
+  const match = DEMO_DESCRIPTION.exec(text.trim());
+  if (!match) return text;
+  const [, vehicle, kind, implement] = match as unknown as [string, string, string, string];
+  const implementKey = `seeded.${seededKey(implement)}`;
+  const translatedImplement = t(implementKey);
+  if (translatedImplement === implementKey) return text;
+  return t('seeded_description.template', {
+    vehicle: t(`seeded_description.${vehicle.toLowerCase()}`),
+    kind: t(`seeded_description.${kind.toLowerCase()}`),
+    implement: translatedImplement.toLowerCase(),
+  });
+}

@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useMemo, type ReactNode } from 'react';
 import { Controller, type Control } from 'react-hook-form';
+import { seededText } from '../../../shared/i18n/seeded-text';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useServices } from '../../../shared/services';
 import { vehiclesApi } from '../admin-api';
@@ -114,10 +115,12 @@ export function VehicleDialog(props: {
             <em>{t('admin.vehicles.no_implement')}</em>
           </MenuItem>
           {props.trailerKinds.flatMap((kind) => [
-            <ListSubheader key={`k${kind.idTipoImplemento}`}>{kind.descripcion}</ListSubheader>,
+            <ListSubheader key={`k${kind.idTipoImplemento}`}>
+              {seededText(t, kind.descripcion)}
+            </ListSubheader>,
             ...kind.implementos.map((implement) => (
               <MenuItem key={implement.idImplemento} value={String(implement.idImplemento)}>
-                {implement.descripcionImplemento}
+                {seededText(t, implement.descripcionImplemento)}
               </MenuItem>
             )),
           ])}

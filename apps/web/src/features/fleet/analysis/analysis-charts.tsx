@@ -5,7 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart, type BarChartProps } from '@mui/x-charts/BarChart';
 import { RPM_BANDS, type AnalysisRow, type RpmBand } from '@rumbo/contracts';
 import type { ReactNode } from 'react';
-import { formatNumber } from '../../../shared/format/format';
+import { axisTickFormatter, formatNumber } from '../../../shared/format/format';
 import type { FleetFormat } from '../../../shared/fleet/fleet-format';
 import { LETTER_COLOURS } from '../../../shared/analysis/profile-chip';
 
@@ -73,6 +73,10 @@ export function DaysChart({ f, row }: { f: FleetFormat; row: AnalysisRow }) {
   if (days.length === 0) return null;
   const km = (v: number | null) => (v === null ? '' : (f.distance(v) ?? ''));
   const count = (v: number | null) => (v === null ? '' : String(v));
+  const kmTick = axisTickFormatter(
+    Math.max(0, ...days.map((d) => f.inUnit('distance', d.distance) ?? 0)),
+    language,
+  );
   return (
     <ChartPanel title={t('analysis.days')} testId="vehicle-days">
       <Bars
@@ -89,7 +93,7 @@ export function DaysChart({ f, row }: { f: FleetFormat; row: AnalysisRow }) {
           {
             id: 'km',
             width: 48,
-            valueFormatter: (v: number) => String(Math.round(f.inUnit('distance', v) ?? 0)),
+            valueFormatter: (v: number) => kmTick(f.inUnit('distance', v) ?? 0),
           },
           { id: 'n', position: 'right', width: 28, tickMinStep: 1 },
         ]}

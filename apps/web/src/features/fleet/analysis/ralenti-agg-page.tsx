@@ -150,7 +150,12 @@ export default function RalentiAggPage() {
               display: 'grid',
               gap: 1.5,
               mb: 2,
-              gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', md: 'repeat(3, 220px)' },
+              // Two per row on a phone: a total such as "17 h 21 min" reads whole.
+              gridTemplateColumns: {
+                xs: 'repeat(2, minmax(0, 1fr))',
+                sm: 'repeat(3, minmax(0, 1fr))',
+                md: 'repeat(3, 220px)',
+              },
             }}
           >
             {[
@@ -162,7 +167,7 @@ export default function RalentiAggPage() {
                 <Typography variant="caption" color="text.secondary" noWrap component="div">
                   {label}
                 </Typography>
-                <Typography sx={{ fontWeight: 700, fontSize: '1.2rem' }} noWrap>
+                <Typography sx={{ fontWeight: 700, fontSize: '1.2rem', overflowWrap: 'anywhere' }}>
                   {value}
                 </Typography>
               </Paper>

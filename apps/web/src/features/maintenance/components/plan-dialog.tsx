@@ -31,6 +31,7 @@ import { maintenanceApi, maintenanceKeys } from '../maintenance-api';
 import { intervalsText } from '../maintenance-format';
 import { useFormatContext, useMaintenanceSave } from '../use-maintenance';
 import { FormShell, parseNumber } from './form-shell';
+import { seededText } from '../../../shared/i18n/seeded-text';
 
 interface ItemDraft {
   id?: number;
@@ -117,7 +118,7 @@ export function PlansDialog(props: {
               }
             >
               <ListItemText
-                primary={plan.name}
+                primary={seededText(t, plan.name)}
                 secondary={
                   <>
                     {t('maintenance.plans.summary', {
@@ -126,7 +127,9 @@ export function PlansDialog(props: {
                       groups: plan.groupIds.length,
                     })}
                     <br />
-                    {plan.items.map((i) => `${i.name}: ${intervalsText(i, ctx)}`).join(' · ')}
+                    {plan.items
+                      .map((i) => `${seededText(t, i.name)}: ${intervalsText(i, ctx)}`)
+                      .join(' · ')}
                   </>
                 }
                 sx={{ pr: 10 }}

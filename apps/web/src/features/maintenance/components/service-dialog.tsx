@@ -13,6 +13,7 @@ import { DayField } from '../../../shared/ui/day-field';
 import { maintenanceApi } from '../maintenance-api';
 import { useFormatContext, useMaintenanceSave } from '../use-maintenance';
 import { FormShell, parseNumber } from './form-shell';
+import { seededText } from '../../../shared/i18n/seeded-text';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -160,10 +161,10 @@ export function ServiceDialog(props: {
                         return next;
                       })
                     }
-                    slotProps={{ input: { 'aria-label': r.name } as object }}
+                    slotProps={{ input: { 'aria-label': seededText(t, r.name) } as object }}
                   />
                 }
-                label={`${r.name} — ${t(`maintenance.status.${r.status}`)}`}
+                label={`${seededText(t, r.name)} — ${t(`maintenance.status.${r.status}`)}`}
               />
             ))}
           </FormGroup>

@@ -1,7 +1,7 @@
 import type { LastInfo } from '@rumbo/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signedInRoutes } from '../../../test/fixtures';
+import { signedInRoutes, USER } from '../../../test/fixtures';
 import type { FakeHandler, FakeReply } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 import { testLastInfo, testVehicle } from '../fleet-test-fixtures';
@@ -29,10 +29,12 @@ const INFO = testLastInfo(4, 'idling', {
 async function openPopup(
   lastInfo: LastInfo[],
   placeAt: FakeHandler | FakeReply = { body: { place: null } },
+  vehicle = VEHICLE,
+  routes = signedInRoutes(),
 ) {
   const app = renderApp('/app/home', {
-    ...signedInRoutes(),
-    'GET /api/vehicles/vehicles/4': { body: VEHICLE },
+    ...routes,
+    'GET /api/vehicles/vehicles/4': { body: vehicle },
     'GET /api/rest/vehicle/last_position': { body: lastInfo },
     'GET /api/v2/places/at': placeAt,
   });
@@ -119,5 +121,18 @@ describe('vehicle popup', () => {
     const failed = within(failing.dialog).getByTestId('popup-place');
     await waitFor(() => expect(failed).toHaveAttribute('data-state', 'error'), { timeout: 10_000 });
     expect(failed).toHaveTextContent('No se pudo obtener el lugar');
+  });
+
+  it('shows the demo description and built-in trailer kinds in English', async () => {
+    const { dialog } = await openPopup(
+      [{ ...INFO, implementos: 'Semirremolque · Tolva' }],
+      undefined,
+      { ...VEHICLE, kind: 'tractor', description: 'Tractor con semirremolque tolva' },
+      signedInRoutes({ user: { config: { ...USER.config, idioma: 'en' } } }),
+    );
+    await waitFor(() => expect(value(dialog, 'implements')).toBe('Semi-trailer · Hopper'));
+    expect(value(dialog, 'description')).toBe(
+      'Tractor unit · Tractor unit with hopper semi-trailer',
+    );
   });
 });

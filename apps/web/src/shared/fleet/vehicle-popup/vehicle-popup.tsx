@@ -11,6 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
+import { seededDescription, seededParts } from '../../i18n/seeded-text';
 import { isAborted, isApiError } from '../../api/api-error';
 import { errorMessage } from '../../api/error-message';
 import { formatDateTime } from '../../format/format';
@@ -104,7 +105,10 @@ function PopupDetails({ vehicle, info }: { vehicle: Vehicle; info: LastInfo | nu
   const { t, i18n } = useTranslation();
   const config = useSession((s) => s.user?.config);
   const language = i18n.language === 'en' ? 'en' : 'es';
-  const rows = vehiclePopupRows(vehicle, info, {
+  // Seeded data (the demo's descriptions, built-in trailer kinds) in the user's language.
+  const shown = { ...vehicle, description: seededDescription(t, vehicle.description) };
+  const shownInfo = info && { ...info, implementos: seededParts(t, info.implementos) };
+  const rows = vehiclePopupRows(shown, shownInfo, {
     units: config?.units ?? DEFAULT_UNITS,
     language,
     noInfo: t('fleet.popup.no_info'),
