@@ -116,7 +116,7 @@ test('fault history from real DM1 frames, four languages and themes, two widths'
       await expect(list.locator('[data-row], [data-card]')).toHaveCount(1, { timeout: 30_000 });
       await page.goto(`/app/diagnostic/history?period=today`);
       if (wide) {
-        await page.getByRole('combobox', { name: TEXT[language].vehicle }).click();
+        await page.getByRole('combobox', { name: TEXT[language].vehicle, exact: true }).click();
         await page.getByRole('option', { name: plate }).click();
       } else {
         // A card opens its vehicle's timeline.

@@ -149,8 +149,9 @@ test('shows the route, trips and stops, replays it with the chart cursor followi
     /translate\((-?[\d.]+)px/.exec((await crosshair.getAttribute('style')) ?? '')?.[1],
   );
   const cursorX = (await chartCursor(page)).left;
-  // The crosshair stands where the replay cursor is, give or take the records around it.
-  expect(Math.abs(mapHover - (await replayTime(page)))).toBeLessThan(120_000);
+  // The crosshair stands where the replay cursor is, give or take the records around it (a
+  // parked truck reports every few minutes, so the nearest record may lie minutes away).
+  expect(Math.abs(mapHover - (await replayTime(page)))).toBeLessThan(300_000);
   expect(Math.abs(x - cursorX)).toBeLessThan(8);
 
   // A quick period changes the address.
