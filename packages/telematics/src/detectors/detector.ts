@@ -5,7 +5,7 @@
 import type { DeviceFact } from '../reducer/facts.js';
 import type { ReducerSettings } from '../reducer/reducer-settings.js';
 import type { Sample } from '../reducer/sample.js';
-import type { IntervalIncrement } from '../reducer/trip-accumulator.js';
+import type { IntervalIncrement } from '../reducer/interval.js';
 import type { FuelTank } from '../fuel/tank.js';
 
 /** A circle or polygon a rule can test a place against (lat/lng in degrees, radius in metres). */
