@@ -7,9 +7,7 @@ import {
   step,
   validatePosition,
   type DetectorChain,
-  type DeviceFact,
   type DeviceState,
-  type LiveStatus,
   type PlaceLookup,
   type Position,
   type ReducerSettings,
@@ -22,23 +20,11 @@ import type { IngestDevice, SubmitResult } from '../lib/ingest-device.js';
 import type { PositionPartitions } from './partitions.js';
 import { asStoredPosition, toPositionRow } from './position-row.js';
 import { restoreDeviceState } from './restore.js';
-import type { SinkSet, VehicleTag } from './sinks/sink.js';
+import type { CommittedFact, LiveUpdate } from '../bus/messages.js';
+import type { SinkSet } from './sinks/sink.js';
 import { writeBatch, writeIsolated, type WriteDeps } from './write-batch.js';
 
-/** The moving part of a vehicle's live info, as the pipeline publishes it. */
-export interface LiveUpdate {
-  fixTimeMs: number;
-  lat: number;
-  lng: number;
-  speedKmh: number | null;
-  heading: number | null;
-  status: LiveStatus;
-  odometerKm: number | null;
-  engineHours: number | null;
-  ureaLevelPct: number | null;
-  driverCode: string | null;
-  engineOn: boolean | undefined;
-}
+export type { CommittedFact, LiveUpdate };
 
 /** Where live state goes at once (the in-process live fleet, or the bus to the API nodes). */
 export interface LivePublisher {
@@ -65,12 +51,6 @@ export interface PlacesProvider {
 /** A vehicle's planned trip now (issue 15: the route detector follows it), from memory. */
 export interface PlannedTripsProvider {
   plannedTripFor(device: IngestDevice): VehicleContext['plannedTrip'];
-}
-
-/** A derived fact as committed, with whose it is. */
-export interface CommittedFact {
-  tag: VehicleTag;
-  fact: DeviceFact;
 }
 
 interface VehicleRuntime {

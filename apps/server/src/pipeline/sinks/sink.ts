@@ -1,12 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DeviceFact } from '@rumbo/telematics';
+import type { VehicleTag } from '../../bus/messages.js';
 import type { Database } from '../../db/schema.js';
 
-/** Whose fact it is: the reducer knows no ids, the pipeline adds them. */
-export interface VehicleTag {
-  vehicleId: number;
-  tenantId: number;
-}
+export type { VehicleTag };
 
 /** The kinds of fact the reducer emits. */
 export type FactKind = DeviceFact['type'];
