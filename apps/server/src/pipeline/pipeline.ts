@@ -4,7 +4,6 @@ import {
   EMPTY_CONTEXT,
   liveStatusOf,
   reducerSettings,
-  step,
   validatePosition,
   type DetectorChain,
   type DeviceState,
@@ -18,7 +17,8 @@ import type { Clock } from '../lib/clock.js';
 import { Batch, type Part, type PartOutcome } from './batch.js';
 import type { IngestDevice, SubmitResult } from '../lib/ingest-device.js';
 import type { PositionPartitions } from './partitions.js';
-import { asStoredPosition, toPositionRow } from './position-row.js';
+import { asStoredPosition, toPositionRow, type PositionRow } from './position-row.js';
+import { stepRecords } from './replay.js';
 import { restoreDeviceState } from './restore.js';
 import type { CommittedFact, LiveUpdate } from '../bus/messages.js';
 import type { SinkSet } from './sinks/sink.js';
@@ -253,13 +253,16 @@ export class Pipeline {
       device.vehicleId === null ? undefined : await this.runtime(device, device.vehicleId);
     const settings = this.settingsFor(device);
     const context = this.contextFor(device);
-    const detectors = this.deps.detectors;
     const nowMs = this.deps.clock.nowMs();
     const sinks = this.deps.sinks;
     let part: Part | undefined;
     let accepted = 0;
     let rejected = 0;
-    let newest: Position | undefined;
+    // The records the reducer steps (as stored, so a replay of stored rows reproduces each step),
+    // their rows and the records as received (the live update carries those).
+    const records: Position[] = [];
+    const rows: PositionRow[] = [];
+    const received: Position[] = [];
     for (const position of positions) {
       const validation = validatePosition(position, nowMs);
       if (!validation.ok) {
@@ -274,38 +277,40 @@ export class Pipeline {
         part.rows.push(row);
         continue;
       }
-      // The reducer sees the record as stored, so a replay of stored rows reproduces this step.
-      const stored = asStoredPosition(position, row);
-      const { state, facts } = step(runtime.state, stored, settings, {
-        nowMs,
-        validation: validatePosition(stored, nowMs),
-        context,
-        detectors,
-      });
-      let inOrder = true;
-      let isLate = false;
-      for (const fact of facts) {
-        const type = fact.type;
-        if (type === 'late') {
-          isLate = true;
-          inOrder = false;
-        } else if (type === 'flagged') {
-          // Implausible values move no derived fact, but the newest record still defines
-          // the last connection and position.
-          inOrder = false;
-          if (position.fixTimeMs > (newest?.fixTimeMs ?? runtime.state.last?.fixTimeMs ?? 0))
-            newest = position;
-        } else if (type === 'duplicate' || type === 'rejected') {
-          inOrder = false;
-        } else if (sinks.stores(type)) {
-          // Every other fact goes to the sink that stores its kind.
-          sinks.collect(part.facts, part.tag, fact);
-          if (sinks.publishes(type)) part.derived.push(fact);
+      records.push(asStoredPosition(position, row));
+      rows.push(row);
+      received.push(position);
+    }
+    let newest: Position | undefined;
+    if (runtime && part?.tag && records.length > 0) {
+      const into = part;
+      const tag = part.tag;
+      const run = { settings, context, detectors: this.deps.detectors, nowMs };
+      runtime.state = stepRecords(runtime.state, records, run, ({ state, facts }, i) => {
+        let inOrder = true;
+        let isLate = false;
+        for (const fact of facts) {
+          const type = fact.type;
+          if (type === 'late') {
+            isLate = true;
+            inOrder = false;
+          } else if (type === 'flagged') {
+            // Implausible values move no derived fact, but the newest record still defines
+            // the last connection and position (the state is unchanged by a flagged record).
+            inOrder = false;
+            if (received[i]!.fixTimeMs > (newest?.fixTimeMs ?? state.last?.fixTimeMs ?? 0))
+              newest = received[i];
+          } else if (type === 'duplicate' || type === 'rejected') {
+            inOrder = false;
+          } else if (sinks.stores(type)) {
+            // Every other fact goes to the sink that stores its kind.
+            sinks.collect(into.facts, tag, fact);
+            if (sinks.publishes(type)) into.derived.push(fact);
+          }
         }
-      }
-      (isLate ? part.lateRows : part.rows).push(row);
-      runtime.state = state;
-      if (inOrder) newest = position;
+        (isLate ? into.lateRows : into.rows).push(rows[i]!);
+        if (inOrder) newest = received[i];
+      });
     }
     this.stats.accepted += accepted;
     this.stats.rejected += rejected;
