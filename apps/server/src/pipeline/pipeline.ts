@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import {
-  EMPTY_CONTEXT,
   liveStatusOf,
   reducerSettings,
   validatePosition,
   type DetectorChain,
   type DeviceState,
-  type PlaceLookup,
   type Position,
   type ReducerSettings,
   type VehicleContext,
@@ -21,6 +19,17 @@ import { asStoredPosition, toPositionRow, type PositionRow } from './position-ro
 import { stepRecords } from './replay.js';
 import { restoreDeviceState } from './restore.js';
 import type { CommittedFact, LiveUpdate } from '../bus/messages.js';
+import {
+  contextOf,
+  inputsOf,
+  SERVER_CAPABILITIES,
+  type ServerCapability,
+  type VehicleInput,
+  type VehicleSources,
+} from '../capabilities/index.js';
+import type { VehicleSettingsProvider } from '../capabilities/alerts.js';
+import type { PlacesProvider } from '../capabilities/zones.js';
+import type { PlannedTripsProvider } from '../capabilities/planned-trips.js';
 import type { SinkSet } from './sinks/sink.js';
 import { writeBatch, writeIsolated, type WriteDeps } from './write-batch.js';
 
@@ -31,27 +40,7 @@ export interface LivePublisher {
   apply(vehicleId: number, update: LiveUpdate): void;
 }
 
-/**
- * A vehicle's own settings, looked up by the composition root (the alerts module's cached
- * settings: tenant → group → vehicle), so the pipeline imports no module. Both are called per
- * batch and must answer from memory.
- */
-export interface VehicleSettingsProvider {
-  /** What the alert rules need: enabled speed levels, known driver codes, reefer set-points. */
-  alertsFor(device: IngestDevice): VehicleContext['alerts'];
-  /** The reducer settings with the vehicle's thresholds over `base`. */
-  settingsFor(device: IngestDevice, base: ReducerSettings): ReducerSettings;
-}
-
-/** A vehicle's geofences and POIs from the composition root's index (issue 12), from memory. */
-export interface PlacesProvider {
-  placesFor(device: IngestDevice): PlaceLookup | undefined;
-}
-
-/** A vehicle's planned trip now (issue 15: the route detector follows it), from memory. */
-export interface PlannedTripsProvider {
-  plannedTripFor(device: IngestDevice): VehicleContext['plannedTrip'];
-}
+export type { PlacesProvider, PlannedTripsProvider, VehicleSettingsProvider };
 
 interface VehicleRuntime {
   state: DeviceState;
@@ -63,7 +52,7 @@ interface VehicleRuntime {
 const STATE_PERSIST_MS = 15_000;
 
 /** What the pipeline needs. */
-export interface PipelineDeps {
+export interface PipelineDeps extends VehicleSources {
   db: Kysely<Database>;
   /**
    * PostgreSQL only: the pool whose raw connections write positions by COPY. Without it (embedded
@@ -84,12 +73,11 @@ export interface PipelineDeps {
   /** Batches committing at once: 1 embedded (one connection), a few on PostgreSQL. */
   maxConcurrentFlushes?: number;
   settings?: Partial<ReducerSettings>;
-  /** Per-vehicle alert settings and thresholds (default: none, the pipeline's settings). */
-  vehicleSettings?: VehicleSettingsProvider;
-  /** Per-vehicle geofences and POIs (default: none). */
-  places?: PlacesProvider;
-  /** Per-vehicle planned trips (default: none). */
-  plannedTrips?: PlannedTripsProvider;
+  /**
+   * The capabilities whose per-vehicle inputs make each vehicle's context, from the sources
+   * (VehicleSources) in these deps: alert settings, geofences, planned trips… (default: all).
+   */
+  capabilities?: readonly ServerCapability[];
   /** The detector chain (default: the package's; tests add their own). */
   detectors?: DetectorChain;
 }
@@ -115,6 +103,7 @@ export class Pipeline {
   private readonly runtimes = new Map<number, Promise<VehicleRuntime>>();
   private readonly chains = new Map<number, Promise<unknown>>();
   private readonly settings: ReducerSettings;
+  private readonly inputs: readonly VehicleInput[];
   private batch: Batch;
   private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
@@ -131,6 +120,7 @@ export class Pipeline {
   constructor(private readonly deps: PipelineDeps) {
     this.batch = this.newBatch();
     this.settings = reducerSettings(deps.settings);
+    this.inputs = inputsOf(deps.capabilities ?? SERVER_CAPABILITIES, deps);
   }
 
   private newBatch(): Batch {
@@ -192,36 +182,12 @@ export class Pipeline {
     return this.deps.vehicleSettings?.settingsFor(device, this.settings) ?? this.settings;
   }
 
-  /** What the detectors know of a device's vehicle beyond its records. */
+  /**
+   * What the detectors know of a device's vehicle beyond its records: what each capability's
+   * input adds (capabilities/), or the shared empty context when none adds anything.
+   */
   contextFor(device: IngestDevice): VehicleContext {
-    const alerts = this.deps.vehicleSettings?.alertsFor(device);
-    const places = this.deps.places?.placesFor(device);
-    const plannedTrip = this.deps.plannedTrips?.plannedTripFor(device);
-    const tankL = device.tankCapacityL ?? null;
-    const ureaL = device.ureaCapacityL ?? null;
-    const tanks = device.fuelTanks && device.fuelTanks.length > 0 ? device.fuelTanks : undefined;
-    // A phone (OsmAnd) reads no driver card: driving without one is no unknown driver.
-    const noCards = device.protocol === 'osmand';
-    if (!alerts && !places && !plannedTrip && tankL === null && ureaL === null && !tanks) {
-      if (noCards) {
-        return device.speedLimitKmh === null
-          ? { readsDriverCards: false }
-          : { speedLimitKmh: device.speedLimitKmh, readsDriverCards: false };
-      }
-      return device.speedLimitKmh === null
-        ? EMPTY_CONTEXT
-        : { speedLimitKmh: device.speedLimitKmh };
-    }
-    const context: VehicleContext = {};
-    if (noCards) context.readsDriverCards = false;
-    if (device.speedLimitKmh !== null) context.speedLimitKmh = device.speedLimitKmh;
-    if (tankL !== null && tankL > 0) context.fuelTanksL = [tankL];
-    if (tanks) context.fuelTanks = tanks;
-    if (ureaL !== null && ureaL > 0) context.ureaTankL = ureaL;
-    if (alerts) context.alerts = alerts;
-    if (places) context.places = places;
-    if (plannedTrip) context.plannedTrip = plannedTrip;
-    return context;
+    return contextOf(this.inputs, device);
   }
 
   private runtime(device: IngestDevice, vehicleId: number): Promise<VehicleRuntime> {
