@@ -19,6 +19,7 @@ export const faultsSink: Sink<FaultRow> = {
   name: 'faults',
   kinds: ['fault'],
   publishes: false,
+  places: { columns: [['start_lat', 'start_lng', 'start_place']] },
   collect({ vehicleId, tenantId }, fact) {
     if (fact.type !== 'fault') return undefined;
     const f: FaultFact = fact;
