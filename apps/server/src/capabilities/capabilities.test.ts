@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CONTEXT, type PlaceLookup } from '@rumbo/telematics';
+import { ALERT_CODES_BY_GROUP } from '@rumbo/contracts';
+import { CAPABILITY_ALERT_CODES, EMPTY_CONTEXT, type PlaceLookup } from '@rumbo/telematics';
 import type { IngestDevice } from '../lib/ingest-device.js';
 import { defaultSinks } from '../pipeline/sinks/index.js';
 import { contextOf, inputsOf, SERVER_CAPABILITIES } from './index.js';
@@ -30,6 +31,11 @@ describe('the server capability list', () => {
       'planned-trips',
     ];
     expect(names.filter((n) => order.includes(n))).toEqual(order.filter((n) => names.includes(n)));
+  });
+
+  it('finds every alert code the detectors raise in the catalogue the screens group', () => {
+    const catalogue = Object.values(ALERT_CODES_BY_GROUP).flat();
+    expect(catalogue).toEqual(expect.arrayContaining([...CAPABILITY_ALERT_CODES]));
   });
 
   it('gives a vehicle nobody configured the shared empty context', () => {
