@@ -1,10 +1,12 @@
-// Planned trips (issue 15): the route detector follows a vehicle's plan — its facts (added to the
-// fact union by route.facts.ts) and the off-corridor alert `DDR`.
+// Planned trips (issue 15): the route detector follows a vehicle's plan (added to VehicleContext
+// by route.context.ts) — its facts (added to the fact union by route.facts.ts) and the
+// off-corridor alert `DDR`.
 
 import type { Capability } from '../capability.js';
 import { routeDetector } from '../detectors/route.detector.js';
 
 export type { RouteFact, RouteEtaFact } from '../detectors/route.facts.js';
+export type { ContextPlannedStop, ContextPlannedTrip } from '../detectors/route.context.js';
 export {
   routeDetector,
   DEVIATION_HOLD_MS,
