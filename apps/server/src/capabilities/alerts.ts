@@ -4,7 +4,7 @@
 import type { ReducerSettings, VehicleContext } from '@rumbo/telematics';
 import type { IngestDevice } from '../lib/ingest-device.js';
 import { eventsSink } from '../pipeline/sinks/events.sink.js';
-import type { ServerCapability } from './capability.js';
+import { fieldInput, type ServerCapability } from './capability.js';
 
 /**
  * A vehicle's own settings, looked up by the composition root (the alerts module's cached
@@ -28,13 +28,6 @@ declare module './capability.js' {
 export const alerts: ServerCapability = {
   name: 'alerts',
   sinks: (options) => [eventsSink(options.events)],
-  input: ({ vehicleSettings }) => {
-    if (!vehicleSettings) return undefined;
-    return (device, context) => {
-      const settings = vehicleSettings.alertsFor(device);
-      if (!settings) return false;
-      context.alerts = settings;
-      return true;
-    };
-  },
+  input: ({ vehicleSettings }) =>
+    vehicleSettings && fieldInput('alerts', (device) => vehicleSettings.alertsFor(device)),
 };

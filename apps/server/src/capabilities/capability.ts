@@ -35,6 +35,19 @@ export interface VehicleSources {}
  */
 export type VehicleInput = (device: IngestDevice, context: VehicleContext) => boolean;
 
+/** An input that sets one field of the context to what `valueOf` answers, when it answers. */
+export function fieldInput<K extends keyof VehicleContext>(
+  key: K,
+  valueOf: (device: IngestDevice) => VehicleContext[K] | undefined,
+): VehicleInput {
+  return (device, context) => {
+    const value = valueOf(device);
+    if (value === undefined) return false;
+    context[key] = value;
+    return true;
+  };
+}
+
 /** A capability's server side. */
 export interface ServerCapability {
   /** Its name, the name of its file (kebab-case; the telematics capability of the same name). */

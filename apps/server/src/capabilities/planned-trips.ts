@@ -4,7 +4,7 @@
 import type { VehicleContext } from '@rumbo/telematics';
 import type { IngestDevice } from '../lib/ingest-device.js';
 import { plannedTripsSink } from '../pipeline/sinks/planned-trips.sink.js';
-import type { ServerCapability } from './capability.js';
+import { fieldInput, type ServerCapability } from './capability.js';
 
 /** A vehicle's planned trip now (issue 15: the route detector follows it), from memory. */
 export interface PlannedTripsProvider {
@@ -21,13 +21,6 @@ declare module './capability.js' {
 export const plannedTrips: ServerCapability = {
   name: 'planned-trips',
   sinks: () => [plannedTripsSink],
-  input: ({ plannedTrips }) => {
-    if (!plannedTrips) return undefined;
-    return (device, context) => {
-      const plan = plannedTrips.plannedTripFor(device);
-      if (!plan) return false;
-      context.plannedTrip = plan;
-      return true;
-    };
-  },
+  input: ({ plannedTrips }) =>
+    plannedTrips && fieldInput('plannedTrip', (device) => plannedTrips.plannedTripFor(device)),
 };

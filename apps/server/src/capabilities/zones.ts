@@ -2,7 +2,7 @@
 
 import type { PlaceLookup } from '@rumbo/telematics';
 import type { IngestDevice } from '../lib/ingest-device.js';
-import type { ServerCapability } from './capability.js';
+import { fieldInput, type ServerCapability } from './capability.js';
 
 /** A vehicle's geofences and POIs from the composition root's index (issue 12), from memory. */
 export interface PlacesProvider {
@@ -18,13 +18,5 @@ declare module './capability.js' {
 
 export const zones: ServerCapability = {
   name: 'zones',
-  input: ({ places }) => {
-    if (!places) return undefined;
-    return (device, context) => {
-      const lookup = places.placesFor(device);
-      if (!lookup) return false;
-      context.places = lookup;
-      return true;
-    };
-  },
+  input: ({ places }) => places && fieldInput('places', (device) => places.placesFor(device)),
 };
