@@ -81,12 +81,7 @@ async function renderFrom(db: Kysely<Database>): Promise<string> {
       const path = `${table.name}.${column.name}`;
       const base =
         columnTypes[path] ??
-        (checked.has(path)
-          ? checked
-              .get(path)
-              ?.map((v) => `'${v}'`)
-              .join(' | ')
-          : undefined) ??
+        checked.get(path) ??
         (generated.has(path) ? generatedBase(path, column) : undefined);
       if (base === undefined) continue;
       overrides[path] = new RawExpressionNode(wrap(base, column, generated.has(path)));
@@ -163,23 +158,25 @@ async function generatedColumns(db: Kysely<Database>): Promise<Set<string>> {
   return new Set(result.rows.map((row) => row.path));
 }
 
-/** `table.column` → its values, for each CHECK `column IN ('a', 'b', …)` on one text column. */
-async function checkedValues(db: Kysely<Database>): Promise<Map<string, string[]>> {
+/** `table.column` → `'a' | 'b'`, for each CHECK `column IN ('a', 'b', …)` on one text column. */
+async function checkedValues(db: Kysely<Database>): Promise<Map<string, string>> {
   const result = await sql<{ table: string; def: string }>`
     select c.relname as table, pg_get_constraintdef(k.oid) as def
     from pg_constraint k join pg_class c on c.oid = k.conrelid
     join pg_namespace n on n.oid = c.relnamespace
     where k.contype = 'c' and n.nspname = 'public'
     order by c.relname, k.conname`.execute(db);
-  const checked = new Map<string, string[]>();
+  const checked = new Map<string, string>();
   for (const row of result.rows) {
     const match =
       /^CHECK \(\(?\(?(\w+)\)?(?:::text)? = ANY \(\(?ARRAY\[(.+)\]\)?(?:::text\[\])?\)\)?\)$/.exec(
         row.def,
       );
     if (!match?.[1] || !match[2]) continue;
-    const values = [...match[2].matchAll(/'((?:[^']|'')*)'(?:::\w+)?/g)].map((m) => m[1] ?? '');
-    checked.set(`${row.table}.${match[1]}`, values);
+    const values = [...match[2].matchAll(/'((?:[^']|'')*)'(?:::\w+)?/g)].map((m) =>
+      JSON.stringify((m[1] ?? '').replaceAll("''", "'")),
+    );
+    checked.set(`${row.table}.${match[1]}`, values.join(' | '));
   }
   return checked;
 }
