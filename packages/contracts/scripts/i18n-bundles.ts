@@ -43,7 +43,8 @@ export async function renderBundle(language: string): Promise<string> {
     ...files.map((file, i) => `import ${names[i]} from './${file}' with { type: 'json' };`),
     '',
     `/** ${language === 'es' ? 'Spanish' : 'English'} strings: the base file and one file per feature area. */`,
-    `export default mergeAreas(${names.join(', ')});`,
+    // Pure: a chunk that imports @rumbo/contracts without reading the strings does not keep them.
+    `export default /* @__PURE__ */ mergeAreas(${names.join(', ')});`,
   ].join('\n');
   const options = await resolveConfig(bundleFile(language));
   return format(text, { ...options, parser: 'typescript' });

@@ -17,7 +17,7 @@ import travel from './travel.en.json' with { type: 'json' };
 import trips from './trips.en.json' with { type: 'json' };
 
 /** English strings: the base file and one file per feature area. */
-export default mergeAreas(
+export default /* @__PURE__ */ mergeAreas(
   base,
   admin,
   alerts,

@@ -17,7 +17,7 @@ import travel from './travel.es.json' with { type: 'json' };
 import trips from './trips.es.json' with { type: 'json' };
 
 /** Spanish strings: the base file and one file per feature area. */
-export default mergeAreas(
+export default /* @__PURE__ */ mergeAreas(
   base,
   admin,
   alerts,
