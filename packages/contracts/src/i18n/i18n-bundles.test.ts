@@ -5,12 +5,13 @@ import {
   bundleFile,
   I18N_DIR,
   LANGUAGES,
+  mergeExpression,
   renderBundle,
   translationFiles,
+  type Strings,
 } from '../../scripts/i18n-bundles.js';
-import { mergeAreas } from './merge-areas.js';
-
-type Strings = { [key: string]: string | Strings };
+import en from './bundle-en.js';
+import es from './bundle-es.js';
 
 /** Every leaf key path of a translation file (`view.login.title`). */
 function leafKeys(strings: Strings, prefix = ''): string[] {
@@ -52,15 +53,38 @@ describe('the translation bundles', () => {
     expect(twice).toEqual([]);
   });
 
-  it('merges areas into shared namespaces without losing a key', () => {
-    const merged = mergeAreas(
-      { menu: { fleet: 'Flota' }, fleet: { title: 'Flota' } },
-      { menu: { faults: 'Fallas' }, faults: { title: 'Fallas' } },
+  it.each([
+    ['en', en],
+    ['es', es],
+  ] as const)('bundle-%s.ts holds every key of its files, each with its text', (lang, bundle) => {
+    const texts = new Map<string, string>();
+    for (const file of translationFiles(lang)) {
+      const strings = read(file);
+      for (const key of leafKeys(strings)) texts.set(key, textAt(strings, key));
+    }
+    const bundled = bundle as Strings;
+    expect(leafKeys(bundled).sort()).toEqual([...texts.keys()].sort());
+    for (const [key, text] of texts) expect(textAt(bundled, key)).toBe(text);
+  });
+
+  it('merges namespaces that two areas share, one level at a time', () => {
+    const expression = mergeExpression([
+      { name: 'base', strings: { menu: { fleet: 'Flota' }, view: { a: { x: '1' } } } },
+      { name: 'faults', strings: { menu: { faults: 'Fallas' }, view: { a: { y: '2' } } } },
+      { name: 'trips', strings: { trips: { title: 'Viajes' } } },
+    ]);
+    expect(expression).toBe(
+      '{ ...base, ...faults, ...trips, menu: { ...base.menu, ...faults.menu }, ' +
+        'view: { ...base.view, ...faults.view, a: { ...base.view.a, ...faults.view.a } } }',
     );
-    expect(merged).toEqual({
-      menu: { fleet: 'Flota', faults: 'Fallas' },
-      fleet: { title: 'Flota' },
-      faults: { title: 'Fallas' },
-    });
   });
 });
+
+function textAt(strings: Strings, key: string): string {
+  return key
+    .split('.')
+    .reduce<Strings | string>(
+      (node, part) => (node as Strings)[part] as Strings,
+      strings,
+    ) as string;
+}
