@@ -64,7 +64,7 @@ import { historyRoutes } from '../modules/history/history.routes.js';
 import { answerFrameworkError, registerErrorHandler } from './errors.js';
 import { validatorCompiler } from './validation.js';
 import { isPublicRoute, mayUse, requireRouteViews } from './route-views.js';
-import './request-context.js';
+import '../kernel/request-context.js';
 import { registerWebApp } from './static-web.js';
 import { maintenanceRoutes } from '../modules/maintenance/maintenance.routes.js';
 

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
-import { principalOf } from '../../http/request-context.js';
+import { principalOf } from '../../kernel/request-context.js';
 import { findVehicle } from '../fleet/fleet.repository.js';
 import { vehiclePositions, vehicleStops, vehicleTrips } from './history.repository.js';
 

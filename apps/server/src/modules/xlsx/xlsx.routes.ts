@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_USER_CONFIG, generateExcelBody } from '@rumbo/contracts';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { principalOf } from '../../http/request-context.js';
+import { principalOf } from '../../kernel/request-context.js';
 import { findUserById } from '../users/users.repository.js';
 import { generateExcelBase64 } from './xlsx.service.js';
 
