@@ -18,7 +18,7 @@ import {
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { principalOf } from '../../kernel/request-context.js';
-import { userTimeZone } from '../users/users.service.js';
+import { userTimeZone } from '../users/index.js';
 import {
   fleetAnalysis,
   ralentiAggregate,

@@ -9,16 +9,16 @@ import { hashToken, randomToken, safeEqual } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Principal } from '../../kernel/principal.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import type { HumanCheck } from '../human-check/human-check.js';
-import { checkActsOnUser } from '../admin/admin-grants.js';
-import { enqueueMail } from '../mail/mail.repository.js';
+import type { HumanCheck } from '../human-check/index.js';
+import { checkActsOnUser } from '../admin/index.js';
+import { enqueueMail } from '../mail/index.js';
 import {
   findUserById,
   findUserByUsername,
   findUsersByEmail,
   updatePasswordHash,
   type User,
-} from '../users/users.repository.js';
+} from '../users/index.js';
 import {
   consumeOneTimeCode,
   consumeRecoveryToken,
