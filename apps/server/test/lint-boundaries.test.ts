@@ -24,7 +24,7 @@ beforeAll(async () => {
     cwd: ROOT,
     overrideConfigFile: true,
     overrideConfig: [
-      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser } },
+      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } },
       ...importBlocks,
     ],
   });
