@@ -9,7 +9,6 @@ import { SIGNED_IN, type RouteViews } from '../kernel/route-views.js';
 // (app.ts): a role allowing none of the route's views gets 403. The OpenAPI document carries the
 // declaration as `x-views`, which the route × role test walks.
 
-
 /** The views a route's config declares; undefined when it declares none. */
 export function declaredViews(config: {
   view?: string | undefined;
