@@ -6,7 +6,7 @@ import { lastByKey, type Sink } from './sink.js';
 type FaultRow = Insertable<FaultsTable>;
 
 const date = (ms: number | undefined) => (ms === undefined ? null : new Date(ms));
-const timeOf = (d: FaultRow['start_time']) => new Date(d as Date | string).getTime();
+const timeOf = (d: FaultRow['start_time']) => new Date(d).getTime();
 
 /**
  * Fault episodes (domain.md §9). A fact rewrites its episode's row (vehicle, source, code, start).
