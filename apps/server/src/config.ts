@@ -136,24 +136,30 @@ const envSchema = z.object({
   LIVE_LATENCY_PROBE: bool,
 });
 
-/** The `<ID>_PORT` settings of the listening protocols, read beside the others. */
-const listening = PROTOCOLS.filter(
-  (protocol): protocol is Extract<(typeof PROTOCOLS)[number], { defaultPort: number }> =>
-    'defaultPort' in protocol,
-);
+/**
+ * The `<ID>_PORT` settings of the listening protocols (all but MQTT), read beside the others: the
+ * list's `defaultPort` when it has one, else off until set.
+ */
+const optionalPort = z.coerce.number().int().min(0).max(65535).optional();
+const listening = PROTOCOLS.filter((protocol) => protocol.transport !== 'mqtt');
 const portProtocol = new Map(listening.map((p) => [protocolPortSetting(p.id), p.id]));
 const protocolPorts = z.object(
-  Object.fromEntries(listening.map((p) => [protocolPortSetting(p.id), port(p.defaultPort)])),
+  Object.fromEntries(
+    listening.map((p) => [
+      protocolPortSetting(p.id),
+      'defaultPort' in p ? port(p.defaultPort) : optionalPort,
+    ]),
+  ),
 );
 
 /** The parsed `<ID>_PORT` settings by protocol id. */
 function protocolPortsOf(
-  settings: Record<string, number>,
+  settings: Record<string, number | undefined>,
 ): Partial<Record<DeviceProtocol, number>> {
   const byProtocol: Partial<Record<DeviceProtocol, number>> = {};
   for (const [setting, value] of Object.entries(settings)) {
     const id = portProtocol.get(setting);
-    if (id) byProtocol[id] = value;
+    if (id && value !== undefined) byProtocol[id] = value;
   }
   return byProtocol;
 }

@@ -10,8 +10,9 @@ export interface ProtocolInfo {
   /** How devices reach the server. */
   readonly transport: 'tcp' | 'tcp+udp' | 'http' | 'mqtt';
   /**
-   * The listening port when no setting names one (`<ID>_PORT`, e.g. `TELTONIKA_PORT`); absent
-   * for MQTT (the server subscribes to a broker).
+   * The listening port when its setting (`<ID>_PORT`, e.g. `TELTONIKA_PORT`) is not given; absent:
+   * the listener is off until the setting names a port (and always for MQTT, which subscribes to
+   * a broker).
    */
   readonly defaultPort?: number;
 }
