@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Place } from '@rumbo/telematics';
-import type { AlertLevel } from '@rumbo/contracts';
+import type { AlertLevel, DeviceProtocol } from '@rumbo/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -147,7 +147,8 @@ export interface DevicesTable {
   id: Generated<number>;
   tenant_id: number;
   unique_id: string;
-  protocol: 'teltonika' | 'osmand' | 'mqtt';
+  /** Checked against contracts' DEVICE_PROTOCOLS by the API (no SQL CHECK since migration 0024). */
+  protocol: DeviceProtocol;
   model: string | null;
   vehicle_id: number | null;
   auto_registered: Generated<boolean>;
@@ -157,7 +158,8 @@ export interface DevicesTable {
 export interface DeviceModelsTable {
   id: Generated<number>;
   tenant_id: number;
-  protocol: 'teltonika' | 'osmand' | 'mqtt';
+  /** Checked against contracts' DEVICE_PROTOCOLS by the API (no SQL CHECK since migration 0024). */
+  protocol: DeviceProtocol;
   name: string;
   family: 'fmb640' | 'fmb1xx' | null;
   /** `{ rules: IoRule[] }`, validated on write. */
