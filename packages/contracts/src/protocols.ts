@@ -22,6 +22,8 @@ export const PROTOCOLS = [
   { id: 'teltonika', transport: 'tcp+udp', defaultPort: 5027 },
   { id: 'osmand', transport: 'http', defaultPort: 5055 },
   { id: 'mqtt', transport: 'mqtt' },
+  // Queclink @Track (GV300/GV55/GV200 vehicle trackers): off until QUECLINK_PORT is set.
+  { id: 'queclink', transport: 'tcp' },
 ] as const satisfies readonly ProtocolInfo[];
 
 /** A protocol's id. */

@@ -1,4 +1,5 @@
 import type { DeviceProtocol } from '@rumbo/contracts';
+import { queclinkTcp } from './queclink-tcp.js';
 import type { StreamProtocol } from './stream-session.js';
 
 /** A stream protocol whose device context type is its own business. */
@@ -11,7 +12,7 @@ export type AnyStreamProtocol = StreamProtocol<unknown>;
  * (start-ingest.ts). A new stream protocol is one line here: see CONTRIBUTING.md, "Adding a
  * protocol".
  */
-export const STREAM_PROTOCOLS: readonly AnyStreamProtocol[] = [];
+export const STREAM_PROTOCOLS: readonly AnyStreamProtocol[] = [queclinkTcp];
 
 /** The registered stream protocols, by id. */
 export function streamProtocolsById(): ReadonlyMap<DeviceProtocol, AnyStreamProtocol> {
