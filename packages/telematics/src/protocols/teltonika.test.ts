@@ -6,7 +6,7 @@ import {
   encodeTeltonikaUdp,
 } from '../teltonika/teltonika.encoder.js';
 import { isKeepAlive } from './decoder.js';
-import { readTeltonikaDatagram, teltonikaTcpDecoder } from './teltonika.js';
+import { readTeltonikaDatagram, teltonikaTcpDecoder, teltonikaUdpDecoder } from './teltonika.js';
 
 const device = { uniqueId: '356307042441013', ioTable: defineIoTable('test', []) };
 const record = {
@@ -57,5 +57,14 @@ describe('Teltonika behind the decoder interface', () => {
     expect(read.identity).toBe(device.uniqueId);
     expect(read.records(device)).toHaveLength(1);
     expect(readTeltonikaDatagram(Buffer.from('nonsense')).error).toBeDefined();
+    const datagram = encodeTeltonikaUdp({
+      imei: device.uniqueId,
+      packetId: 7,
+      avlPacketId: 3,
+      records: [record],
+    });
+    expect(teltonikaUdpDecoder.identify(datagram)).toBe(device.uniqueId);
+    expect(teltonikaUdpDecoder.decode(datagram, device).records).toHaveLength(1);
+    expect(teltonikaUdpDecoder.decode(Buffer.from('nonsense'), null).error).toBeDefined();
   });
 });

@@ -92,7 +92,8 @@ export function teltonikaTcpDecoder(
 
 /**
  * Teltonika over UDP: each datagram names its IMEI and is answered (packet id, AVL packet id,
- * record count) after commit. The decoder applies the TCP bounds.
+ * record count) after commit. The decoder applies the TCP bounds. The UDP listener reads a
+ * datagram once with {@link readTeltonikaDatagram}; this is the same in the common shape.
  */
 export const teltonikaUdpDecoder: FrameDecoder<TeltonikaDevice> = {
   identify(datagram) {
@@ -104,14 +105,10 @@ export const teltonikaUdpDecoder: FrameDecoder<TeltonikaDevice> = {
     return Buffer.from(datagram.buffer, datagram.byteOffset + 8, imeiLength).toString('latin1');
   },
   decode(datagram, device): Decoded {
-    const decoded = decodeTeltonikaUdp(datagram);
-    if (decoded.kind !== 'avl') return refused(decoded.reason, decoded.detail);
-    if (!device) return { identity: decoded.imei, records: NO_RECORDS };
-    return {
-      identity: decoded.imei,
-      records: mapRecords(decoded.records, device),
-      reply: decoded.reply,
-    };
+    const read = readTeltonikaDatagram(datagram);
+    if (read.error) return { records: NO_RECORDS, error: read.error };
+    if (!device) return { identity: read.identity, records: NO_RECORDS };
+    return { identity: read.identity, records: read.records(device), reply: read.reply };
   },
 };
 

@@ -76,6 +76,7 @@ describe('Queclink @Track decoder (frames from the protocol documents)', () => {
       '+RESP:GTFRI,1A0102,135790246811220,,0,0,1,1,4.3,92,70.0,121.354335,31.222073,20090214013254,zz$',
       '+RESP:GTFRI,1A0102,135790246811220,,0,0,9,1,4.3,92,70.0,121.354335,31.222073,20090214013254,0460,11F0$',
       '+XYZ:GTFRI,1A0102,135790246811220,,11F0$',
+      DOC.gl300Fri.replace('20090214013254', '20091314013254'),
       'garbage$',
     ])
       expect(decode(text).error, text).toBeDefined();

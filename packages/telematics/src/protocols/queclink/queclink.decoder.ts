@@ -38,17 +38,16 @@ function fieldsOf(frame: Uint8Array): string[] | null {
   return message.slice(0, -1).split(',');
 }
 
-/** YYYYMMDDHHMMSS (UTC) as epoch ms, or null when it is no date. */
+/** YYYYMMDDHHMMSS (UTC) as epoch ms, or null when it is no date (month 13, 25 o'clock…). */
 function gpsTime(value: string): number | null {
-  const ms = Date.UTC(
-    Number(value.slice(0, 4)),
-    Number(value.slice(4, 6)) - 1,
-    Number(value.slice(6, 8)),
-    Number(value.slice(8, 10)),
-    Number(value.slice(10, 12)),
-    Number(value.slice(12, 14)),
-  );
-  return Number.isFinite(ms) ? ms : null;
+  const month = Number(value.slice(4, 6));
+  const day = Number(value.slice(6, 8));
+  const hour = Number(value.slice(8, 10));
+  const minute = Number(value.slice(10, 12));
+  const second = Number(value.slice(12, 14));
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
+    return null;
+  return Date.UTC(Number(value.slice(0, 4)), month - 1, day, hour, minute, second);
 }
 
 function optionalNumber(value: string | undefined): number | undefined {
