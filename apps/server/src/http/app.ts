@@ -14,59 +14,55 @@ import { pickLanguage, SERVICE_KEYS } from '@rumbo/contracts';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { DomainError } from '../lib/errors.js';
-import { deviceModelRoutes } from '../modules/device-models/device-models.routes.js';
-import { driverRoutes } from '../modules/drivers/drivers.routes.js';
-import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/geofences.routes.js';
-import { searchRoutes } from '../modules/search/search.routes.js';
+import { type DeviceModelCatalog, deviceModelRoutes } from '../modules/device-models/index.js';
+import { driverRoutes } from '../modules/drivers/index.js';
+import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/index.js';
+import { searchRoutes } from '../modules/search/index.js';
 import { placeRoutes } from '../places/places.routes.js';
-import { plannedTripRoutes } from '../modules/planned-trips/planned-trips.routes.js';
-import { adminRoutes } from '../modules/admin/admin.routes.js';
+import { plannedTripRoutes } from '../modules/planned-trips/index.js';
+import { adminRoutes } from '../modules/admin/index.js';
+import { analysisRoutes, analysisV2Routes, dashboardRoutes } from '../modules/analysis/index.js';
+import { fuelRoutes, fuelTankRoutes } from '../modules/fuel/index.js';
+import { diagnosticsRoutes } from '../modules/diagnostics/index.js';
 import {
-  analysisRoutes,
-  analysisV2Routes,
-  dashboardRoutes,
-} from '../modules/analysis/analysis.routes.js';
-import { fuelRoutes, fuelTankRoutes } from '../modules/fuel/fuel.routes.js';
-import { diagnosticsRoutes } from '../modules/diagnostics/diagnostics.routes.js';
-import {
+  type AlertRoutesDeps,
+  type AlertsPart,
   alertsRestRoutes,
   alertsV2Routes,
-  type AlertRoutesDeps,
-} from '../modules/alerts/alerts.routes.js';
-import type { AlertsPart } from '../modules/alerts/alerts.service.js';
-import { authenticate, type AuthDeps } from '../modules/auth/auth.service.js';
+} from '../modules/alerts/index.js';
 import {
+  type AuthDeps,
+  authenticate,
   authRoutes,
   authzRoutes,
   recoveryRoutes,
   v2AuthRoutes,
-} from '../modules/auth/auth.routes.js';
-import { healthRoutes } from '../modules/health/health.routes.js';
-import { langRoutes } from '../modules/lang/lang.routes.js';
-import { mapAssetsRoutes } from '../modules/map-assets/map-assets.routes.js';
-import { userRoutes } from '../modules/users/users.routes.js';
-import { xlsxRoutes } from '../modules/xlsx/xlsx.routes.js';
+} from '../modules/auth/index.js';
+import { healthRoutes } from '../modules/health/index.js';
+import { langRoutes } from '../modules/lang/index.js';
+import { mapAssetsRoutes } from '../modules/map-assets/index.js';
+import { userRoutes } from '../modules/users/index.js';
+import { xlsxRoutes } from '../modules/xlsx/index.js';
 import type { SocketHub } from '../realtime/socket-hub.js';
 import type { LiveFeed } from '../realtime/live-feed.js';
 import type { LiveFleet } from '../realtime/live-fleet.js';
-import type { DeviceModelCatalog } from '../modules/device-models/device-models.catalog.js';
-import type { DeviceRegistry } from '../modules/fleet/device-registry.js';
+import {
+  type DeviceRegistry,
+  fleetRoutes,
+  lastPositionRoutes,
+  trailerKindRoutes,
+} from '../modules/fleet/index.js';
 import type { PositionPartitions } from '../pipeline/partitions.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import type { Recomputer } from '../pipeline/recomputer.js';
 import type { IngestContext } from '../ingest/ingest-types.js';
-import {
-  fleetRoutes,
-  lastPositionRoutes,
-  trailerKindRoutes,
-} from '../modules/fleet/fleet.routes.js';
-import { historyRoutes } from '../modules/history/history.routes.js';
+import { historyRoutes } from '../modules/history/index.js';
 import { answerFrameworkError, registerErrorHandler } from './errors.js';
 import { validatorCompiler } from './validation.js';
 import { isPublicRoute, mayUse, requireRouteViews } from './route-views.js';
-import './request-context.js';
+import '../kernel/request-context.js';
 import { registerWebApp } from './static-web.js';
-import { maintenanceRoutes } from '../modules/maintenance/maintenance.routes.js';
+import { maintenanceRoutes } from '../modules/maintenance/index.js';
 
 /** What the HTTP server is built from: the parts the composition root made (src/main/). */
 export interface HttpDeps {
