@@ -3,6 +3,7 @@
 // keys are checked and kept; unknown keys are dropped.
 
 import type { Position } from '../position.js';
+import { IO_NUMBER_FIELDS } from '../teltonika/io-tables.js';
 import type { Decoded } from './decoder.js';
 import { refused } from './decoder.js';
 
@@ -11,27 +12,8 @@ export const MQTT_TOPIC = 'rumbo/+/telemetry';
 /** Most records one message may carry. */
 export const MQTT_MAX_RECORDS = 1000;
 
-const NUMBER_KEYS = [
-  'altitudeM',
-  'headingDeg',
-  'speedKmh',
-  'satellites',
-  'hdop',
-  'wheelSpeedKmh',
-  'odometerM',
-  'fuelUsedL',
-  'fuelLevelPct',
-  'fuelLevelL',
-  'fuelRateLph',
-  'engineHours',
-  'rpm',
-  'torquePct',
-  'pedalPct',
-  'ureaLevelPct',
-  'serviceDistanceKm',
-  'powerV',
-  'batteryV',
-] as const;
+// The GPS fields, then every numeric field a device's IO can fill (the same Position fields).
+const NUMBER_KEYS = ['altitudeM', 'headingDeg', 'speedKmh', 'satellites', ...IO_NUMBER_FIELDS];
 const FLAG_KEYS = ['ignition', 'movement', 'kickdown', 'brake', 'cruise', 'pto'] as const;
 const HARSH_EVENTS = new Set(['accel', 'brake', 'corner']);
 
