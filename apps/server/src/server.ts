@@ -106,8 +106,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
         osmandPort: config.OSMAND_PORT,
         mqttUrl: config.MQTT_URL,
         host: config.HOST,
+        streamPorts: config.PROTOCOL_PORTS,
       })
-    : { teltonikaPort: 0, osmandPort: 0, close: () => Promise.resolve() };
+    : { teltonikaPort: 0, osmandPort: 0, streamPorts: {}, close: () => Promise.resolve() };
   // In a cluster (PostgreSQL), scheduled work runs in one process at a time.
   const lease = database.mode === 'postgres' ? jobLease(database.pool) : undefined;
   const jobs = startJobs({
@@ -187,7 +188,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   let stopping: Promise<void> | undefined;
   log.info(
-    `Ingest: Teltonika TCP/UDP :${ingestListeners.teltonikaPort}, OsmAnd HTTP :${ingestListeners.osmandPort}${config.MQTT_URL ? `, MQTT ${config.MQTT_URL}` : ''}`,
+    `Ingest: Teltonika TCP/UDP :${ingestListeners.teltonikaPort}, OsmAnd HTTP :${ingestListeners.osmandPort}${Object.entries(
+      ingestListeners.streamPorts,
+    )
+      .map(([id, port]) => `, ${id} TCP :${port}`)
+      .join('')}${config.MQTT_URL ? `, MQTT ${config.MQTT_URL}` : ''}`,
   );
   return {
     app,
