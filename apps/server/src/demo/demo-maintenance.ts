@@ -4,8 +4,10 @@ import type { Database } from '../db/schema.js';
 import { listGroups, listVehicles } from '../modules/fleet/fleet.repository.js';
 import {
   insertAdditional,
-  insertMissingAnchors,
   insertService,
+} from '../modules/maintenance/maintenance-records.repository.js';
+import {
+  insertMissingAnchors,
   listPlans,
   writePlan,
 } from '../modules/maintenance/maintenance.repository.js';
