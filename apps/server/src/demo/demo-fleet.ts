@@ -9,9 +9,9 @@ import {
   findDeviceByUniqueId,
   insertDevice,
   insertVehicle,
-  listTrailerKinds,
   plateTaken,
 } from '../modules/fleet/fleet.repository.js';
+import { listTrailerKinds } from '../modules/fleet/trailer-kinds.repository.js';
 import { saveTanks } from '../modules/fuel/fuel.repository.js';
 import { ensureTenant } from '../modules/tenants/tenants.repository.js';
 import { backfillDemoHistory, type DemoTruck } from './demo-backfill.js';

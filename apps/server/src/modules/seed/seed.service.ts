@@ -8,7 +8,7 @@ import {
   upsertBuiltinRole,
 } from '../tenants/tenants.repository.js';
 import { findUserByUsername, insertUser } from '../users/users.repository.js';
-import { seedTrailerKinds } from '../fleet/fleet.repository.js';
+import { seedTrailerKinds } from '../fleet/trailer-kinds.repository.js';
 import type { Database } from '../../db/schema.js';
 import { seedDemoDrivers } from './demo-drivers.js';
 
