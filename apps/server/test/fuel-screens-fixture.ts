@@ -3,11 +3,8 @@
 // an AdBlue refill, a theft during a long stop; two tanks, one of them non-linear (calibration
 // table) — in a fresh database with the users the fuel calls need.
 import {
-  initialDeviceState,
-  step,
   tanksLitres,
   tanksPct,
-  type DeviceState,
   type FuelTank,
   type Position,
   type VehicleContext,
@@ -17,7 +14,7 @@ import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { toPositionRow } from '../src/pipeline/position-row.js';
 import { insertPositions } from '../src/pipeline/positions.store.js';
-import { defaultSinks } from '../src/pipeline/sinks/index.js';
+import { storeThroughChain } from './chain-ingest.js';
 import { signInHeaders, testApp } from './harness.js';
 
 export const DAY = 86_400_000;
@@ -143,20 +140,7 @@ export async function ingestDay(
   context: VehicleContext,
 ) {
   const db = ctx.database.db;
-  const { tenant_id: tenantId } = await db
-    .selectFrom('vehicles')
-    .select('tenant_id')
-    .where('id', '=', vehicle)
-    .executeTakeFirstOrThrow();
-  const sinks = defaultSinks();
-  const rows = sinks.empty();
-  let state: DeviceState = initialDeviceState();
-  for (const p of positions) {
-    const r = step(state, p, undefined, { context });
-    state = r.state;
-    for (const f of r.facts) sinks.collect(rows, { vehicleId: vehicle, tenantId }, f);
-  }
-  await db.transaction().execute((trx) => sinks.write(trx, [rows]));
+  await storeThroughChain(db, vehicle, positions, context);
   for (let i = 0; i < positions.length; i += 2000) {
     await insertPositions(
       db,
