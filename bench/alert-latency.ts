@@ -1,9 +1,11 @@
 // Device record → `/api/ws` `notifications/add`, end to end through the real detectors: DEVICES
 // trucks (default 50) each drive ROUNDS speeding episodes (≥ 30 s over 95 km/h, then back to
-// 60 km/h: the closing record raises V95 and EXV), and CLIENTS (100) browsers of the demo tenant
-// are signed in on /api/ws. Latency of each delivery = its arrival at a client − the moment the
-// device got the acknowledgement of the closing record, and − the moment the device sent it (the
-// record's whole path). Prints p50/p99/max over every delivery.
+// 60 km/h: the closing record raises one V95 alert carrying the 90 km/h limit's EXV as a detail —
+// alert episodes, decision 0033), and CLIENTS (100) browsers of the demo tenant are signed in on
+// /api/ws. Latency of each delivery = its arrival at a client − the moment the device got the
+// acknowledgement of the closing record, and − the moment the device sent it (the record's whole
+// path). Prints p50/p99/max over every delivery, and checks each client got each episode once:
+// one alert, V95 with EXV in its details.
 // Run: npm run build -w @rumbo/server && npx tsx bench/alert-latency.ts
 // Env: DEVICES (50), CLIENTS (100), ROUNDS (4), BENCH_DATABASE_URL (PostgreSQL admin URL).
 import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
@@ -28,18 +30,24 @@ const { token } = (await login.json()) as { token: string };
 /** Send and ack times of each episode's closing record, by `plate|recordedat`. */
 const ackedAt = new Map<string, number>();
 const sentAt = new Map<string, number>();
-const arrivals: { key: string; at: number }[] = [];
+const arrivals: { key: string; at: number; client: number; code: string; details: string }[] = [];
 const sockets = await Promise.all(
-  Array.from({ length: clients }, async () => {
+  Array.from({ length: clients }, async (_, client) => {
     const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws`);
     socket.on('message', (data: Buffer) => {
       const at = performance.now();
       const m = JSON.parse(data.toString()) as {
         mutation?: string;
-        payload?: { plate: string; recordedat: string };
+        payload?: { plate: string; recordedat: string; code: string; data?: { details?: string } };
       };
       if (m.mutation === 'notifications/add' && m.payload)
-        arrivals.push({ key: `${m.payload.plate}|${m.payload.recordedat}`, at });
+        arrivals.push({
+          key: `${m.payload.plate}|${m.payload.recordedat}`,
+          at,
+          client,
+          code: m.payload.code,
+          details: m.payload.data?.details ?? '',
+        });
     });
     await new Promise((resolve) => socket.on('open', resolve));
     socket.send(JSON.stringify({ token, digest: 'AlertLatencyBnch' }));
@@ -75,7 +83,7 @@ for (let round = 0; round < rounds; round++) {
       await waitAck(truck);
     }),
   );
-  // The closing records, one truck every 20 ms: each raises its episode's events.
+  // The closing records, one truck every 20 ms: each raises its episode's alert.
   for (const truck of trucks) {
     const closing = truckRecord(base + 90_000, { speedKmh: 60, lng: -58.37 });
     const key = `${truck.plate}|${new Date(base + 40_000).toISOString()}`;
@@ -97,7 +105,19 @@ const fromSend = since(sentAt);
 const at = (list: number[], p: number) =>
   Math.round(list[Math.min(list.length - 1, Math.floor(p * list.length))]! * 10) / 10;
 const pct = (p: number) => at(latencies, p);
+// One alert per episode and client (decision 0033): V95 carrying EXV, never a second EXV alert.
 const expected = devices * rounds * clients;
+const told = new Map<string, number>();
+const codes: Record<string, number> = {};
+for (const a of arrivals) {
+  if (!ackedAt.has(a.key)) continue;
+  const k = `${a.client}|${a.key}`;
+  told.set(k, (told.get(k) ?? 0) + 1);
+  const code = a.details ? `${a.code}+${a.details}` : a.code;
+  codes[code] = (codes[code] ?? 0) + 1;
+}
+const toldTwice = [...told.values()].filter((n) => n > 1).length;
+const missed = expected - told.size;
 console.log(
   JSON.stringify(
     {
@@ -108,6 +128,10 @@ console.log(
       deliveries: latencies.length,
       unmatched: arrivals.length - latencies.length,
       deliveriesPerEpisodeAndClient: latencies.length / expected,
+      byCode: codes,
+      episodesToldTwice: toldTwice,
+      episodesMissed: missed,
+      ok: toldTwice === 0 && missed === 0 && codes['V95+EXV'] === expected,
       sinceAck: { p50Ms: pct(0.5), p99Ms: pct(0.99), maxMs: pct(1) },
       // The record's whole path: TCP write → decode → pipeline batch → commit → rules → dispatch.
       sinceRecordSent: {

@@ -16,8 +16,8 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 import {
   coveredPairs,
   forecastVehicles,
-  insertMissingAnchors,
-} from '../apps/server/src/modules/maintenance/maintenance.repository.js';
+} from '../apps/server/src/modules/maintenance/maintenance-forecast.repository.js';
+import { insertMissingAnchors } from '../apps/server/src/modules/maintenance/maintenance.repository.js';
 import {
   forecastOf,
   maintenancePass,

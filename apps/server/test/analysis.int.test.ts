@@ -1,92 +1,12 @@
 // Driving analysis (issue 13): GET /analysis/{from}/{to}/…, POST /v2/vehicle/safety_drive,
 // POST /v2/event/ralenti_agg and …/ralenti_vehicle over facts the real detector chain derived from
 // a CAN truck's records and the real sinks stored.
-import {
-  CAN_INDICATORS,
-  initialDeviceState,
-  step,
-  type DeviceState,
-  type Position,
-  type VehicleContext,
-} from '@rumbo/telematics';
+import { CAN_INDICATORS, type Position, type VehicleContext } from '@rumbo/telematics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { defaultSinks } from '../src/pipeline/sinks/index.js';
+import { D0, DAY, HOUR, truckDay } from './analysis-fixture.js';
+import { storeThroughChain } from './chain-ingest.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
-
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
-/** Monday 5 Oct 2026, 00:00 UTC. */
-const D0 = Date.UTC(2026, 9, 5);
-
-interface Leg {
-  forS: number;
-  speedKmh: number;
-  ignition?: boolean;
-  rpm?: number;
-  torquePct?: number;
-  pedalPct?: number;
-  cruise?: boolean;
-  /** A harsh brake every this many seconds. */
-  brakeEveryS?: number;
-}
-
-/** A truck's working day from 06:00 UTC, a record every 10 s, ECU odometer and fuel counters. */
-function truckDay(
-  deviceId: string,
-  dayStart: number,
-  driverCode: string,
-  odo: { m: number; l: number },
-): Position[] {
-  const legs: Leg[] = [
-    { forS: 600, speedKmh: 0, ignition: false },
-    { forS: 7200, speedKmh: 82, rpm: 1200, torquePct: 45, pedalPct: 30 },
-    { forS: 3600, speedKmh: 86, rpm: 1300, torquePct: 30, pedalPct: 0, cruise: true },
-    { forS: 900, speedKmh: 0, rpm: 650, torquePct: 5, pedalPct: 0 }, // idle 15 min
-    { forS: 3600, speedKmh: 98, rpm: 1700, torquePct: 92, pedalPct: 97, brakeEveryS: 600 },
-    { forS: 3600, speedKmh: 0, ignition: false },
-    { forS: 5400, speedKmh: 70, rpm: 1400, torquePct: 0, pedalPct: 0 }, // coasting (inertia)
-    { forS: 600, speedKmh: 0, rpm: 650, torquePct: 5, pedalPct: 0 }, // idle 10 min
-    { forS: 600, speedKmh: 0, ignition: false },
-  ];
-  const out: Position[] = [];
-  let t = dayStart + 6 * HOUR;
-  let lng = -60;
-  for (const leg of legs) {
-    for (let s = 0; s < leg.forS; s += 10) {
-      const ignition = leg.ignition ?? true;
-      const metres = (leg.speedKmh / 3.6) * 10;
-      out.push({
-        deviceId,
-        fixTimeMs: t,
-        lat: -33,
-        lng,
-        speedKmh: leg.speedKmh,
-        wheelSpeedKmh: leg.speedKmh,
-        headingDeg: 90,
-        satellites: 12,
-        ignition,
-        rpm: ignition ? leg.rpm : 0,
-        torquePct: ignition ? leg.torquePct : undefined,
-        pedalPct: ignition ? leg.pedalPct : undefined,
-        cruise: ignition ? (leg.cruise ?? false) : undefined,
-        brake: false,
-        odometerM: Math.round(odo.m),
-        fuelUsedL: Math.round(odo.l * 10) / 10,
-        driverCode,
-        harshEvent: leg.brakeEveryS && s > 0 && s % leg.brakeEveryS === 0 ? 'brake' : undefined,
-        attributes: {},
-      });
-      odo.m += metres;
-      lng += metres / 93_000;
-      if (ignition)
-        odo.l +=
-          leg.speedKmh > 0 ? metres * (leg.speedKmh > 90 ? 0.0004 : 0.0003) : (2.5 * 10) / 3600;
-      t += 10_000;
-    }
-  }
-  return out;
-}
 
 for (const backend of testBackends()) {
   describe(`driving analysis calls (${backend})`, () => {
@@ -98,24 +18,8 @@ for (const backend of testBackends()) {
 
     /** Steps records through the default chain and stores the facts through the real sinks. */
     async function ingest(vehicle: number, positions: Position[], context: VehicleContext = {}) {
-      const db = ctx.database.db;
-      const { tenant_id: tenantId } = await db
-        .selectFrom('vehicles')
-        .select('tenant_id')
-        .where('id', '=', vehicle)
-        .executeTakeFirstOrThrow();
-      const sinks = defaultSinks();
-      const rows = sinks.empty();
-      let state: DeviceState = initialDeviceState();
-      for (const p of positions) {
-        const r = step(state, p, undefined, { context });
-        state = r.state;
-        for (const f of r.facts) {
-          if (f.type === 'idle') idleCount += vehicle === vehicleId ? 1 : 0;
-          sinks.collect(rows, { vehicleId: vehicle, tenantId }, f);
-        }
-      }
-      await db.transaction().execute((trx) => sinks.write(trx, [rows]));
+      const facts = await storeThroughChain(ctx.database.db, vehicle, positions, context);
+      if (vehicle === vehicleId) idleCount += facts.filter((f) => f.type === 'idle').length;
     }
 
     beforeAll(async () => {
@@ -486,9 +390,12 @@ for (const backend of testBackends()) {
       expect(phoneFuel.distanceKm).toBeGreaterThan(400);
       expect(phoneFuel.lPer100Km).toBeNull();
       expect(truckFuel.lPer100Km).toBeGreaterThan(20);
-      expect(fuel.days).toHaveLength(1);
-      expect(fuel.days[0]!.distanceKm).toBeCloseTo(truckFuel.distanceKm, 0);
-      expect(fuel.days[0]!.lPer100Km).toBeCloseTo(truckFuel.lPer100Km!, 1);
+      // The user's days (UTC−3): the UTC day touches two, the truck drove on one of them.
+      expect(fuel.days).toHaveLength(2);
+      const driven = fuel.days.filter((d) => d.distanceKm > 0);
+      expect(driven).toHaveLength(1);
+      expect(driven[0]!.distanceKm).toBeCloseTo(truckFuel.distanceKm, 0);
+      expect(driven[0]!.lPer100Km).toBeCloseTo(truckFuel.lPer100Km!, 1);
     });
 
     it('reads and replaces the tenant’s score settings (administrators), validated, and letters follow them', async () => {

@@ -238,7 +238,7 @@ export const fuelConsumptionRowSchema = z.object({
 });
 export type FuelConsumptionRow = z.infer<typeof fuelConsumptionRowSchema>;
 
-/** One UTC day of the filtered vehicles with fuel data together (the trend chart). */
+/** One day (in the user's time zone; `day` the instant it starts) of the filtered vehicles with fuel data together (the trend chart). */
 export const fuelConsumptionDaySchema = z.object({
   day: z.number(),
   distanceKm: z.number(),
@@ -250,7 +250,7 @@ export type FuelConsumptionDay = z.infer<typeof fuelConsumptionDaySchema>;
 
 export const fuelConsumptionAnswer = z.object({
   rows: z.array(fuelConsumptionRowSchema),
-  /** Every UTC day the period touches, oldest first, even empty ones. */
+  /** Every day of the user's time zone the period touches, oldest first, even empty ones. */
   days: z.array(fuelConsumptionDaySchema),
 });
 export type FuelConsumptionAnswer = z.infer<typeof fuelConsumptionAnswer>;

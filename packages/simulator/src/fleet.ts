@@ -13,7 +13,8 @@ import type { DeviceClient, DeviceClientStats } from './record-queue.js';
 import type { SimRecord } from './sim-record.js';
 import { TeltonikaClient, type ClientEvent } from './teltonika-client.js';
 import { toAvlRecord } from './teltonika-encoding.js';
-import { DEMO_TRUCK_OPTIONS, Truck, type TruckStatus } from './truck.js';
+import { Truck } from './truck.js';
+import { DEMO_TRUCK_OPTIONS, type TruckStatus } from './truck-options.js';
 import type { EventRates } from './truck-driving.js';
 import type { SituationRates } from './truck-events.js';
 

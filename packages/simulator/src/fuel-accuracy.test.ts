@@ -16,7 +16,7 @@ import type { EventFact } from '@rumbo/telematics';
 import { describe, expect, it } from 'vitest';
 import { detectEvents, throughTeltonika } from './test-support/alert-accuracy.js';
 import { MONDAY_MS, makeTruck } from './test-support/trucks.js';
-import { DEFAULT_FUEL_SENSOR, HARSH_FUEL_SENSOR, type FuelSensorNoise } from './truck.js';
+import { DEFAULT_FUEL_SENSOR, HARSH_FUEL_SENSOR, type FuelSensorNoise } from './truck-options.js';
 
 const TRUCKS = Number(process.env['FUEL_TRUCKS'] ?? 20);
 const DAYS = Number(process.env['FUEL_DAYS'] ?? 14);

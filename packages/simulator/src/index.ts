@@ -47,13 +47,13 @@ export {
   type RouteStop,
   type Waypoint,
 } from './route.js';
+export { Truck } from './truck.js';
 export {
-  Truck,
   DEMO_TRUCK_OPTIONS,
   speedLimiterOf,
   type TruckOptions,
   type TruckStatus,
-} from './truck.js';
+} from './truck-options.js';
 export { DEFAULT_EVENT_RATES, DEMO_EVENT_RATES, type EventRates } from './truck-driving.js';
 export {
   DEFAULT_SITUATION_RATES,

@@ -2,7 +2,8 @@
 
 import { describeVehicle } from '../catalog.js';
 import { compileRoutes } from '../routes.js';
-import { Truck, type FuelSensorNoise } from '../truck.js';
+import { Truck } from '../truck.js';
+import type { FuelSensorNoise } from '../truck-options.js';
 import type { EventRates } from '../truck-driving.js';
 
 const routes = new Map(compileRoutes().map((r) => [r.id, r]));

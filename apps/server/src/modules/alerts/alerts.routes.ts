@@ -17,10 +17,9 @@ import { principalOf } from '../../kernel/request-context.js';
 import {
   clearNotifications,
   markAllRead,
-  MAX_EVENTS,
-  recipientChoices,
   userNotifications,
-} from './alerts.repository.js';
+} from './alert-notifications.repository.js';
+import { MAX_EVENTS, recipientChoices } from './alerts.repository.js';
 import {
   acknowledgeEvent,
   findEvents,

@@ -18,13 +18,8 @@ import {
 import { z } from 'zod';
 import { DomainError } from '../../lib/errors.js';
 import { principalOf } from '../../kernel/request-context.js';
-import {
-  findVehicle,
-  listDevices,
-  listGroups,
-  listTrailerKinds,
-  listVehicles,
-} from './fleet.repository.js';
+import { findVehicle, listDevices, listGroups, listVehicles } from './fleet.repository.js';
+import { listTrailerKinds } from './trailer-kinds.repository.js';
 import {
   createDevice,
   createGroup,

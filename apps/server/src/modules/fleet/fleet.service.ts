@@ -20,7 +20,6 @@ import {
   groupExists,
   groupNameTaken,
   groupsWithVehicles,
-  implementVisible,
   insertDevice,
   insertVehicle,
   listVehicles,
@@ -29,6 +28,7 @@ import {
   updateDevice,
   updateVehicle,
 } from './fleet.repository.js';
+import { implementVisible } from './trailer-kinds.repository.js';
 
 /** What the fleet module tells the live fleet (realtime implements it; modules never import it). */
 export interface FleetLive {

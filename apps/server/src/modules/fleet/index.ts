@@ -9,10 +9,9 @@ export {
   insertDevice,
   insertVehicle,
   listGroups,
-  listTrailerKinds,
   listVehicleStates,
   listVehicles,
   plateTaken,
-  seedTrailerKinds,
 } from './fleet.repository.js';
+export { listTrailerKinds, seedTrailerKinds } from './trailer-kinds.repository.js';
 export { fleetRoutes, lastPositionRoutes, trailerKindRoutes } from './fleet.routes.js';

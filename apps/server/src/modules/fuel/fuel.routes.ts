@@ -17,10 +17,10 @@ import {
 } from '@rumbo/contracts';
 import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../../kernel/request-context.js';
+import { userTimeZone } from '../users/index.js';
+import { adBlue, fuelConsumption } from './fuel-consumption.service.js';
 import {
-  adBlue,
   editVehicleTanks,
-  fuelConsumption,
   fuelEventLevels,
   fuelEvents,
   reviewFuelEvent,
@@ -105,17 +105,18 @@ export function fuelRoutes(deps: FuelDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['fuel'],
           summary:
-            'Consumption of [from, to) per vehicle (with the fuel balance) or per vehicle × driver (by=driver), and per UTC day',
+            "Consumption of [from, to) per vehicle (with the fuel balance) or per vehicle × driver (by=driver), and per day in the user's time zone",
           params: fuelPeriodParams,
           querystring: fuelConsumptionQuery,
           response: { 200: fuelConsumptionAnswer },
         },
       },
-      (request) =>
+      async (request) =>
         fuelConsumption(deps, callerOf(request), {
           ...request.params,
           ...filterOf(request.query),
           by: request.query.by,
+          timeZone: await userTimeZone(deps.db, principalOf(request)),
         }),
     );
     app.get(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adBlueFlag, fuelBalance, thinLevels } from './fuel.service.js';
+import { adBlueFlag, fuelBalance } from './fuel-consumption.service.js';
+import { thinLevels } from './fuel.service.js';
 
 describe('fuel balance (domain.md §7)', () => {
   const base = { refillsL: 0, theftsL: 0, capacityL: 600 };

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
@@ -25,8 +26,14 @@ const positionsQuery = historyQuery.and(
 export function historyRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
   return async (app) => {
     const config = { view: 'map-travel-consultation' } as const;
-    const guard = async (tenantId: number, vehicleId: number) => {
-      if (!(await findVehicle(db, tenantId, vehicleId))) throw new DomainError('not_found');
+    /** The repository's arguments of a request: its tenant's vehicle (404 otherwise) and period. */
+    const asked = async (
+      request: FastifyRequest & { params: { id: number }; query: { from: number; to: number } },
+    ) => {
+      const { tenantId } = principalOf(request);
+      const { id } = request.params;
+      if (!(await findVehicle(db, tenantId, id))) throw new DomainError('not_found');
+      return [db, tenantId, id, request.query.from, request.query.to] as const;
     };
     app.get(
       '/history/:id/positions',
@@ -41,18 +48,7 @@ export function historyRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
           response: { 200: z.array(historyPointSchema) },
         },
       },
-      async (request) => {
-        const { tenantId } = principalOf(request);
-        await guard(tenantId, request.params.id);
-        return vehiclePositions(
-          db,
-          tenantId,
-          request.params.id,
-          request.query.from,
-          request.query.to,
-          request.query.maxPoints,
-        );
-      },
+      async (request) => vehiclePositions(...(await asked(request)), request.query.maxPoints),
     );
     app.get(
       '/history/:id/trips',
@@ -66,18 +62,7 @@ export function historyRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
           response: { 200: z.array(tripSchema) },
         },
       },
-      async (request) => {
-        const { tenantId } = principalOf(request);
-        await guard(tenantId, request.params.id);
-        return vehicleTrips(
-          db,
-          tenantId,
-          request.params.id,
-          request.query.from,
-          request.query.to,
-          request.lang,
-        );
-      },
+      async (request) => vehicleTrips(...(await asked(request)), request.lang),
     );
     app.get(
       '/history/:id/stops',
@@ -91,18 +76,7 @@ export function historyRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
           response: { 200: z.array(stopSchema) },
         },
       },
-      async (request) => {
-        const { tenantId } = principalOf(request);
-        await guard(tenantId, request.params.id);
-        return vehicleStops(
-          db,
-          tenantId,
-          request.params.id,
-          request.query.from,
-          request.query.to,
-          request.lang,
-        );
-      },
+      async (request) => vehicleStops(...(await asked(request)), request.lang),
     );
   };
 }

@@ -20,7 +20,7 @@ import { axisTickFormatter, formatDate, formatNumber } from '../../shared/format
 
 /**
  * Litres per day (driving and idle, stacked bars) and the day's consumption in the user's unit
- * (line, right axis) of the vehicles shown. Days are UTC days (the server's daily rollups).
+ * (line, right axis) of the vehicles shown. Days are the user's days (the server counts them in the user's time zone).
  */
 export function ConsumptionTrend({
   days,
@@ -44,7 +44,7 @@ export function ConsumptionTrend({
     return {
       // The rate axis from 0 (a line of nearly equal days must not look like a cliff).
       rateMax: top > 0 ? Math.ceil((top * 1.25) / 5) * 5 : 10,
-      labels: days.map((d) => formatDate(d.day, language, 0).slice(0, 5)),
+      labels: days.map((d) => formatDate(d.day, language, f.offset).slice(0, 5)),
       driving: days.map((d) => inVolume(Math.max(0, d.fuelL - d.idleFuelL))),
       idle: days.map((d) => inVolume(d.idleFuelL)),
       rate: rates,
