@@ -59,8 +59,8 @@ export function apiRole(parts: NodeParts, options: { serve: boolean }): ApiRole 
       const reloadLive = () => {
         reload ??= setTimeout(() => {
           reload = null;
-          loadLiveFleet(database.db, live, clock.nowMs(), { prune: true }).catch(
-            (error: unknown) => log.warn({ err: error }, 'live fleet reload failed'),
+          loadLiveFleet(database.db, live, clock.nowMs(), { prune: true }).catch((error: unknown) =>
+            log.warn({ err: error }, 'live fleet reload failed'),
           );
         }, 200);
       };

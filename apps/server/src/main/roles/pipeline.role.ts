@@ -55,8 +55,7 @@ export function pipelineRole(
     vehicleSettings: cache,
     places: parts.places.cache,
     plannedTrips,
-    detectors:
-      settings?.detectors ?? (config.ALERT_RULES === 'off' ? CORE_DETECTORS : undefined),
+    detectors: settings?.detectors ?? (config.ALERT_RULES === 'off' ? CORE_DETECTORS : undefined),
   });
   let unsubscribeFacts: (() => unknown) | undefined;
   return {
