@@ -113,7 +113,7 @@ const quiet: PartsLog = {
   warn: () => undefined,
   error: () => undefined,
   debug: () => undefined,
-} as unknown as PartsLog;
+};
 
 /**
  * Builds the parts of a node. `announceRegistrations`: a vehicle registered by this process's
@@ -133,7 +133,7 @@ export async function buildParts(
     warn: (obj: object, msg?: string) => current.warn(obj, msg),
     error: (obj: object, msg?: string) => current.error(obj, msg),
     debug: (obj: object, msg?: string) => current.debug(obj, msg),
-  } as PartsLog;
+  };
   const auth: AuthDeps = {
     db,
     clock,
