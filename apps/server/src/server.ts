@@ -5,8 +5,6 @@ import { migrate } from './db/migrate.js';
 import { seed, SYSTEM_ADMIN } from './modules/seed/seed.service.js';
 import { adminPasswordNotice, serverLogger } from './lib/logger.js';
 import { composeNode } from './main/compose.js';
-import { startDemoFleet, type DemoFleet } from './demo/demo-fleet.js';
-import { loadLiveFleet } from './realtime/load-live-fleet.js';
 import type { Bus } from './bus/bus.js';
 import { memoryBus } from './bus/memory-bus.js';
 import { natsBus } from './bus/nats-bus.js';
@@ -43,8 +41,8 @@ function openBus(config: Config, database: DatabaseHandle): Promise<Bus> {
 }
 
 /**
- * Starts a process: database, migrations, seed, the bus, the roles of ROLES with their listeners
- * and jobs (src/main/compose.ts), HTTP, the control socket and, with DEMO, the demo fleet.
+ * Starts a process: database, migrations, seed, the bus, the roles of ROLES with their listeners,
+ * jobs and demo fleet (src/main/compose.ts), HTTP and the control socket.
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   const startedAt = performance.now();
@@ -63,14 +61,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await database.close();
     throw error;
   }
-  const node = await composeNode({
-    config,
-    database,
-    bus,
-    logger: serverLogger(config),
-    serve: true,
-  });
-  const { app, parts } = node;
+  let node: Awaited<ReturnType<typeof composeNode>>;
+  try {
+    node = await composeNode({ config, database, bus, logger: serverLogger(config), serve: true });
+  } catch (error) {
+    await bus.close();
+    await database.close();
+    throw error;
+  }
+  const { app } = node;
   const log = app.log;
   if (applied.length) log.info({ applied }, 'migrations applied');
   if (generatedAdminPassword) {
@@ -79,7 +78,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     log.warn(`System administrator "${SYSTEM_ADMIN}" created; its password is printed above, once`);
   }
 
-  const url = await app.listen({ port: config.PORT, host: config.HOST });
+  let url: string;
+  try {
+    url = await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await app.close();
+    await bus.close();
+    await database.close();
+    throw error;
+  }
   // `rumbo device add` and the other commands, run while this server runs on the same DATA_DIR,
   // are handed to it here: its database, and its bus for the live fleet (issue 21 items 5, 9).
   const control = await startControlSocket(controlSocketPath(config.DATA_DIR), (body) =>
@@ -88,22 +95,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }),
   );
   const ports = node.ports;
-  let demo: DemoFleet | undefined;
-  if (config.DEMO && config.DEMO_VEHICLES > 0 && config.ROLES.includes('ingest')) {
-    demo = startDemoFleet({
-      db: database.db,
-      ingest: parts.ingest,
-      vehicles: config.DEMO_VEHICLES,
-      historyDays: config.DEMO_HISTORY_DAYS,
-      teltonikaPort: ports.teltonika,
-      osmandPort: ports.osmand,
-      nowMs: Date.now(),
-      onRegistered: () => loadLiveFleet(database.db, parts.live, Date.now()),
-      onPlacesRegistered: (tenantId) => bus.publishPlacesChanged(tenantId),
-      onPlannedTripsRegistered: () => bus.publishPlannedTripsChanged(),
-      log,
-    });
-  }
   log.info(
     `Rumbo ${config.VERSION} ready at ${config.PUBLIC_URL} (${database.mode} database) in ${Math.round(performance.now() - startedAt)} ms`,
   );
@@ -121,8 +112,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     stop() {
       stopping ??= (async () => {
         await control?.close();
-        await demo?.stop();
-        // The roles' units stop with the app: jobs, ingest listeners, pipeline, API, alerts.
+        // The roles' units stop with the app: jobs, ingest (the demo, the ports), pipeline, API…
         await app.close();
         await bus.close();
         await database.close();

@@ -82,14 +82,8 @@ export async function composeNode(deps: AppDeps): Promise<RumboNode> {
   });
   const { api, pipeline, ingest, units } = roleUnits(roles, parts, deps);
   const running = unitsInOrder(units);
-  try {
-    await running.start();
-  } catch (error) {
-    await running.stop();
-    if (!deps.bus) await bus.close();
-    throw error;
-  }
 
+  // The HTTP app first: the units log through its logger from their start.
   const modules: HttpModule[] = [healthModule(parts), ...(api?.http.modules ?? [])];
   const app = await buildHttpApp({
     config: parts.config,
@@ -112,6 +106,12 @@ export async function composeNode(deps: AppDeps): Promise<RumboNode> {
     await running.stop();
     if (!deps.bus) await bus.close();
   });
+  try {
+    await running.start();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   return {
     app,
     parts,
