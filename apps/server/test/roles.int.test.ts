@@ -17,20 +17,17 @@ import { composeApp } from '../src/main/compose.js';
 import { ALERTS_GROUP } from '../src/main/roles/pipeline.role.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { seed } from '../src/modules/seed/seed.service.js';
-import { freshDatabase, signInHeaders, testBackends, testConfig } from './harness.js';
+import {
+  freshDatabase,
+  natsReachable,
+  signInHeaders,
+  testBackends,
+  testConfig,
+} from './harness.js';
 
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
-async function natsReachable(): Promise<boolean> {
-  try {
-    const nc = await natsConnect({ servers: natsUrl, timeout: 1000 });
-    await nc.close();
-    return true;
-  } catch {
-    return false;
-  }
-}
-const natsUp = await natsReachable();
+const natsUp = await natsReachable(natsUrl);
 
 const HOUR = 3_600_000;
 

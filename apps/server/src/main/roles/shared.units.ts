@@ -25,28 +25,37 @@ export class Holds {
   }
 }
 
+/** A cache of every tenant's settings, reloaded on a timer, per tenant on a change, after a device change. */
+interface TenantCache {
+  start(reloadMs: number, onError: (error: unknown) => void): Promise<void>;
+  stop(): void;
+  reloadTenant(tenantId: number): Promise<void>;
+  reloadAll(): Promise<void>;
+}
+
 /**
- * Geofences and POIs indexed in memory where records are evaluated (pipeline, jobs) and where the
- * vehicle popup names a position (API): rebuilt every 60 s and when a change arrives on the bus;
- * the gazetteer loads in the background.
+ * Keeps a tenant cache current: every 60 s, at once for a tenant whose change arrives on the bus
+ * (`onChanged`), and once per burst of device changes (a vehicle moved to another group, a new
+ * driver card: what it is given follows it).
  */
-export function placesUnit(parts: NodeParts): Unit {
-  const { bus, log } = parts;
-  const { cache, geocoder } = parts.places;
+function tenantCacheUnit(
+  parts: NodeParts,
+  cache: TenantCache,
+  onChanged: (handler: (tenantId: number) => void) => () => unknown,
+  failed: string,
+): Unit {
   const holds = new Holds();
-  const warn = (error: unknown) => log.warn({ err: error }, 'geofence index reload failed');
+  const warn = (error: unknown) => parts.log.warn({ err: error }, failed);
   return {
     async start() {
       await cache.start(60_000, warn);
       holds.add(
         () => cache.stop(),
-        bus.onPlacesChanged((tenantId) => {
+        onChanged((tenantId) => {
           cache.reloadTenant(tenantId).catch(warn);
         }),
-        // A vehicle moved to another group: the zones given to its groups follow it.
-        bus.onDeviceChanged(holds.debounced(300, () => void cache.reloadAll().catch(warn))),
+        parts.bus.onDeviceChanged(holds.debounced(300, () => void cache.reloadAll().catch(warn))),
       );
-      geocoder.ready().catch((error: unknown) => log.error({ err: error }, 'gazetteer failed'));
     },
     stop() {
       holds.drop();
@@ -56,29 +65,46 @@ export function placesUnit(parts: NodeParts): Unit {
 }
 
 /**
- * The alert engine where events are raised (pipeline, jobs): per-vehicle settings cached
- * (reloaded every 60 s, on a tenant's settings change and after a vehicle, device or driver
- * changed); on stop, the dispatcher's notifications under way are finished.
+ * Geofences and POIs indexed in memory where records are evaluated (pipeline, jobs) and where the
+ * vehicle popup names a position (API), rebuilt when they change (`rumbo.geofences.changed`); the
+ * gazetteer loads in the background.
  */
-export function alertsUnit(parts: NodeParts): Unit {
+export function placesUnit(parts: NodeParts): Unit {
   const { bus, log } = parts;
-  const { cache, dispatcher } = parts.alerts;
-  const holds = new Holds();
-  const warn = (error: unknown) => log.warn({ err: error }, 'alert settings reload failed');
+  const { cache, geocoder } = parts.places;
+  const index = tenantCacheUnit(
+    parts,
+    cache,
+    (handler) => bus.onPlacesChanged(handler),
+    'geofence index reload failed',
+  );
   return {
     async start() {
-      await cache.start(60_000, warn);
-      holds.add(
-        () => cache.stop(),
-        bus.onAlertSettingsChanged((tenantId) => {
-          cache.reloadTenant(tenantId).catch(warn);
-        }),
-        // A vehicle, device or driver changed (plate, group, a new card): reload, once per burst.
-        bus.onDeviceChanged(holds.debounced(300, () => void cache.reloadAll().catch(warn))),
-      );
+      await index.start();
+      geocoder.ready().catch((error: unknown) => log.error({ err: error }, 'gazetteer failed'));
     },
+    stop: () => index.stop(),
+  };
+}
+
+/**
+ * The alert engine where events are raised (pipeline, jobs): per-vehicle settings cached,
+ * reloaded when a tenant's settings change (`rumbo.alerts.settings`); on stop, the dispatcher's
+ * notifications under way are finished.
+ */
+export function alertsUnit(parts: NodeParts): Unit {
+  const { bus } = parts;
+  const { cache, dispatcher } = parts.alerts;
+  const settings = tenantCacheUnit(
+    parts,
+    cache,
+    (handler) => bus.onAlertSettingsChanged(handler),
+    'alert settings reload failed',
+  );
+  return {
+    start: () => settings.start(),
     async stop() {
-      holds.drop();
+      await settings.stop();
       await dispatcher.idle();
     },
   };
