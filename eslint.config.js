@@ -72,6 +72,131 @@ const kyselyValues = {
   message: 'SQL lives in repositories (*.repository.ts); import Kysely types with `import type`.',
 };
 
+/**
+ * The server's layers (CONTRIBUTING.md, "Where things live"). `no-restricted-imports` holds one
+ * list of patterns per file, the last block that matches wins, so each file set below is given
+ * every pattern that applies to it, and the sets do not overlap.
+ */
+const SERVER = 'apps/server/src';
+/** Each module's public face: what the rest of the server may import from it. */
+const serverModules = readdirSync(join(import.meta.dirname, SERVER, 'modules'), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => name);
+const throughFaces = {
+  regex: '^\\.{1,2}/(?:\\.\\./)*modules/[^/]+/(?!index\\.js$)',
+  message:
+    "Outside a module, import it through its face only ('../modules/<name>/index.js'): add what you need to that index.ts.",
+};
+const simulatorInDemoOnly = {
+  regex: '^@rumbo/simulator(?:/|$)',
+  message:
+    "Only demo/ (the demo fleet), cli.ts (`rumbo simulate`) and the seed's demo drivers use the simulator.",
+};
+/** The files that may import @rumbo/simulator; each gets its layer's patterns without that one. */
+const SIMULATOR_USERS = [
+  `${SERVER}/demo/**`,
+  `${SERVER}/cli.ts`,
+  `${SERVER}/modules/seed/demo-drivers.ts`,
+];
+/** `patterns` for `files`, plus the simulator's rule except for the files that use it. */
+const serverRestrict = (files, patterns, ignores = []) => [
+  restrict(
+    BETWEEN_LAYERS,
+    files,
+    [...patterns, simulatorInDemoOnly],
+    [...ignores, ...SIMULATOR_USERS],
+  ),
+];
+/** A file `depth` folders inside module `name` (up to two). */
+const modulePatterns = (name, depth) => [
+  {
+    regex: `^${up(depth + 1)}(?!${name}/)[^./][^/]*/(?!index\\.js$)|^${up(depth + 2)}modules/(?!${name}/)[^/]+/(?!index\\.js$)`,
+    message:
+      "A module imports another module through its face only ('../<other>/index.js'): add what you need to that index.ts.",
+  },
+  { regex: intoDirs('pipeline'), message: "Modules never import the pipeline's internals." },
+  {
+    regex: intoDirs('realtime', 'bus', 'ingest', 'main', 'jobs', 'demo'),
+    message:
+      'Modules never import realtime, the bus, ingest, jobs, the demo or the composition root (they depend on modules, not the reverse).',
+  },
+  {
+    regex: '^(?:\\.\\./)+http/(?!errors\\.js$)',
+    message:
+      'Modules never import http/ but its error answers (http/errors.js): request context, route views and uploads are in kernel/ (http/ uses modules, not the reverse).',
+  },
+];
+const serverLayerRules = [
+  ...serverModules.flatMap((name) =>
+    [0, 1, 2].flatMap((depth) =>
+      serverRestrict(
+        [`${SERVER}/modules/${name}/${'*/'.repeat(depth)}*.ts`],
+        modulePatterns(name, depth),
+      ),
+    ),
+  ),
+  restrict(BETWEEN_LAYERS, [`${SERVER}/modules/seed/demo-drivers.ts`], modulePatterns('seed', 0)),
+  ...serverRestrict(
+    [`${SERVER}/pipeline/**/*.ts`],
+    [
+      {
+        regex: intoDirs('modules', 'realtime', 'http', 'main'),
+        message:
+          'The pipeline imports db/, lib/ and the core only (it is fed by ingest through the bus).',
+      },
+    ],
+  ),
+  ...serverRestrict(
+    [`${SERVER}/db/**/*.ts`],
+    [
+      {
+        regex: intoDirs(
+          'modules',
+          'pipeline',
+          'realtime',
+          'http',
+          'ingest',
+          'demo',
+          'jobs',
+          'main',
+          'bus',
+          'kernel',
+        ),
+        message: 'db/ is the bottom layer: it imports config, lib and its schema only.',
+      },
+    ],
+  ),
+  ...serverRestrict(
+    [`${SERVER}/kernel/**/*.ts`],
+    [
+      {
+        regex: intoDirs(
+          'modules',
+          'pipeline',
+          'realtime',
+          'http',
+          'ingest',
+          'demo',
+          'jobs',
+          'main',
+          'bus',
+          'places',
+        ),
+        message:
+          'kernel/ is what modules and http/ share about a request: it imports lib/ and the contracts only.',
+      },
+    ],
+  ),
+  ...serverRestrict(
+    [`${SERVER}/**/*.ts`],
+    [throughFaces],
+    [`${SERVER}/{modules,pipeline,db,kernel}/**`],
+  ),
+  restrict(BETWEEN_LAYERS, [`${SERVER}/demo/**/*.ts`, `${SERVER}/cli.ts`], [throughFaces]),
+];
+
 const TELEMATICS = ['packages/telematics/**/*.ts'];
 /** Tests and their support read the captured device frames from files. */
 const TELEMATICS_FIXTURE_READERS = ['**/*.test.ts', 'packages/telematics/src/test-support/**'];
@@ -111,49 +236,7 @@ const importRules = [
       ],
     },
   },
-  restrict(
-    BETWEEN_LAYERS,
-    [MODULES],
-    [
-      { regex: intoDirs('pipeline'), message: "Modules never import the pipeline's internals." },
-      {
-        regex: intoDirs('realtime', 'bus', 'ingest', 'main'),
-        message:
-          'Modules never import realtime, the bus, ingest or the composition root (they depend on modules, not the reverse).',
-      },
-    ],
-  ),
-  restrict(
-    BETWEEN_LAYERS,
-    ['apps/server/src/pipeline/**/*.ts'],
-    [
-      {
-        regex: intoDirs('modules', 'realtime', 'http', 'main'),
-        message:
-          'The pipeline imports db/, lib/ and the core only (it is fed by ingest through the bus).',
-      },
-    ],
-  ),
-  restrict(
-    BETWEEN_LAYERS,
-    ['apps/server/src/db/**/*.ts'],
-    [
-      {
-        regex: intoDirs(
-          'modules',
-          'pipeline',
-          'realtime',
-          'http',
-          'ingest',
-          'demo',
-          'jobs',
-          'main',
-          'bus',
-        ),
-        message: 'db/ is the bottom layer: it imports config, lib and its schema only.',
-      },
-    ],
-  ),
+  ...serverLayerRules,
   restrict(
     WITHIN_MODULE,
     ['apps/server/src/modules/**/*.repository.ts'],

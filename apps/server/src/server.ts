@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { embeddedPaths, openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { seed, SYSTEM_ADMIN } from './modules/seed/seed.service.js';
+import { seed, SYSTEM_ADMIN } from './modules/seed/index.js';
 import { adminPasswordNotice, serverLogger } from './lib/logger.js';
 import { composeNode } from './main/compose.js';
 import type { Bus } from './bus/bus.js';

@@ -3,7 +3,7 @@ import { vehicleInput } from '@rumbo/contracts';
 import { createFleet, describeVehicle, type Fleet, type SimDevice } from '@rumbo/simulator';
 import type { Database } from '../db/schema.js';
 import type { IngestContext } from '../ingest/ingest-types.js';
-import { DEMO_TENANT } from '../modules/seed/seed.service.js';
+import { DEMO_TENANT } from '../modules/seed/index.js';
 import {
   ensureGroup,
   findDeviceByUniqueId,
@@ -11,9 +11,9 @@ import {
   insertVehicle,
   listTrailerKinds,
   plateTaken,
-} from '../modules/fleet/fleet.repository.js';
-import { saveTanks } from '../modules/fuel/fuel.repository.js';
-import { ensureTenant } from '../modules/tenants/tenants.repository.js';
+} from '../modules/fleet/index.js';
+import { saveTanks } from '../modules/fuel/index.js';
+import { ensureTenant } from '../modules/tenants/index.js';
 import { backfillDemoHistory, type DemoTruck } from './demo-backfill.js';
 import { insertDemoHistory, listDemoHistory } from './demo-history.repository.js';
 import { registerDemoPlaces } from './demo-places.js';

@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
 import { additionalSave, planSave, type PlanSaveInput } from '@rumbo/contracts';
 import type { Database } from '../db/schema.js';
-import { listGroups, listVehicles } from '../modules/fleet/fleet.repository.js';
+import { listGroups, listVehicles } from '../modules/fleet/index.js';
 import {
   insertAdditional,
   insertMissingAnchors,
   insertService,
   listPlans,
   writePlan,
-} from '../modules/maintenance/maintenance.repository.js';
-import { DEMO_TENANT } from '../modules/seed/seed.service.js';
-import { ensureTenant } from '../modules/tenants/tenants.repository.js';
+} from '../modules/maintenance/index.js';
+import { DEMO_TENANT } from '../modules/seed/index.js';
+import { ensureTenant } from '../modules/tenants/index.js';
 
 const DAY_MS = 86_400_000;
 const WORKSHOPS = [

@@ -8,9 +8,9 @@ import {
   listGeofences,
   listInterestPoints,
   listInterestPointTypes,
-} from '../modules/geofences/geofences.repository.js';
-import { DEMO_TENANT } from '../modules/seed/seed.service.js';
-import { ensureTenant } from '../modules/tenants/tenants.repository.js';
+} from '../modules/geofences/index.js';
+import { DEMO_TENANT } from '../modules/seed/index.js';
+import { ensureTenant } from '../modules/tenants/index.js';
 
 // The demo tenant's geofences and POIs (issue 12), placed on the simulator's corridors so zone
 // alerts appear while the demo trucks drive: depots and client sites (allowed), a forbidden zone

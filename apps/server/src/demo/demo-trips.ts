@@ -7,14 +7,14 @@ import {
   type SimRecord,
 } from '@rumbo/simulator';
 import type { Database } from '../db/schema.js';
-import { DEMO_TENANT } from '../modules/seed/seed.service.js';
-import { ensureTenant } from '../modules/tenants/tenants.repository.js';
+import { DEMO_TENANT } from '../modules/seed/index.js';
+import { ensureTenant } from '../modules/tenants/index.js';
 import {
   insertPlans,
   listPlans,
   vehiclesByPlate,
   plateKey,
-} from '../modules/planned-trips/planned-trips.repository.js';
+} from '../modules/planned-trips/index.js';
 
 // The demo tenant's planned trips (issue 15): for a few demo trucks, the next drive their plan has
 // them make after the server starts, planned along the road they will drive (as a dispatcher takes

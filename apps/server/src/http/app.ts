@@ -12,11 +12,11 @@ import {
 import { pickLanguage } from '@rumbo/contracts';
 import type { Config } from '../config.js';
 import { DomainError } from '../lib/errors.js';
-import { authenticate, type AuthDeps } from '../modules/auth/auth.service.js';
+import { authenticate, type AuthDeps } from '../modules/auth/index.js';
 import { answerFrameworkError, registerErrorHandler } from './errors.js';
 import { validatorCompiler } from './validation.js';
 import { isPublicRoute, mayUse, requireRouteViews } from './route-views.js';
-import './request-context.js';
+import '../kernel/request-context.js';
 import { registerWebApp } from './static-web.js';
 
 /** A module's routes and where they hang (`prefix`). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { isViewAllowed, type ViewName } from '@rumbo/contracts';
+import { isViewAllowed } from '@rumbo/contracts';
+import { SIGNED_IN, type RouteViews } from '../kernel/route-views.js';
 
 // Which views a route serves (issue 21, docs/decisions/0029-views-per-route.md). Every route that
 // needs sign-in declares them in its config — `views: [...]` (or the older single `view`), or
@@ -7,12 +8,6 @@ import { isViewAllowed, type ViewName } from '@rumbo/contracts';
 // names, the alert catalogue) — and is refused at start-up otherwise. One hook checks them
 // (app.ts): a role allowing none of the route's views gets 403. The OpenAPI document carries the
 // declaration as `x-views`, which the route × role test walks.
-
-/** Every signed-in user: no screen of their role is needed. */
-export const SIGNED_IN = 'signed-in';
-
-/** What a route declares: the views it serves, or every signed-in user. */
-export type RouteViews = readonly ViewName[] | typeof SIGNED_IN;
 
 /** The views a route's config declares; undefined when it declares none. */
 export function declaredViews(config: {

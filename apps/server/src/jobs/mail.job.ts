@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { Unit } from '../lib/unit.js';
-import { deliverOutbox, type MailTransport } from '../modules/mail/mail.delivery.js';
+import { deliverOutbox, type MailTransport } from '../modules/mail/index.js';
 
 /**
  * The mail outbox (password recovery, reports): due mails delivered every second through the

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Unit } from '../lib/unit.js';
-import type { AlertDispatcher } from '../modules/alerts/alerts.service.js';
-import { maintenancePass } from '../modules/maintenance/maintenance.service.js';
+import type { AlertDispatcher } from '../modules/alerts/index.js';
+import { maintenancePass } from '../modules/maintenance/index.js';
 import { leasedJob, type LeasedJobDeps } from './leased-job.js';
 
 /**

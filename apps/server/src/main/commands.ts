@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { migrate } from '../db/migrate.js';
-import { addDeviceWithVehicle } from '../modules/fleet/fleet-cli.js';
-import { ensureUser, seedBuiltins } from '../modules/seed/seed.service.js';
-import { ensureTenant } from '../modules/tenants/tenants.repository.js';
+import { addDeviceWithVehicle } from '../modules/fleet/index.js';
+import { ensureUser, seedBuiltins } from '../modules/seed/index.js';
+import { ensureTenant } from '../modules/tenants/index.js';
 
 // The `rumbo` commands that change data (docs/decisions/0030-bounds-and-live-changes.md). The
 // command line runs them itself when no server runs on its DATA_DIR, or hands them to the running

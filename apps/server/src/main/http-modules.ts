@@ -1,39 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SERVICE_KEYS } from '@rumbo/contracts';
 import type { HttpModule } from '../http/app.js';
-import { deviceModelRoutes } from '../modules/device-models/device-models.routes.js';
-import { driverRoutes } from '../modules/drivers/drivers.routes.js';
-import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/geofences.routes.js';
-import { searchRoutes } from '../modules/search/search.routes.js';
+import { deviceModelRoutes } from '../modules/device-models/index.js';
+import { driverRoutes } from '../modules/drivers/index.js';
+import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/index.js';
+import { searchRoutes } from '../modules/search/index.js';
 import { placeRoutes } from '../places/places.routes.js';
-import { plannedTripRoutes } from '../modules/planned-trips/planned-trips.routes.js';
-import { adminRoutes } from '../modules/admin/admin.routes.js';
-import {
-  analysisRoutes,
-  analysisV2Routes,
-  dashboardRoutes,
-} from '../modules/analysis/analysis.routes.js';
-import { fuelRoutes, fuelTankRoutes } from '../modules/fuel/fuel.routes.js';
-import { diagnosticsRoutes } from '../modules/diagnostics/diagnostics.routes.js';
-import { alertsRestRoutes, alertsV2Routes } from '../modules/alerts/alerts.routes.js';
-import {
-  authRoutes,
-  authzRoutes,
-  recoveryRoutes,
-  v2AuthRoutes,
-} from '../modules/auth/auth.routes.js';
-import { healthRoutes } from '../modules/health/health.routes.js';
-import { langRoutes } from '../modules/lang/lang.routes.js';
-import { mapAssetsRoutes } from '../modules/map-assets/map-assets.routes.js';
-import { userRoutes } from '../modules/users/users.routes.js';
-import { xlsxRoutes } from '../modules/xlsx/xlsx.routes.js';
-import {
-  fleetRoutes,
-  lastPositionRoutes,
-  trailerKindRoutes,
-} from '../modules/fleet/fleet.routes.js';
-import { historyRoutes } from '../modules/history/history.routes.js';
-import { maintenanceRoutes } from '../modules/maintenance/maintenance.routes.js';
+import { plannedTripRoutes } from '../modules/planned-trips/index.js';
+import { adminRoutes } from '../modules/admin/index.js';
+import { analysisRoutes, analysisV2Routes, dashboardRoutes } from '../modules/analysis/index.js';
+import { fuelRoutes, fuelTankRoutes } from '../modules/fuel/index.js';
+import { diagnosticsRoutes } from '../modules/diagnostics/index.js';
+import { alertsRestRoutes, alertsV2Routes } from '../modules/alerts/index.js';
+import { authRoutes, authzRoutes, recoveryRoutes, v2AuthRoutes } from '../modules/auth/index.js';
+import { healthRoutes } from '../modules/health/index.js';
+import { langRoutes } from '../modules/lang/index.js';
+import { mapAssetsRoutes } from '../modules/map-assets/index.js';
+import { userRoutes } from '../modules/users/index.js';
+import { xlsxRoutes } from '../modules/xlsx/index.js';
+import { fleetRoutes, lastPositionRoutes, trailerKindRoutes } from '../modules/fleet/index.js';
+import { historyRoutes } from '../modules/history/index.js';
+import { maintenanceRoutes } from '../modules/maintenance/index.js';
 import type { SocketHub } from '../realtime/socket-hub.js';
 import type { NodeParts } from './parts.js';
 

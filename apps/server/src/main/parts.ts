@@ -6,23 +6,23 @@ import { newIngestCounters, type IngestContext } from '../ingest/ingest-types.js
 import { boundRecords } from '../ingest/record-bounds.js';
 import { BackgroundTasks } from '../lib/background-tasks.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import type { AuthDeps } from '../modules/auth/auth.service.js';
-import { authenticate } from '../modules/auth/auth.service.js';
-import { LoginLimiter } from '../modules/auth/login-limiter.js';
-import { PrincipalCache } from '../modules/auth/principal-cache.js';
-import type { SessionEvents } from '../modules/auth/session-events.js';
-import { altchaHumanCheck, type HumanCheck } from '../modules/human-check/human-check.js';
+import type { AuthDeps } from '../modules/auth/index.js';
+import { authenticate } from '../modules/auth/index.js';
+import { LoginLimiter } from '../modules/auth/index.js';
+import { PrincipalCache } from '../modules/auth/index.js';
+import type { SessionEvents } from '../modules/auth/index.js';
+import { altchaHumanCheck, type HumanCheck } from '../modules/human-check/index.js';
 import {
   AlertCatalogue,
   AlertDispatcher,
   AlertSettingsCache,
   detectSilences,
   type AlertsPart,
-} from '../modules/alerts/alerts.service.js';
-import { DeviceModelCatalog } from '../modules/device-models/device-models.catalog.js';
-import { PlacesCache } from '../modules/geofences/places-cache.js';
-import { PlannedTripsCache } from '../modules/planned-trips/planned-trips-cache.js';
-import { DeviceRegistry } from '../modules/fleet/device-registry.js';
+} from '../modules/alerts/index.js';
+import { DeviceModelCatalog } from '../modules/device-models/index.js';
+import { PlacesCache } from '../modules/geofences/index.js';
+import { PlannedTripsCache } from '../modules/planned-trips/index.js';
+import { DeviceRegistry } from '../modules/fleet/index.js';
 import { PositionPartitions } from '../pipeline/partitions.js';
 import { defaultSinks } from '../pipeline/sinks/index.js';
 import { GeocoderEngine } from '../places/engine.js';

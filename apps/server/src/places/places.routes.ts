@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { placeAtQuery, placeAtReply, type Language } from '@rumbo/contracts';
 import type { Database } from '../db/schema.js';
-import { principalOf } from '../http/request-context.js';
+import { principalOf } from '../kernel/request-context.js';
 import { addressPlace } from './engine.js';
 import type { Geocoder } from './geocoder.js';
 import { cachedAnswers } from './places.repository.js';

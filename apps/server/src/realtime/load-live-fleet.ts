@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { VehicleStatus } from '@rumbo/contracts';
 import type { Database } from '../db/schema.js';
-import { driverNamesByCode } from '../modules/drivers/drivers.repository.js';
-import { listVehicles, listVehicleStates } from '../modules/fleet/fleet.repository.js';
-import { listTenantIds } from '../modules/tenants/tenants.repository.js';
+import { driverNamesByCode } from '../modules/drivers/index.js';
+import { listVehicles, listVehicleStates } from '../modules/fleet/index.js';
+import { listTenantIds } from '../modules/tenants/index.js';
 import type { LiveFleet } from './live-fleet.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { SOCKET_CLOSE, socketHello, type ServerSocketMessage } from '@rumbo/contracts';
-import type { Principal } from '../modules/auth/auth.service.js';
+import type { Principal } from '../kernel/principal.js';
 
 /** A signed-in socket. */
 export interface Connection {

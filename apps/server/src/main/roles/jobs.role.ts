@@ -6,7 +6,7 @@ import { maintenanceJob } from '../../jobs/maintenance.job.js';
 import { placesNamingJob } from '../../jobs/places.job.js';
 import { silenceJob } from '../../jobs/silence.job.js';
 import { unitsInOrder, type Unit } from '../../lib/unit.js';
-import { folderTransport, smtpTransport } from '../../modules/mail/mail.delivery.js';
+import { folderTransport, smtpTransport } from '../../modules/mail/index.js';
 import { PositionPartitions } from '../../pipeline/partitions.js';
 import type { NodeParts } from '../parts.js';
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { viewsBeyond, viewsFromMap } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
-import type { Principal } from '../auth/auth.service.js';
+import type { Principal } from '../../kernel/principal.js';
 import { findTenantRole } from './admin.repository.js';
 import { refuse } from './admin-refusal.js';
 

@@ -6,7 +6,7 @@ import {
   type AdminRoleInput,
 } from '@rumbo/contracts';
 import { DomainError } from '../../lib/errors.js';
-import type { Principal } from '../auth/auth.service.js';
+import type { Principal } from '../../kernel/principal.js';
 import {
   deleteUnusedTenantRole,
   findTenantRole,

@@ -7,8 +7,8 @@ import {
 } from '@rumbo/contracts';
 import { DomainError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import type { Principal } from '../auth/auth.service.js';
-import { insertUser } from '../users/users.repository.js';
+import type { Principal } from '../../kernel/principal.js';
+import { insertUser } from '../users/index.js';
 import {
   deleteTenantUser,
   findTenantRole,

@@ -9,7 +9,7 @@ import {
   okReply,
 } from '@rumbo/contracts';
 import { z } from 'zod';
-import { principalOf } from '../../http/request-context.js';
+import { principalOf } from '../../kernel/request-context.js';
 import type { AdminDeps } from './admin-deps.js';
 import { registerRefusalMessages } from './admin-refusal.js';
 import { createRole, editRole, listRoles, removeRole } from './admin-roles.service.js';

@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import type { IngestDevice } from '../../lib/ingest-device.js';
 import { placeText, placeTextLong } from '../../places/render.js';
-import { enqueueMail } from '../mail/mail.repository.js';
+import { enqueueMail } from '../mail/index.js';
 import {
   isRaised,
   normalizeSettings,

@@ -17,8 +17,8 @@ import {
   scoreSettingsSchema,
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
-import { principalOf } from '../../http/request-context.js';
-import { userTimeZone } from '../users/users.service.js';
+import { principalOf } from '../../kernel/request-context.js';
+import { userTimeZone } from '../users/index.js';
 import {
   fleetAnalysis,
   ralentiAggregate,

@@ -21,7 +21,7 @@ import {
   viewsAuthzReply,
 } from '@rumbo/contracts';
 import { DomainError } from '../../lib/errors.js';
-import { principalOf } from '../../http/request-context.js';
+import { principalOf } from '../../kernel/request-context.js';
 import {
   createOtp,
   requestRecovery,
@@ -34,8 +34,8 @@ import {
   validateSession,
   validateV2Token,
   type AuthDeps,
-  type Principal,
 } from './auth.service.js';
+import type { Principal } from '../../kernel/principal.js';
 
 const withClaim = z.object({ with_claim: z.enum(['true', 'false']).optional() });
 const meta = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({

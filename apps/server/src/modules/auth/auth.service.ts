@@ -7,17 +7,18 @@ import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashToken, randomToken, safeEqual } from '../../lib/crypto.js';
 import { DomainError } from '../../lib/errors.js';
+import type { Principal } from '../../kernel/principal.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import type { HumanCheck } from '../human-check/human-check.js';
-import { checkActsOnUser } from '../admin/admin-grants.js';
-import { enqueueMail } from '../mail/mail.repository.js';
+import type { HumanCheck } from '../human-check/index.js';
+import { checkActsOnUser } from '../admin/index.js';
+import { enqueueMail } from '../mail/index.js';
 import {
   findUserById,
   findUserByUsername,
   findUsersByEmail,
   updatePasswordHash,
   type User,
-} from '../users/users.repository.js';
+} from '../users/index.js';
 import {
   consumeOneTimeCode,
   consumeRecoveryToken,
@@ -45,19 +46,6 @@ export const RECOVERY_TTL_MS = 60 * 60_000;
  * Past either the request is answered the same (no account enumeration) but no mail is sent.
  */
 export const RECOVERY_MAIL_LIMITS = { windowMs: 60 * 60_000, perAccount: 3, perAddress: 5 };
-
-/** Who is calling: resolved from `token` + `digest`, or from `user-token`. */
-export interface Principal {
-  sessionId: number;
-  kind: 'web' | 'v2';
-  tenantId: number;
-  userId: number;
-  roleName: string;
-  startOn: string;
-  views: Record<string, boolean>;
-  /** When the session expires: refused from that moment, its sockets closed. */
-  expiresAtMs: number;
-}
 
 /** What the auth use cases need. */
 export interface AuthDeps {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { idParams, okReply } from '@rumbo/contracts';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { principalOf } from '../../http/request-context.js';
+import { principalOf } from '../../kernel/request-context.js';
 import { DomainError } from '../../lib/errors.js';
 import type { DeviceModelCatalog } from './device-models.catalog.js';
 import {

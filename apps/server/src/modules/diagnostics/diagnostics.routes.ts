@@ -7,7 +7,7 @@ import {
   vehicleFaultsQuery,
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
-import { principalOf } from '../../http/request-context.js';
+import { principalOf } from '../../kernel/request-context.js';
 import { fleetFaults, vehicleFaults } from './diagnostics.service.js';
 
 /** What the diagnostics routes need. */

@@ -9,7 +9,7 @@ import {
   translations,
 } from '@rumbo/contracts';
 import { z } from 'zod';
-import { principalOf } from '../../http/request-context.js';
+import { principalOf } from '../../kernel/request-context.js';
 import { DomainError, STATUS_OF } from '../../lib/errors.js';
 import {
   createDriver,

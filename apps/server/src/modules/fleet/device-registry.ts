@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { isSafeDeviceId } from '@rumbo/telematics';
 import type { Database } from '../../db/schema.js';
 import type { IngestDevice } from '../../lib/ingest-device.js';
-import { ensureTenant } from '../tenants/tenants.repository.js';
+import { ensureTenant } from '../tenants/index.js';
 import { autoPlate } from './auto-plate.js';
 import {
   findVehicleFuelTanks,

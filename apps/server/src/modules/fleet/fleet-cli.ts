@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { deviceInput, vehicleInput } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
-import { ensureTenant } from '../tenants/tenants.repository.js';
+import { ensureTenant } from '../tenants/index.js';
 import {
   findDeviceByUniqueId,
   insertDevice,

@@ -17,7 +17,7 @@ import {
 } from '@rumbo/contracts';
 import { z } from 'zod';
 import { DomainError } from '../../lib/errors.js';
-import { principalOf } from '../../http/request-context.js';
+import { principalOf } from '../../kernel/request-context.js';
 import {
   findVehicle,
   listDevices,

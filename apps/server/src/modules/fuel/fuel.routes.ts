@@ -16,7 +16,7 @@ import {
   type FuelFilterQuery,
 } from '@rumbo/contracts';
 import type { FastifyRequest } from 'fastify';
-import { principalOf } from '../../http/request-context.js';
+import { principalOf } from '../../kernel/request-context.js';
 import {
   adBlue,
   editVehicleTanks,

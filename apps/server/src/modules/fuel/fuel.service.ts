@@ -30,8 +30,7 @@ import {
 } from '@rumbo/telematics';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
-import { periodSums } from '../analysis/analysis.repository.js';
-import { selectVehicles } from '../analysis/analysis.service.js';
+import { periodSums, selectVehicles } from '../analysis/index.js';
 import {
   consumptionDays,
   deviceUniqueIds,

@@ -15,7 +15,7 @@ import {
   interestPointTypeSchema,
   okReply,
 } from '@rumbo/contracts';
-import { principalOf } from '../../http/request-context.js';
+import { principalOf } from '../../kernel/request-context.js';
 import {
   attributesOf,
   createInterestPoint,

@@ -10,8 +10,8 @@ import {
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
-import { principalOf } from '../../http/request-context.js';
-import { findVehicle } from '../fleet/fleet.repository.js';
+import { principalOf } from '../../kernel/request-context.js';
+import { findVehicle } from '../fleet/index.js';
 import { vehiclePositions, vehicleStops, vehicleTrips } from './history.repository.js';
 
 /** Most points one route answer carries (a month of 10-second records is ~260k). */

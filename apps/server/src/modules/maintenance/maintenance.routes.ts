@@ -15,9 +15,9 @@ import {
   serviceQuery,
   serviceSchema,
 } from '@rumbo/contracts';
-import { uploadRoute } from '../../http/uploads.js';
+import { uploadRoute } from '../../kernel/uploads.js';
 import { z } from 'zod';
-import { principalOf } from '../../http/request-context.js';
+import { principalOf } from '../../kernel/request-context.js';
 import {
   addAttachment,
   additionalOf,

@@ -17,9 +17,9 @@ import {
   text,
   translations,
 } from '@rumbo/contracts';
-import { principalOf } from '../../http/request-context.js';
+import { principalOf } from '../../kernel/request-context.js';
 import { fixedOffsetMs } from './planned-trips.import.js';
-import { readUpload, registerUploads } from '../../http/uploads.js';
+import { readUpload, registerUploads } from '../../kernel/uploads.js';
 import { DomainError, STATUS_OF } from '../../lib/errors.js';
 import {
   createPlannedTrip,

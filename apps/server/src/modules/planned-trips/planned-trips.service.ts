@@ -18,7 +18,7 @@ import {
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
-import { vehiclePositions } from '../history/history.repository.js';
+import { vehiclePositions } from '../history/index.js';
 import { readTable, rowsOf, type ImportedRow } from './planned-trips.import.js';
 import {
   deletePlan,

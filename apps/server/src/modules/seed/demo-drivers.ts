@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { driverCreate } from '@rumbo/contracts';
 import { driverCodeFor } from '@rumbo/simulator';
 import type { Database } from '../../db/schema.js';
-import { insertDriversIfAbsent, listDrivers } from '../drivers/drivers.repository.js';
-import { ensureTenant } from '../tenants/tenants.repository.js';
+import { insertDriversIfAbsent, listDrivers } from '../drivers/index.js';
+import { ensureTenant } from '../tenants/index.js';
 
 /** The simulator seed of the demo fleet (apps/server/src/demo/demo-fleet.ts). */
 const DEMO_FLEET_SEED = 'rumbo-demo';

@@ -2,13 +2,9 @@ import type { Kysely } from 'kysely';
 import { ADMIN_VIEWS, VIEW_NAMES, VIEWER_VIEWS, type ViewName } from '@rumbo/contracts';
 import { randomToken } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
-import {
-  ensureTenant,
-  findRoleForTenant,
-  upsertBuiltinRole,
-} from '../tenants/tenants.repository.js';
-import { findUserByUsername, insertUser } from '../users/users.repository.js';
-import { seedTrailerKinds } from '../fleet/fleet.repository.js';
+import { ensureTenant, findRoleForTenant, upsertBuiltinRole } from '../tenants/index.js';
+import { findUserByUsername, insertUser } from '../users/index.js';
+import { seedTrailerKinds } from '../fleet/index.js';
 import type { Database } from '../../db/schema.js';
 import { seedDemoDrivers } from './demo-drivers.js';
 

@@ -13,8 +13,8 @@ import {
 } from '@rumbo/contracts';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { readUpload, registerUploads, uploadRoute } from '../../http/uploads.js';
-import { principalOf } from '../../http/request-context.js';
+import { readUpload, registerUploads, uploadRoute } from '../../kernel/uploads.js';
+import { principalOf } from '../../kernel/request-context.js';
 import {
   getAvatar,
   getConfiguracion,

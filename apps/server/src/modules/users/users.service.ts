@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { fileTooLarge, fileTypeRefused } from '../../lib/upload-errors.js';
 import { DomainError } from '../../lib/errors.js';
-import type { Principal } from '../auth/auth.service.js';
+import type { Principal } from '../../kernel/principal.js';
 import {
   findAvatar,
   findUserById,

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_USER_CONFIG, generateExcelBody } from '@rumbo/contracts';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { principalOf } from '../../http/request-context.js';
-import { findUserById } from '../users/users.repository.js';
+import { principalOf } from '../../kernel/request-context.js';
+import { findUserById } from '../users/index.js';
 import { generateExcelBase64 } from './xlsx.service.js';
 
 /** `/api/xlsx`: Excel export of a table definition. */

@@ -1,6 +1,6 @@
 import type { Language } from '@rumbo/contracts';
 import type { RouteViews } from './route-views.js';
-import type { Principal } from '../modules/auth/auth.service.js';
+import type { Principal } from './principal.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

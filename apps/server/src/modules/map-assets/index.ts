@@ -1,0 +1,3 @@
+// The public face of the map-assets module: all that the rest of the server may import from it.
+// Anything else here is internal (eslint.config.js refuses a deep import; CONTRIBUTING.md).
+export { mapAssetsRoutes } from './map-assets.routes.js';
