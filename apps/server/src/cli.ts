@@ -1,4 +1,5 @@
 import 'dotenv/config';
+import { DEVICE_PROTOCOLS } from '@rumbo/contracts';
 import { Command } from 'commander';
 import { z } from 'zod';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -148,7 +149,7 @@ device
   .requiredOption('--imei <imei>', 'device id (IMEI)')
   .requiredOption('--plate <plate>', 'vehicle plate')
   .option('--model <model>', 'device model, e.g. FMC650 (picks the IO table)')
-  .option('--protocol <protocol>', 'teltonika | osmand | mqtt', 'teltonika')
+  .option('--protocol <protocol>', DEVICE_PROTOCOLS.join(' | '), 'teltonika')
   .option('--tenant <name>', 'tenant name', 'Transportes Demo')
   .action(
     async (options: {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROTOCOLS, protocolPortSetting, type DeviceProtocol } from '@rumbo/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -108,8 +109,8 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.enum(['api', 'ingest', 'pipeline', 'jobs'])).min(1)),
   MQTT_URL: z.string().optional(),
-  TELTONIKA_PORT: port(5027),
-  OSMAND_PORT: port(5055),
+  TELTONIKA_PORT: port(PROTOCOLS[0].defaultPort),
+  OSMAND_PORT: port(PROTOCOLS[1].defaultPort),
   RETENTION_DAYS: z.coerce.number().int().positive().default(365),
   INGEST_AUTO_REGISTER: bool,
   INGEST_AUTO_REGISTER_TENANT: z.string().default('Transportes Demo'),
@@ -135,6 +136,34 @@ const envSchema = z.object({
   LIVE_LATENCY_PROBE: bool,
 });
 
+/**
+ * The `<ID>_PORT` settings of the listening protocols (all but MQTT), read beside the others: the
+ * list's `defaultPort` when it has one, else off until set.
+ */
+const optionalPort = z.coerce.number().int().min(0).max(65535).optional();
+const listening = PROTOCOLS.filter((protocol) => protocol.transport !== 'mqtt');
+const portProtocol = new Map(listening.map((p) => [protocolPortSetting(p.id), p.id]));
+const protocolPorts = z.object(
+  Object.fromEntries(
+    listening.map((p) => [
+      protocolPortSetting(p.id),
+      'defaultPort' in p ? port(p.defaultPort) : optionalPort,
+    ]),
+  ),
+);
+
+/** The parsed `<ID>_PORT` settings by protocol id. */
+function protocolPortsOf(
+  settings: Record<string, number | undefined>,
+): Partial<Record<DeviceProtocol, number>> {
+  const byProtocol: Partial<Record<DeviceProtocol, number>> = {};
+  for (const [setting, value] of Object.entries(settings)) {
+    const id = portProtocol.get(setting);
+    if (id && value !== undefined) byProtocol[id] = value;
+  }
+  return byProtocol;
+}
+
 /** Every setting of the server, parsed once. */
 export type Config = Readonly<
   Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'ALTCHA_HMAC_KEY'> & {
@@ -143,6 +172,12 @@ export type Config = Readonly<
     PUBLIC_URL: string;
     WEB_DIR: string;
     VERSION: string;
+    /**
+     * The listening port of each protocol with one in the list (packages/contracts/src/protocols.ts),
+     * from its `<ID>_PORT` setting or the list's default: `TELTONIKA_PORT`, `OSMAND_PORT`, and one
+     * per protocol added later (`QUECLINK_PORT`…) with no edit here.
+     */
+    PROTOCOL_PORTS: Readonly<Partial<Record<DeviceProtocol, number>>>;
   }
 >;
 
@@ -175,10 +210,10 @@ function loadOrCreateSecret(dataDir: string, name: string): string {
 /** Parses the environment into a frozen Config, or throws ConfigError listing every problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`,
-    );
+  const ports = protocolPorts.safeParse(env);
+  if (!parsed.success || !ports.success) {
+    const issues = [...(parsed.error?.issues ?? []), ...(ports.error?.issues ?? [])];
+    const lines = issues.map((issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`);
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
   const value = parsed.data;
@@ -192,5 +227,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ALTCHA_HMAC_KEY: value.ALTCHA_HMAC_KEY ?? loadOrCreateSecret(dataDir, 'altcha-hmac-key'),
     WEB_DIR: resolve(value.WEB_DIR ?? join(here, '../../web/dist')),
     VERSION: readVersion(),
+    PROTOCOL_PORTS: Object.freeze(protocolPortsOf(ports.data)),
   });
 }

@@ -99,7 +99,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     `Rumbo ${config.VERSION} ready at ${config.PUBLIC_URL} (${database.mode} database) in ${Math.round(performance.now() - startedAt)} ms`,
   );
   log.info(
-    `Ingest: Teltonika TCP/UDP :${ports.teltonika}, OsmAnd HTTP :${ports.osmand}${config.MQTT_URL ? `, MQTT ${config.MQTT_URL}` : ''}`,
+    `Ingest: Teltonika TCP/UDP :${ports.teltonika}, OsmAnd HTTP :${ports.osmand}${Object.entries(
+      ports.streams,
+    )
+      .map(([id, port]) => `, ${id} TCP :${port}`)
+      .join('')}${config.MQTT_URL ? `, MQTT ${config.MQTT_URL}` : ''}`,
   );
 
   let stopping: Promise<void> | undefined;

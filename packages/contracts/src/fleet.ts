@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { epochMsParam, id, multilineText, text } from './fields.js';
 import { visitedPlaceSchema } from './geofences.js';
+import { DEVICE_PROTOCOLS } from './protocols.js';
 
 /** Vehicle statuses (domain.md §2), in the order of their numeric `statusCode`. */
 export const VEHICLE_STATUSES = [
@@ -16,10 +17,11 @@ export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
 /**
  * How devices report: Teltonika trackers (CAN-bus / FMS data when wired), OsmAnd (phones with
- * Traccar Client: GPS only, never CAN data), MQTT gateways that decode CAN themselves.
+ * Traccar Client: GPS only, never CAN data), MQTT gateways that decode CAN themselves. The list
+ * lives in `protocols.ts`.
  */
-export const DEVICE_PROTOCOLS = ['teltonika', 'osmand', 'mqtt'] as const;
-export type DeviceProtocol = (typeof DEVICE_PROTOCOLS)[number];
+export { DEVICE_PROTOCOLS, PROTOCOLS, protocolPortSetting } from './protocols.js';
+export type { DeviceProtocol, ProtocolInfo } from './protocols.js';
 
 /** Kinds of vehicle; the consumption reference of analysis depends on it. */
 export const VEHICLE_KINDS = ['tractor', 'rigid', 'van', 'bus', 'car', 'other'] as const;

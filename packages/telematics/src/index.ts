@@ -52,7 +52,9 @@ export {
 } from './reducer/device.reducer.js';
 
 export * from './detectors/detector.js';
-export { DEFAULT_DETECTORS, ALERT_DETECTORS, CORE_DETECTORS } from './detectors/index.js';
+export * from './capability.js';
+// Each capability's public face and the chains built from the list (src/capabilities/index.ts).
+export * from './capabilities/index.js';
 export * from './detectors/alert-codes.js';
 export {
   speedDetector,
@@ -98,14 +100,6 @@ export { idleDetector, type IdleState, type IdleRun } from './detectors/idle.det
 export { fuelDetector, type FuelState } from './detectors/fuel.detector.js';
 export * from './fuel/tank.js';
 export {
-  routeDetector,
-  DEVIATION_HOLD_MS,
-  ROUTE_BAND_M,
-  LATE_TOLERANCE_MS,
-  type RouteState,
-} from './detectors/route.detector.js';
-export { compileRoute, projectOnRoute, type CompiledRoute } from './detectors/route-line.js';
-export {
   bucketOf,
   rollupDeltas,
   sampleDeltas,
@@ -125,11 +119,4 @@ export * from './analysis/scores.js';
 
 export * from './maintenance/forecast.js';
 export * from './diagnostics/dtc.js';
-export {
-  faultDetector,
-  FAULT_ABSENT_REPORTS,
-  FAULT_QUIET_ON_S,
-  type FaultState,
-  type FaultEpisode,
-} from './detectors/fault.detector.js';
 export * from './places/place.js';

@@ -9,11 +9,15 @@
 export const typeImports = [
   "import type { Place } from '@rumbo/telematics';",
   "import type { FuelTankJson, PlannedStopRow } from './json-columns.js';",
+  "import type { DeviceProtocol } from '@rumbo/contracts';",
 ];
 
 /** `table.column` → its TypeScript type (without null). */
 export const columnTypes: Record<string, string> = {
   'roles.views': 'JsonColumn<Record<string, boolean>>',
+  /** One of the protocol list (packages/contracts/src/protocols.ts); no CHECK since migration 0024. */
+  'devices.protocol': 'DeviceProtocol',
+  'device_models.protocol': 'DeviceProtocol',
   'positions.attributes': 'JsonColumn<Record<string, unknown>>',
   /** Migration 0013: the tank model (null = one linear tank of tank_capacity_l). */
   'vehicles.fuel_tanks': 'JsonColumn<FuelTankJson[] | null>',

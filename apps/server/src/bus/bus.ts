@@ -1,7 +1,7 @@
 import type { Notification } from '@rumbo/contracts';
 import type { Position } from '@rumbo/telematics';
 import type { IngestDevice } from '../lib/ingest-device.js';
-import type { CommittedFact, LiveUpdate } from '../pipeline/pipeline.js';
+import type { CommittedFact, LiveUpdate } from './messages.js';
 import type { SubmitResult } from '../lib/ingest-device.js';
 
 /** A vehicle's live update as it travels to the API nodes. */

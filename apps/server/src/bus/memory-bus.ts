@@ -1,6 +1,6 @@
 import type { Position } from '@rumbo/telematics';
 import type { IngestDevice } from '../lib/ingest-device.js';
-import type { CommittedFact } from '../pipeline/pipeline.js';
+import type { CommittedFact } from './messages.js';
 import type { SubmitResult } from '../lib/ingest-device.js';
 import {
   Listeners,

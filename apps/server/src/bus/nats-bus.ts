@@ -13,7 +13,7 @@ import {
 import { validatePosition, type Position } from '@rumbo/telematics';
 import type pg from 'pg';
 import type { IngestDevice } from '../lib/ingest-device.js';
-import type { CommittedFact } from '../pipeline/pipeline.js';
+import type { CommittedFact } from './messages.js';
 import type { SubmitResult } from '../lib/ingest-device.js';
 import type { Bus, LiveMessage, NotificationDelivery, RecordsHandler, Stoppable } from './bus.js';
 import { Leases } from './leases.js';

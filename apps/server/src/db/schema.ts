@@ -5,6 +5,7 @@
 import type { ColumnType, GeneratedAlways } from 'kysely';
 import type { Place } from '@rumbo/telematics';
 import type { FuelTankJson, PlannedStopRow } from './json-columns.js';
+import type { DeviceProtocol } from '@rumbo/contracts';
 
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U>
@@ -68,7 +69,7 @@ export interface DeviceModelsTable {
   id: Generated<number>;
   io_mapping: unknown;
   name: string;
-  protocol: 'teltonika' | 'osmand' | 'mqtt';
+  protocol: DeviceProtocol;
   tenant_id: number;
   updated_at: Generated<Timestamp>;
 }
@@ -78,7 +79,7 @@ export interface DevicesTable {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   model: string | null;
-  protocol: 'teltonika' | 'osmand' | 'mqtt';
+  protocol: DeviceProtocol;
   tenant_id: number;
   unique_id: string;
   vehicle_id: number | null;

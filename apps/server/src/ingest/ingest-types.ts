@@ -6,7 +6,11 @@ import type { SubmitResult } from '../lib/ingest-device.js';
 export interface IngestContext {
   resolveDevice(uniqueId: string, protocol: IngestDevice['protocol']): Promise<IngestDevice | null>;
   submit(device: IngestDevice, positions: readonly Position[]): Promise<SubmitResult>;
-  /** The Teltonika IO table of the device's model, looked up per packet (editable at run time). */
+  /**
+   * The IO table of the device's model (numbered IO elements → Position fields), looked up per
+   * frame (editable at run time). Only decoders of numbered IO read it, through their protocol's
+   * `context` (teltonika-tcp.ts): the session shell never does.
+   */
   ioTable(device: IngestDevice): IoTable;
   nowMs(): number;
   log: {
@@ -28,7 +32,8 @@ export interface IngestCounters {
   /** Attribute keys dropped over the per-record caps (record-bounds.ts). */
   attributesDropped: number;
   connections: number;
-  /** Bytes the Teltonika TCP port holds in partial frames, all connections together. */
+  /** Bytes the Teltonika TCP port holds in partial frames, all connections together (other
+   * stream ports cap theirs the same way, uncounted here). */
   teltonikaBufferedBytes: number;
 }
 

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { decodeOsmAnd, type OsmAndRejection, type Position } from '@rumbo/telematics';
+import type { Position } from '@rumbo/telematics';
+import { decodeOsmAnd, type OsmAndRejection } from '@rumbo/telematics/protocols';
+import { deliver } from './deliver.js';
 import type { IngestContext } from './ingest-types.js';
 
 /** Largest request body the OsmAnd port reads: far above a Traccar Client batch (a few KB). */
@@ -79,15 +81,9 @@ export async function startOsmAndHttp(
       for (const p of decoded.positions)
         byDevice.set(p.deviceId, [...(byDevice.get(p.deviceId) ?? []), p]);
       for (const [uniqueId, positions] of byDevice) {
-        const device = await ctx.resolveDevice(uniqueId, 'osmand');
-        if (!device) {
-          ctx.counters.unknownDevices += 1;
-          return reply(403, 'unknown device');
-        }
-        const result = await ctx.submit(device, positions);
-        ctx.counters.recordsAcked += result.accepted;
-        ctx.counters.recordsRejected += result.rejected;
-        stored += result.accepted;
+        const delivery = await deliver(ctx, 'osmand', uniqueId, () => positions);
+        if (!delivery.device) return reply(403, 'unknown device');
+        stored += delivery.result.accepted;
       }
       return reply(200, `stored ${stored}`);
     })().catch((error: unknown) => {

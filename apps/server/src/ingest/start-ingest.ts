@@ -1,10 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo, Server as TcpServer, Socket } from 'node:net';
 import type { Socket as UdpSocket } from 'node:dgram';
+import type { DeviceProtocol } from '@rumbo/contracts';
 import type { MqttClient } from 'mqtt';
 import type { IngestContext } from './ingest-types.js';
 import { startMqttIngest } from './mqtt-ingest.js';
 import { startOsmAndHttp } from './osmand-http.js';
+import { startStreamListener, type StreamLimits } from './stream-session.js';
+import { STREAM_PROTOCOLS } from './stream-protocols.js';
 import { startTeltonikaTcp, type TeltonikaTcpLimits } from './teltonika-tcp.js';
 import { startTeltonikaUdp } from './teltonika-udp.js';
 
@@ -12,10 +15,23 @@ import { startTeltonikaUdp } from './teltonika-udp.js';
 export interface IngestListeners {
   teltonikaPort: number;
   osmandPort: number;
+  /** The bound port of each stream protocol of `STREAM_PROTOCOLS` that was started. */
+  streamPorts: Partial<Record<DeviceProtocol, number>>;
   close(): Promise<void>;
 }
 
-/** Starts Teltonika (TCP + UDP), OsmAnd HTTP and, when a URL is given, MQTT. Port 0 = any free. */
+/** Tracks a TCP server's device sockets: open ones would keep close() waiting. */
+function trackSockets(server: TcpServer, sockets: Set<Socket>): void {
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+}
+
+/**
+ * Starts Teltonika (TCP + UDP), OsmAnd HTTP, each stream protocol of `STREAM_PROTOCOLS` given a
+ * port in `streamPorts` and, when a URL is given, MQTT. Port 0 = any free.
+ */
 export async function startIngest(
   ctx: IngestContext,
   options: {
@@ -25,22 +41,28 @@ export async function startIngest(
     host?: string;
     /** Overrides of the Teltonika TCP port's timeouts and buffer caps (tests shorten them). */
     teltonikaLimits?: Partial<TeltonikaTcpLimits>;
+    /** Ports of the other stream protocols (config `PROTOCOL_PORTS`); one left out is not started. */
+    streamPorts?: Partial<Record<DeviceProtocol, number>>;
+    /** Overrides of the other stream ports' timeouts and caps. */
+    streamLimits?: Partial<StreamLimits>;
   },
 ): Promise<IngestListeners> {
   const host = options.host ?? '0.0.0.0';
-  const tcp: TcpServer = await startTeltonikaTcp(
-    ctx,
-    options.teltonikaPort,
-    host,
-    options.teltonikaLimits,
-  );
+  const tcpServers: TcpServer[] = [];
   const deviceSockets = new Set<Socket>();
-  tcp.on('connection', (socket: Socket) => {
-    deviceSockets.add(socket);
-    socket.on('close', () => deviceSockets.delete(socket));
-  });
+  const tcp = await startTeltonikaTcp(ctx, options.teltonikaPort, host, options.teltonikaLimits);
+  tcpServers.push(tcp);
   const teltonikaPort = (tcp.address() as AddressInfo).port;
   const udp: UdpSocket = await startTeltonikaUdp(ctx, teltonikaPort, host);
+  const streamPorts: Partial<Record<DeviceProtocol, number>> = {};
+  for (const spec of STREAM_PROTOCOLS) {
+    const port = options.streamPorts?.[spec.protocol];
+    if (port === undefined) continue;
+    const server = await startStreamListener(ctx, spec, port, host, options.streamLimits);
+    tcpServers.push(server);
+    streamPorts[spec.protocol] = (server.address() as AddressInfo).port;
+  }
+  for (const server of tcpServers) trackSockets(server, deviceSockets);
   const http: HttpServer = await startOsmAndHttp(ctx, options.osmandPort, host);
   const osmandPort = (http.address() as AddressInfo).port;
   let mqtt: MqttClient | undefined;
@@ -54,15 +76,18 @@ export async function startIngest(
   return {
     teltonikaPort,
     osmandPort,
+    streamPorts,
     async close() {
       await mqtt?.endAsync();
       udp.close();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
-      const closed = new Promise<void>((resolve) => tcp.close(() => resolve()));
+      const closed = tcpServers.map(
+        (server) => new Promise<void>((resolve) => server.close(() => resolve())),
+      );
       // Open device sockets would keep close() waiting; devices reconnect on their own.
       for (const socket of deviceSockets) socket.destroy();
-      await closed;
+      await Promise.all(closed);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createSocket, type Socket } from 'node:dgram';
-import { decodeTeltonikaUdp, mapAvlRecord } from '@rumbo/telematics';
+import { readTeltonikaDatagram } from '@rumbo/telematics/protocols';
+import { deliver } from './deliver.js';
 import type { IngestContext } from './ingest-types.js';
 
 /**
@@ -26,32 +27,21 @@ export async function startTeltonikaUdp(
       ctx.log.debug({ remote: remote.address }, 'Teltonika UDP datagram dropped (port busy)');
       return;
     }
-    const decoded = decodeTeltonikaUdp(datagram);
-    if (decoded.kind !== 'avl') {
+    const decoded = readTeltonikaDatagram(datagram);
+    if (decoded.error) {
       ctx.counters.badFrames += 1;
-      ctx.log.warn(
-        { remote: remote.address, reason: decoded.reason, detail: decoded.detail },
-        'bad Teltonika UDP datagram',
-      );
+      ctx.log.warn({ remote: remote.address, ...decoded.error }, 'bad Teltonika UDP datagram');
       return;
     }
     inFlightBytes += datagram.length;
-    void ctx
-      .resolveDevice(decoded.imei, 'teltonika')
-      .then(async (device) => {
-        if (!device) {
-          ctx.counters.unknownDevices += 1;
-          return;
-        }
-        const table = ctx.ioTable(device);
-        const positions = decoded.records.map((raw) => mapAvlRecord(raw, table, device.uniqueId));
-        const result = await ctx.submit(device, positions);
-        ctx.counters.recordsAcked += result.accepted;
-        ctx.counters.recordsRejected += result.rejected;
-        socket.send(decoded.reply, remote.port, remote.address);
+    void deliver(ctx, 'teltonika', decoded.identity, (device) =>
+      decoded.records({ uniqueId: device.uniqueId, ioTable: ctx.ioTable(device) }),
+    )
+      .then((delivery) => {
+        if (delivery.device) socket.send(decoded.reply, remote.port, remote.address);
       })
       .catch((error: unknown) =>
-        ctx.log.warn({ imei: decoded.imei, err: error }, 'Teltonika UDP packet not stored'),
+        ctx.log.warn({ imei: decoded.identity, err: error }, 'Teltonika UDP packet not stored'),
       )
       .finally(() => {
         inFlightBytes -= datagram.length;

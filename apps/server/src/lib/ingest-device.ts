@@ -1,3 +1,4 @@
+import type { DeviceProtocol } from '@rumbo/contracts';
 import type { FuelTank } from '@rumbo/telematics';
 /** A device as ingest needs it. */
 export interface IngestDevice {
@@ -5,7 +6,7 @@ export interface IngestDevice {
   uniqueId: string;
   tenantId: number;
   vehicleId: number | null;
-  protocol: 'teltonika' | 'osmand' | 'mqtt';
+  protocol: DeviceProtocol;
   /** Device model name; its IO table comes from the device model catalog at decode time. */
   model: string | null;
   speedLimitKmh: number | null;

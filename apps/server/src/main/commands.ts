@@ -1,3 +1,4 @@
+import { DEVICE_PROTOCOLS } from '@rumbo/contracts';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
@@ -30,7 +31,7 @@ export const cliCommandSchema = z.discriminatedUnion('name', [
     imei: z.string().trim().min(1).max(64),
     plate: name,
     model: z.string().trim().min(1).max(60).optional(),
-    protocol: z.enum(['teltonika', 'osmand', 'mqtt']),
+    protocol: z.enum(DEVICE_PROTOCOLS),
     tenant: name,
   }),
 ]);

@@ -36,7 +36,7 @@ export interface RumboNode {
   app: FastifyInstance;
   parts: NodeParts;
   /** The device ports the ingest role opened (0 when it did not). */
-  ports: { teltonika: number; osmand: number };
+  ports: { teltonika: number; osmand: number; streams: Record<string, number> };
 }
 
 /**
@@ -116,7 +116,7 @@ export async function composeNode(deps: AppDeps): Promise<RumboNode> {
     app,
     parts,
     get ports() {
-      return ingest?.ports ?? { teltonika: 0, osmand: 0 };
+      return ingest?.ports ?? { teltonika: 0, osmand: 0, streams: {} };
     },
   };
 }

@@ -1,16 +1,11 @@
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import {
-  EMPTY_CONTEXT,
   liveStatusOf,
   reducerSettings,
-  step,
   validatePosition,
   type DetectorChain,
-  type DeviceFact,
   type DeviceState,
-  type LiveStatus,
-  type PlaceLookup,
   type Position,
   type ReducerSettings,
   type VehicleContext,
@@ -20,58 +15,32 @@ import type { Clock } from '../lib/clock.js';
 import { Batch, type Part, type PartOutcome } from './batch.js';
 import type { IngestDevice, SubmitResult } from '../lib/ingest-device.js';
 import type { PositionPartitions } from './partitions.js';
-import { asStoredPosition, toPositionRow } from './position-row.js';
+import { asStoredPosition, toPositionRow, type PositionRow } from './position-row.js';
+import { stepRecords } from './replay.js';
 import { restoreDeviceState } from './restore.js';
-import type { SinkSet, VehicleTag } from './sinks/sink.js';
+import type { CommittedFact, LiveUpdate } from '../bus/messages.js';
+import {
+  contextOf,
+  inputsOf,
+  SERVER_CAPABILITIES,
+  type ServerCapability,
+  type VehicleInput,
+  type VehicleSources,
+} from '../capabilities/index.js';
+import type { VehicleSettingsProvider } from '../capabilities/alerts.js';
+import type { PlacesProvider } from '../capabilities/zones.js';
+import type { PlannedTripsProvider } from '../capabilities/planned-trips.js';
+import type { SinkSet } from './sinks/sink.js';
 import { writeBatch, writeIsolated, type WriteDeps } from './write-batch.js';
 
-/** The moving part of a vehicle's live info, as the pipeline publishes it. */
-export interface LiveUpdate {
-  fixTimeMs: number;
-  lat: number;
-  lng: number;
-  speedKmh: number | null;
-  heading: number | null;
-  status: LiveStatus;
-  odometerKm: number | null;
-  engineHours: number | null;
-  ureaLevelPct: number | null;
-  driverCode: string | null;
-  engineOn: boolean | undefined;
-}
+export type { CommittedFact, LiveUpdate };
 
 /** Where live state goes at once (the in-process live fleet, or the bus to the API nodes). */
 export interface LivePublisher {
   apply(vehicleId: number, update: LiveUpdate): void;
 }
 
-/**
- * A vehicle's own settings, looked up by the composition root (the alerts module's cached
- * settings: tenant → group → vehicle), so the pipeline imports no module. Both are called per
- * batch and must answer from memory.
- */
-export interface VehicleSettingsProvider {
-  /** What the alert rules need: enabled speed levels, known driver codes, reefer set-points. */
-  alertsFor(device: IngestDevice): VehicleContext['alerts'];
-  /** The reducer settings with the vehicle's thresholds over `base`. */
-  settingsFor(device: IngestDevice, base: ReducerSettings): ReducerSettings;
-}
-
-/** A vehicle's geofences and POIs from the composition root's index (issue 12), from memory. */
-export interface PlacesProvider {
-  placesFor(device: IngestDevice): PlaceLookup | undefined;
-}
-
-/** A vehicle's planned trip now (issue 15: the route detector follows it), from memory. */
-export interface PlannedTripsProvider {
-  plannedTripFor(device: IngestDevice): VehicleContext['plannedTrip'];
-}
-
-/** A derived fact as committed, with whose it is. */
-export interface CommittedFact {
-  tag: VehicleTag;
-  fact: DeviceFact;
-}
+export type { PlacesProvider, PlannedTripsProvider, VehicleSettingsProvider };
 
 interface VehicleRuntime {
   state: DeviceState;
@@ -83,7 +52,7 @@ interface VehicleRuntime {
 const STATE_PERSIST_MS = 15_000;
 
 /** What the pipeline needs. */
-export interface PipelineDeps {
+export interface PipelineDeps extends VehicleSources {
   db: Kysely<Database>;
   /**
    * PostgreSQL only: the pool whose raw connections write positions by COPY. Without it (embedded
@@ -104,12 +73,11 @@ export interface PipelineDeps {
   /** Batches committing at once: 1 embedded (one connection), a few on PostgreSQL. */
   maxConcurrentFlushes?: number;
   settings?: Partial<ReducerSettings>;
-  /** Per-vehicle alert settings and thresholds (default: none, the pipeline's settings). */
-  vehicleSettings?: VehicleSettingsProvider;
-  /** Per-vehicle geofences and POIs (default: none). */
-  places?: PlacesProvider;
-  /** Per-vehicle planned trips (default: none). */
-  plannedTrips?: PlannedTripsProvider;
+  /**
+   * The capabilities whose per-vehicle inputs make each vehicle's context, from the sources
+   * (VehicleSources) in these deps: alert settings, geofences, planned trips… (default: all).
+   */
+  capabilities?: readonly ServerCapability[];
   /** The detector chain (default: the package's; tests add their own). */
   detectors?: DetectorChain;
 }
@@ -135,6 +103,7 @@ export class Pipeline {
   private readonly runtimes = new Map<number, Promise<VehicleRuntime>>();
   private readonly chains = new Map<number, Promise<unknown>>();
   private readonly settings: ReducerSettings;
+  private readonly inputs: readonly VehicleInput[];
   private batch: Batch;
   private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
@@ -151,6 +120,7 @@ export class Pipeline {
   constructor(private readonly deps: PipelineDeps) {
     this.batch = this.newBatch();
     this.settings = reducerSettings(deps.settings);
+    this.inputs = inputsOf(deps.capabilities ?? SERVER_CAPABILITIES, deps);
   }
 
   private newBatch(): Batch {
@@ -212,36 +182,12 @@ export class Pipeline {
     return this.deps.vehicleSettings?.settingsFor(device, this.settings) ?? this.settings;
   }
 
-  /** What the detectors know of a device's vehicle beyond its records. */
+  /**
+   * What the detectors know of a device's vehicle beyond its records: what each capability's
+   * input adds (capabilities/), or the shared empty context when none adds anything.
+   */
   contextFor(device: IngestDevice): VehicleContext {
-    const alerts = this.deps.vehicleSettings?.alertsFor(device);
-    const places = this.deps.places?.placesFor(device);
-    const plannedTrip = this.deps.plannedTrips?.plannedTripFor(device);
-    const tankL = device.tankCapacityL ?? null;
-    const ureaL = device.ureaCapacityL ?? null;
-    const tanks = device.fuelTanks && device.fuelTanks.length > 0 ? device.fuelTanks : undefined;
-    // A phone (OsmAnd) reads no driver card: driving without one is no unknown driver.
-    const noCards = device.protocol === 'osmand';
-    if (!alerts && !places && !plannedTrip && tankL === null && ureaL === null && !tanks) {
-      if (noCards) {
-        return device.speedLimitKmh === null
-          ? { readsDriverCards: false }
-          : { speedLimitKmh: device.speedLimitKmh, readsDriverCards: false };
-      }
-      return device.speedLimitKmh === null
-        ? EMPTY_CONTEXT
-        : { speedLimitKmh: device.speedLimitKmh };
-    }
-    const context: VehicleContext = {};
-    if (noCards) context.readsDriverCards = false;
-    if (device.speedLimitKmh !== null) context.speedLimitKmh = device.speedLimitKmh;
-    if (tankL !== null && tankL > 0) context.fuelTanksL = [tankL];
-    if (tanks) context.fuelTanks = tanks;
-    if (ureaL !== null && ureaL > 0) context.ureaTankL = ureaL;
-    if (alerts) context.alerts = alerts;
-    if (places) context.places = places;
-    if (plannedTrip) context.plannedTrip = plannedTrip;
-    return context;
+    return contextOf(this.inputs, device);
   }
 
   private runtime(device: IngestDevice, vehicleId: number): Promise<VehicleRuntime> {
@@ -273,13 +219,16 @@ export class Pipeline {
       device.vehicleId === null ? undefined : await this.runtime(device, device.vehicleId);
     const settings = this.settingsFor(device);
     const context = this.contextFor(device);
-    const detectors = this.deps.detectors;
     const nowMs = this.deps.clock.nowMs();
     const sinks = this.deps.sinks;
     let part: Part | undefined;
     let accepted = 0;
     let rejected = 0;
-    let newest: Position | undefined;
+    // The records the reducer steps (as stored, so a replay of stored rows reproduces each step),
+    // their rows and the records as received (the live update carries those).
+    const records: Position[] = [];
+    const rows: PositionRow[] = [];
+    const received: Position[] = [];
     for (const position of positions) {
       const validation = validatePosition(position, nowMs);
       if (!validation.ok) {
@@ -294,38 +243,40 @@ export class Pipeline {
         part.rows.push(row);
         continue;
       }
-      // The reducer sees the record as stored, so a replay of stored rows reproduces this step.
-      const stored = asStoredPosition(position, row);
-      const { state, facts } = step(runtime.state, stored, settings, {
-        nowMs,
-        validation: validatePosition(stored, nowMs),
-        context,
-        detectors,
-      });
-      let inOrder = true;
-      let isLate = false;
-      for (const fact of facts) {
-        const type = fact.type;
-        if (type === 'late') {
-          isLate = true;
-          inOrder = false;
-        } else if (type === 'flagged') {
-          // Implausible values move no derived fact, but the newest record still defines
-          // the last connection and position.
-          inOrder = false;
-          if (position.fixTimeMs > (newest?.fixTimeMs ?? runtime.state.last?.fixTimeMs ?? 0))
-            newest = position;
-        } else if (type === 'duplicate' || type === 'rejected') {
-          inOrder = false;
-        } else if (sinks.stores(type)) {
-          // Every other fact goes to the sink that stores its kind.
-          sinks.collect(part.facts, part.tag, fact);
-          if (sinks.publishes(type)) part.derived.push(fact);
+      records.push(asStoredPosition(position, row));
+      rows.push(row);
+      received.push(position);
+    }
+    let newest: Position | undefined;
+    if (runtime && part?.tag && records.length > 0) {
+      const into = part;
+      const tag = part.tag;
+      const run = { settings, context, detectors: this.deps.detectors, nowMs };
+      runtime.state = stepRecords(runtime.state, records, run, ({ state, facts }, i) => {
+        let inOrder = true;
+        let isLate = false;
+        for (const fact of facts) {
+          const type = fact.type;
+          if (type === 'late') {
+            isLate = true;
+            inOrder = false;
+          } else if (type === 'flagged') {
+            // Implausible values move no derived fact, but the newest record still defines
+            // the last connection and position (the state is unchanged by a flagged record).
+            inOrder = false;
+            if (received[i]!.fixTimeMs > (newest?.fixTimeMs ?? state.last?.fixTimeMs ?? 0))
+              newest = received[i];
+          } else if (type === 'duplicate' || type === 'rejected') {
+            inOrder = false;
+          } else if (sinks.stores(type)) {
+            // Every other fact goes to the sink that stores its kind.
+            sinks.collect(into.facts, tag, fact);
+            if (sinks.publishes(type)) into.derived.push(fact);
+          }
         }
-      }
-      (isLate ? part.lateRows : part.rows).push(row);
-      runtime.state = state;
-      if (inOrder) newest = position;
+        (isLate ? into.lateRows : into.rows).push(rows[i]!);
+        if (inOrder) newest = received[i];
+      });
     }
     this.stats.accepted += accepted;
     this.stats.rejected += rejected;

@@ -3,7 +3,6 @@ import {
   bucketOf,
   initialDeviceState,
   ROLLUP_BUCKET_MS,
-  step,
   type DetectorChain,
   type DeviceFact,
   type DeviceState,
@@ -12,9 +11,7 @@ import {
 } from '@rumbo/telematics';
 import type { Database } from '../db/schema.js';
 import type { IngestDevice } from '../lib/ingest-device.js';
-import { fromStoredRow } from './position-row.js';
-import { readPositionsPage } from './positions.store.js';
-import { REPLAY_PAGE_ROWS, yieldToLoop } from './restore.js';
+import { replayStored } from './replay.js';
 import type { SinkSet } from './sinks/sink.js';
 
 /** How far before the oldest late record a recomputation starts when no trip bounds it. */
@@ -102,8 +99,6 @@ export async function recomputeWindow(
 
   const tag = { vehicleId, tenantId: device.tenantId };
   const rows = sinks.empty();
-  let state = initialDeviceState(detectors);
-  let positions = 0;
   let facts = 0;
   const keep = (fact: DeviceFact) => {
     if (!sinks.stores(fact.type) || !sinks.covers(fact, fromMs)) return;
@@ -111,20 +106,17 @@ export async function recomputeWindow(
     facts += 1;
   };
   // Exclusive lower bound: start one millisecond before, so the record at the trip's end counts.
-  let afterMs = replayFromMs - 1;
-  for (;;) {
-    const page = await readPositionsPage(db, device.id, afterMs, REPLAY_PAGE_ROWS);
-    for (const stored of page) {
-      const position = fromStoredRow(device.uniqueId, stored);
-      const result = step(state, position, settings, { context, detectors });
-      state = result.state;
-      for (const fact of result.facts) keep(fact);
-      afterMs = position.fixTimeMs;
-    }
-    positions += page.length;
-    if (page.length < REPLAY_PAGE_ROWS) break;
-    await yieldToLoop();
-  }
+  const { state, positions } = await replayStored(
+    db,
+    device,
+    { state: initialDeviceState(detectors), afterMs: replayFromMs - 1 },
+    { settings, context, detectors },
+    {
+      visit: (result) => {
+        for (const fact of result.facts) keep(fact);
+      },
+    },
+  );
   await db.transaction().execute(async (trx) => {
     await sinks.deleteRange(trx, vehicleId, fromMs);
     await sinks.write(trx, [rows]);

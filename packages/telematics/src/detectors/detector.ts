@@ -5,7 +5,7 @@
 import type { DeviceFact } from '../reducer/facts.js';
 import type { ReducerSettings } from '../reducer/reducer-settings.js';
 import type { Sample } from '../reducer/sample.js';
-import type { IntervalIncrement } from '../reducer/trip-accumulator.js';
+import type { IntervalIncrement } from '../reducer/interval.js';
 import type { FuelTank } from '../fuel/tank.js';
 
 /** A circle or polygon a rule can test a place against (lat/lng in degrees, radius in metres). */
@@ -74,26 +74,6 @@ export interface PlaceLookup {
   readonly hasAllowedZones: boolean;
 }
 
-/** A stop of a planned trip: the origin (first), a waypoint, or the destination (last). */
-export interface ContextPlannedStop {
-  lat: number;
-  lng: number;
-  radiusM: number;
-  /** Planned departure (origin) or arrival, UTC ms. */
-  plannedAtMs: number;
-}
-
-/** A planned trip's corridor (§10 `DDR`) and its stops (route.detector.ts). */
-export interface ContextPlannedTrip {
-  id: number;
-  /** The route as [lng, lat] points. */
-  route: readonly (readonly [number, number])[];
-  /** Metres each side of the route. */
-  corridorM: number;
-  /** Origin, waypoints, destination; absent: only the corridor is followed. */
-  stops?: readonly ContextPlannedStop[];
-}
-
 /** A reefer's temperature rules (§10 `TSC`, `TIC`, `TFC`, `TCC`, `SCT`), in °C. */
 export interface ReeferSettings {
   setPointC: number;
@@ -142,6 +122,8 @@ export const DEFAULT_SPEED_LEVELS_KMH: readonly number[] = Object.freeze([95]);
 /**
  * Per-vehicle data the rules need, looked up by the server and handed to every step, so detectors
  * stay pure. Everything is optional: a vehicle without a value falls back to the settings.
+ * A capability adds the values its own detectors read by augmenting this interface from its
+ * own file (the planned trip: route.context.ts).
  */
 export interface VehicleContext {
   /** The vehicle's own speed limit (§2), over the tenant's default. */
@@ -160,7 +142,6 @@ export interface VehicleContext {
   pois?: readonly ContextPoi[];
   /** The geofences and POIs through the server's index; else built from `geofences` and `pois`. */
   places?: PlaceLookup;
-  plannedTrip?: ContextPlannedTrip;
   /** Alert settings (speed levels, known drivers, harsh source, reefer). */
   alerts?: VehicleAlertContext;
 }

@@ -7,7 +7,8 @@
 
 import { dtcCode, severityOf, type FaultSeverity } from '../diagnostics/dtc.js';
 import type { Dtc, DtcLamps } from '../position.js';
-import type { EventFact, FaultFact, FaultPoint } from '../reducer/facts.js';
+import type { EventFact } from '../reducer/facts.js';
+import type { FaultFact, FaultPoint } from './fault.facts.js';
 import type { Sample } from '../reducer/sample.js';
 import { NO_FACTS, type Detector } from './detector.js';
 

@@ -4,7 +4,8 @@ import { initialDeviceState, step } from '../reducer/device.reducer.js';
 import type { DeviceFact } from '../reducer/facts.js';
 import { reducerSettings } from '../reducer/reducer-settings.js';
 import { T0, recordAt } from '../reducer/scenario.helpers.js';
-import type { ContextPlannedTrip, VehicleContext } from './detector.js';
+import type { VehicleContext } from './detector.js';
+import type { ContextPlannedTrip } from './route.context.js';
 
 // A local plane around (-3.7, 40.4): x metres east, y metres north. The plan runs east along
 // y = 0 from the origin (0, 0) through a waypoint at 10 km to the destination at 20 km, corridor

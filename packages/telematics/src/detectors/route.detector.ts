@@ -17,10 +17,12 @@
 //   recent speed (an average with a 10-minute time constant, the plan's own average speed when
 //   that is under 10 km/h), at most once a minute of fix time and on every change.
 
-import type { DeviceFact, EventFact, RouteFact } from '../reducer/facts.js';
+import type { DeviceFact, EventFact } from '../reducer/facts.js';
+import type { RouteFact } from './route.facts.js';
 import type { Sample } from '../reducer/sample.js';
 import { haversineM } from '../geo.js';
-import { NO_FACTS, type ContextPlannedTrip, type Detector } from './detector.js';
+import { NO_FACTS, type Detector } from './detector.js';
+import type { ContextPlannedTrip } from './route.context.js';
 import { compileRoute, projectOnRoute, type CompiledRoute } from './route-line.js';
 
 /** Outside the corridor this long (fix time) raises `DDR`; back inside this long ends it. */

@@ -2,14 +2,14 @@
 // Durations are measured between record fix times; a status whose condition does not hold long
 // enough yet keeps the previous status (no flicker).
 
-import type { StatusFact } from '../reducer/facts.js';
+import type { LiveStatus, StatusFact } from '../reducer/facts.js';
 import type { ReducerSettings } from '../reducer/reducer-settings.js';
 import type { Sample } from '../reducer/sample.js';
 import { placesOf, zoneSpeedLimitAt } from '../zones/place-index.js';
 import { NO_FACTS, type Detector, type VehicleContext } from './detector.js';
 
-/** Statuses a record can produce. */
-export type LiveStatus = 'undefined' | 'off' | 'idling' | 'in-transit' | 'speeding';
+/** Statuses a record can produce (declared with the facts, which carry them). */
+export type { LiveStatus };
 
 /** Every status the product shows, including the time-based offline ones. */
 export type VehicleStatus = LiveStatus | 'offline-in-transit' | 'offline-off';

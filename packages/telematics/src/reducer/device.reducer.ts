@@ -15,7 +15,7 @@ import {
   type DetectorInput,
   type VehicleContext,
 } from '../detectors/detector.js';
-import { DEFAULT_DETECTORS } from '../detectors/index.js';
+import { DEFAULT_DETECTORS } from '../capabilities/index.js';
 import type { MotionState } from '../detectors/motion.detector.js';
 import {
   INITIAL_STATUS,
@@ -24,7 +24,7 @@ import {
   type StatusState,
   type VehicleStatus,
 } from '../detectors/status.detector.js';
-import type { IntervalIncrement } from './trip-accumulator.js';
+import type { IntervalIncrement } from './interval.js';
 
 /** Everything the reducer remembers about one device. Plain JSON: persist and restore it as is. */
 export interface DeviceState {

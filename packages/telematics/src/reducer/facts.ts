@@ -1,9 +1,7 @@
 // Facts the device reducer emits: plain values the server stores and publishes.
 
-import type { FaultSeverity } from '../diagnostics/dtc.js';
-import type { DtcLamps, PositionFlag, PositionRejection } from '../position.js';
+import type { PositionFlag, PositionRejection } from '../position.js';
 import type { CounterName } from './counters.js';
-import type { LiveStatus } from '../detectors/status.detector.js';
 
 /** How a trip's distance was measured: ECU odometer deltas, GPS hops, or both over its length. */
 export type DistanceSource = 'odometer' | 'gps' | 'mixed';
@@ -51,6 +49,9 @@ export interface StopFact {
   fuelLevelBeforeL?: number;
   fuelLevelAfterL?: number;
 }
+
+/** Statuses a record can produce (status.detector.ts); the offline ones come with time. */
+export type LiveStatus = 'undefined' | 'off' | 'idling' | 'in-transit' | 'speeding';
 
 /** The live status changed. */
 export interface StatusFact {
@@ -218,78 +219,32 @@ export interface EventFact {
   quiet?: true;
 }
 
-/** Where a fault episode was at its open or close (§9): time, place, odometer and engine hours. */
-export interface FaultPoint {
-  timeMs: number;
-  lat?: number;
-  lng?: number;
-  odometerM?: number;
-  engineHours?: number;
-}
-
 /**
- * A fault episode (domain.md §9), keyed by (source, code): emitted when it opens, when its
- * severity or occurrence count changes, and when it closes (`end` set). `atMs` is the fix time of
- * the record that emitted it (a recompute keeps the facts from its start on).
+ * Every fact kind by its `type`. The reducer's own and the core detectors' are here; a capability
+ * adds its kinds from its own file by augmenting this interface (capability.ts):
+ *
+ *     declare module '../reducer/facts.js' {
+ *       interface FactMap { fault: FaultFact }
+ *     }
  */
-export interface FaultFact {
-  type: 'fault';
-  atMs: number;
-  source: 'j1939' | 'obd';
-  /** As mechanics read it: `SPN 110 / FMI 0`, or `P0217`. */
-  code: string;
-  spn?: number;
-  fmi?: number;
-  start: FaultPoint;
-  end?: FaultPoint;
-  /** Absent from 2 reports in a row, or not reported for 10 min of ignition on. */
-  endReason?: 'absent' | 'quiet';
-  lastSeenMs: number;
-  occurrences?: number;
-  /** Every lamp seen on during the episode. */
-  lamps: DtcLamps;
-  severity: FaultSeverity;
+export interface FactMap {
+  trip: TripFact;
+  stop: StopFact;
+  idle: IdleFact;
+  kickdown: KickdownFact;
+  rollup: RollupFact;
+  indicators: IndicatorFact;
+  event: EventFact;
+  status: StatusFact;
+  late: LateFact;
+  duplicate: DuplicateFact;
+  rejected: RejectedFact;
+  flagged: FlaggedFact;
+  counter: CounterFact;
 }
 
-/** What the route detector saw of a planned trip (started, at a stop, late, off the corridor…). */
-export interface RouteFact {
-  type: 'route';
-  planId: number;
-  kind:
-    'started' | 'stop_arrived' | 'stop_left' | 'arrived' | 'late' | 'deviation' | 'back_on_route';
-  /** The stop it concerns (index into the plan's stops), -1 for the trip as a whole. */
-  stopIndex: number;
-  atMs: number;
-  lat?: number;
-  lng?: number;
-}
+/** A fact kind (the `type` of a fact). */
+export type FactKind = keyof FactMap;
 
-/** A planned trip's expected arrival from the remaining distance and the recent speed. */
-export interface RouteEtaFact {
-  type: 'route-eta';
-  planId: number;
-  atMs: number;
-  /** Undefined when it can't be told (no speed and no plan speed). */
-  etaMs?: number;
-  remainingM: number;
-  offRoute: boolean;
-}
-
-/** Everything {@link step} can emit. */
-export type DeviceFact =
-  | RouteFact
-  | RouteEtaFact
-  | TripFact
-  | StopFact
-  | IdleFact
-  | KickdownFact
-  | RollupFact
-  | IndicatorFact
-  | EventFact
-  | StatusFact
-  | LateFact
-  | DuplicateFact
-  | RejectedFact
-  | FlaggedFact
-  | CounterFact
-  | FaultFact;
+/** Everything {@link step} can emit: the union of every registered kind. */
+export type DeviceFact = FactMap[FactKind];

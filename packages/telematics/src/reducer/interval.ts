@@ -18,6 +18,15 @@ export interface IntervalShare {
   idleS: number;
 }
 
+/** What one interval adds to the open trip or stop (and every detector: DetectorInput.interval). */
+export interface IntervalIncrement {
+  share: IntervalShare;
+  distanceM: number;
+  distanceSource: 'odometer' | 'gps';
+  /** Fuel counter delta, undefined when the vehicle has no fuel counter. */
+  fuelL?: number;
+}
+
 /** The share of `[prev.fixTimeMs, nextTimeMs)`, judged by `prev`'s state. */
 export function shareInterval(
   prev: Sample,

@@ -2,18 +2,11 @@
 // taken when a stop may have begun stays valid while later records keep arriving.
 
 import type { DistanceSource, StopFact, TripFact } from './facts.js';
-import type { IntervalShare } from './interval.js';
+import type { IntervalIncrement } from './interval.js';
 import type { ReducerSettings } from './reducer-settings.js';
 import type { Sample } from './sample.js';
 
-/** What one interval adds to the open trip or stop. */
-export interface IntervalIncrement {
-  share: IntervalShare;
-  distanceM: number;
-  distanceSource: 'odometer' | 'gps';
-  /** Fuel counter delta, undefined when the vehicle has no fuel counter. */
-  fuelL?: number;
-}
+export type { IntervalIncrement };
 
 /** An open trip. */
 export interface TripAccumulator {

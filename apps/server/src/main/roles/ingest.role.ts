@@ -7,7 +7,7 @@ import { Holds } from './shared.units.js';
 
 /** The ingest role's ports (0 until its listeners run). */
 export interface IngestRole extends Unit {
-  readonly ports: { teltonika: number; osmand: number };
+  readonly ports: { teltonika: number; osmand: number; streams: Record<string, number> };
 }
 
 /**
@@ -23,7 +23,11 @@ export function ingestRole(parts: NodeParts, options: { serve: boolean }): Inges
   let demo: DemoFleet | undefined;
   return {
     get ports() {
-      return { teltonika: listeners?.teltonikaPort ?? 0, osmand: listeners?.osmandPort ?? 0 };
+      return {
+        teltonika: listeners?.teltonikaPort ?? 0,
+        osmand: listeners?.osmandPort ?? 0,
+        streams: listeners?.streamPorts ?? {},
+      };
     },
     async start() {
       holds.add(bus.onDeviceChanged((uniqueId) => registry.forget(uniqueId)));
@@ -33,6 +37,7 @@ export function ingestRole(parts: NodeParts, options: { serve: boolean }): Inges
         osmandPort: config.OSMAND_PORT,
         mqttUrl: config.MQTT_URL,
         host: config.HOST,
+        streamPorts: config.PROTOCOL_PORTS,
       });
       if (!config.DEMO || config.DEMO_VEHICLES === 0) return;
       demo = startDemoFleet({

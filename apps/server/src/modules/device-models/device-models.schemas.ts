@@ -1,6 +1,6 @@
 import { DEVICE_FAMILIES, IO_FLAG_FIELDS, IO_NUMBER_FIELDS } from '@rumbo/telematics';
 import { z } from 'zod';
-import { text } from '@rumbo/contracts';
+import { DEVICE_PROTOCOLS, text } from '@rumbo/contracts';
 
 const ioId = z.number().int().min(0).max(65_535);
 const decoding = {
@@ -72,7 +72,7 @@ export const ioMappingSchema = z.strictObject({
 });
 export type IoMapping = z.infer<typeof ioMappingSchema>;
 
-export const deviceProtocol = z.enum(['teltonika', 'osmand', 'mqtt']);
+export const deviceProtocol = z.enum(DEVICE_PROTOCOLS);
 
 /** PUT body: creates the model or replaces its settings (matched by protocol + name). */
 export const deviceModelInput = z.strictObject({

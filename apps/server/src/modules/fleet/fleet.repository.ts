@@ -1,5 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DeviceInput, TrailerKind, Vehicle, VehicleInput } from '@rumbo/contracts';
+import type {
+  DeviceInput,
+  DeviceProtocol,
+  TrailerKind,
+  Vehicle,
+  VehicleInput,
+} from '@rumbo/contracts';
 import type { Database, FuelTankJson } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -324,7 +330,7 @@ export interface DeviceRecord {
   id: number;
   tenantId: number;
   uniqueId: string;
-  protocol: 'teltonika' | 'osmand' | 'mqtt';
+  protocol: DeviceProtocol;
   model: string | null;
   vehicleId: number | null;
   autoRegistered: boolean;

@@ -29,6 +29,7 @@ export function eventsSink(filter?: EventFilter): Sink<EventRow> {
     name: 'events',
     kinds: ['event'],
     publishes: true,
+    places: { columns: [['lat', 'lng', 'place']] },
     collect(tag, fact) {
       if (fact.type !== 'event') return undefined;
       return {

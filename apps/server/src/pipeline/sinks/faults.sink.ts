@@ -6,7 +6,7 @@ import { lastByKey, type Sink } from './sink.js';
 type FaultRow = Insertable<FaultsTable>;
 
 const date = (ms: number | undefined) => (ms === undefined ? null : new Date(ms));
-const timeOf = (d: FaultRow['start_time']) => new Date(d as Date | string).getTime();
+const timeOf = (d: FaultRow['start_time']) => new Date(d).getTime();
 
 /**
  * Fault episodes (domain.md §9). A fact rewrites its episode's row (vehicle, source, code, start).
@@ -19,6 +19,7 @@ export const faultsSink: Sink<FaultRow> = {
   name: 'faults',
   kinds: ['fault'],
   publishes: false,
+  places: { columns: [['start_lat', 'start_lng', 'start_place']] },
   collect({ vehicleId, tenantId }, fact) {
     if (fact.type !== 'fault') return undefined;
     const f: FaultFact = fact;

@@ -9,6 +9,7 @@ export const idleSink: Sink<IdleRow> = {
   name: 'idle',
   kinds: ['idle'],
   publishes: true,
+  places: { columns: [['lat', 'lng', 'place']] },
   collect({ vehicleId, tenantId }, fact) {
     if (fact.type !== 'idle') return undefined;
     return {

@@ -1,34 +1,14 @@
-import { eventsSink, type EventFilter } from './events.sink.js';
-import { faultsSink } from './faults.sink.js';
-import { idleSink } from './idle.sink.js';
-import { indicatorsSink } from './indicators.sink.js';
-import { kickdownsSink } from './kickdowns.sink.js';
-import { plannedTripsSink } from './planned-trips.sink.js';
-import { rollupsSink } from './rollups.sink.js';
-import { placed, type PlaceNamer } from './places.js';
-import { SinkSet, type Sink } from './sink.js';
-import { stopsSink } from './stops.sink.js';
-import { tripsSink } from './trips.sink.js';
+import { SERVER_CAPABILITIES, sinksOf, type SinkOptions } from '../../capabilities/index.js';
+import { placed } from './places.js';
+import { SinkSet } from './sink.js';
 
 /**
- * Every sink of derived facts (indicators: issue 13), in write order; `events` filters the alert
- * events stored, `places` names the positions of trips, stops, idle periods, alerts, faults and
- * plan arrivals (issue 23).
+ * Every sink of derived facts, in write order: those of each capability (capabilities/index.ts);
+ * `events` filters the alert events stored, `places` names the positions of trips, stops, idle
+ * periods, alerts, faults and plan arrivals (issue 23).
  */
-export function defaultSinks(options: { events?: EventFilter; places?: PlaceNamer } = {}): SinkSet {
+export function defaultSinks(options: SinkOptions = {}): SinkSet {
   return new SinkSet(
-    (
-      [
-        tripsSink,
-        stopsSink,
-        idleSink,
-        rollupsSink,
-        indicatorsSink,
-        kickdownsSink,
-        eventsSink(options.events),
-        faultsSink,
-        plannedTripsSink,
-      ] as Sink<unknown>[]
-    ).map((sink) => placed(sink, options.places)),
+    sinksOf(SERVER_CAPABILITIES, options).map((sink) => placed(sink, options.places)),
   );
 }

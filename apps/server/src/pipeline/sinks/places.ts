@@ -4,26 +4,14 @@
 // the place is left null and the places job fills it.
 
 import type { Place } from '@rumbo/telematics';
-import type { Sink, VehicleTag } from './sink.js';
+import type { PlaceColumns, Sink, VehicleTag } from './sink.js';
 
 /** Names a position for a tenant; undefined when it cannot yet. */
 export type PlaceNamer = (tenantId: number, lat: number, lng: number) => Place | undefined;
 
 type Row = Record<string, unknown>;
 
-/** Position columns of each sink's rows and the column of their place. */
-const COLUMNS: Record<string, readonly (readonly [lat: string, lng: string, place: string])[]> = {
-  trips: [
-    ['start_lat', 'start_lng', 'start_place'],
-    ['end_lat', 'end_lng', 'end_place'],
-  ],
-  stops: [['lat', 'lng', 'place']],
-  idle: [['lat', 'lng', 'place']],
-  events: [['lat', 'lng', 'place']],
-  faults: [['start_lat', 'start_lng', 'start_place']],
-};
-
-function fill(row: Row, tag: VehicleTag, name: PlaceNamer, columns: (typeof COLUMNS)[string]) {
+function fill(row: Row, tag: VehicleTag, name: PlaceNamer, columns: PlaceColumns['columns']) {
   for (const [latKey, lngKey, placeKey] of columns) {
     const lat = row[latKey];
     const lng = row[lngKey];
@@ -33,18 +21,20 @@ function fill(row: Row, tag: VehicleTag, name: PlaceNamer, columns: (typeof COLU
   }
 }
 
-/** A sink whose rows carry their places (sinks without positions are returned as they are). */
+/**
+ * A sink whose rows carry their places, in the columns the sink declares (`Sink.places`); sinks
+ * without positions are returned as they are.
+ */
 export function placed<R>(sink: Sink<R>, name: PlaceNamer | undefined): Sink<R> {
-  const columns = COLUMNS[sink.name];
-  if (!name || (!columns && sink.name !== 'planned-trips')) return sink;
+  const spec = sink.places;
+  if (!name || !spec) return sink;
   const collect = sink.collect.bind(sink);
   return Object.assign(Object.create(sink) as Sink<R>, {
     collect(tag: VehicleTag, fact: Parameters<Sink<R>['collect']>[1]): R | undefined {
       const row = collect(tag, fact);
       if (row === undefined) return row;
-      if (columns) fill(row as Row, tag, name, columns);
-      else if ((row as { progress?: Row }).progress)
-        fill((row as { progress: Row }).progress, tag, name, [['lat', 'lng', 'place']]);
+      const target = spec.in ? spec.in(row) : (row as Row);
+      if (target) fill(target, tag, name, spec.columns);
       return row;
     },
   });

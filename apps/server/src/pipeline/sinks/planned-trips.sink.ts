@@ -15,6 +15,10 @@ export const plannedTripsSink: Sink<Row> = {
   name: 'planned-trips',
   kinds: ['route', 'route-eta'],
   publishes: false,
+  places: {
+    columns: [['lat', 'lng', 'place']],
+    in: (row) => (row as { progress?: Record<string, unknown> }).progress,
+  },
   collect({ vehicleId }, fact) {
     if (fact.type === 'route') {
       return {

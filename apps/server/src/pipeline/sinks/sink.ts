@@ -1,15 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { DeviceFact } from '@rumbo/telematics';
+import type { VehicleTag } from '../../bus/messages.js';
 import type { Database } from '../../db/schema.js';
 
-/** Whose fact it is: the reducer knows no ids, the pipeline adds them. */
-export interface VehicleTag {
-  vehicleId: number;
-  tenantId: number;
-}
+export type { VehicleTag };
 
 /** The kinds of fact the reducer emits. */
 export type FactKind = DeviceFact['type'];
+
+/**
+ * The columns of a sink's rows that hold a position and the place named there (issue 23):
+ * `[lat, lng, place]` each; `in` picks the part of a row that has them (default: the row).
+ */
+export interface PlaceColumns {
+  readonly columns: readonly (readonly [lat: string, lng: string, place: string])[];
+  in?(row: unknown): Record<string, unknown> | undefined;
+}
 
 /**
  * Where one kind of derived fact is stored. Live processing and a late-record recompute both go
@@ -24,6 +30,8 @@ export interface Sink<Row> {
   readonly kinds: readonly FactKind[];
   /** Whether its facts are published after commit (on the bus, for alerts and live screens). */
   readonly publishes: boolean;
+  /** Where its rows carry positions to name (issue 23, places.ts); absent: none. */
+  readonly places?: PlaceColumns;
   collect(tag: VehicleTag, fact: DeviceFact): Row | undefined;
   /**
    * Optional: adds the fact into the row collected just before, when they share a key (rollups of

@@ -9,6 +9,7 @@ export const stopsSink: Sink<StopRow> = {
   name: 'stops',
   kinds: ['stop'],
   publishes: true,
+  places: { columns: [['lat', 'lng', 'place']] },
   collect({ vehicleId, tenantId }, fact) {
     if (fact.type !== 'stop' || fact.lat === undefined || fact.lng === undefined) return undefined;
     return {

@@ -9,6 +9,12 @@ export const tripsSink: Sink<TripRow> = {
   name: 'trips',
   kinds: ['trip'],
   publishes: true,
+  places: {
+    columns: [
+      ['start_lat', 'start_lng', 'start_place'],
+      ['end_lat', 'end_lng', 'end_place'],
+    ],
+  },
   collect({ vehicleId, tenantId }, fact) {
     if (fact.type !== 'trip') return undefined;
     return {
