@@ -266,13 +266,13 @@ for (const backend of testBackends()) {
       expect(typeof acked.acknowledgedAt).toBe('number');
       expect(typeof acked.acknowledgedBy).toBe('string');
       const notificationsBefore = await count('notifications');
-      const done = ctx.app.services.recomputer.stats.done;
+      const done = ctx.app.services.recomputer!.stats.done;
       // A record the device had buffered, inside the episode: stored late, window recomputed.
       device.write(
         encodeCodec8eFrame([truckRecord(t0 + 35_000, { speedKmh: 120, lng: -58.3965 })]),
       );
       await expect.poll(() => device.acks()).toEqual([3, 1, 2, 1]);
-      await expect.poll(() => ctx.app.services.recomputer.stats.done).toBe(done + 1);
+      await expect.poll(() => ctx.app.services.recomputer!.stats.done).toBe(done + 1);
       const after = await events();
       expect(after).toHaveLength(1);
       expect(after[0]).toMatchObject({
@@ -295,11 +295,11 @@ for (const backend of testBackends()) {
         ]),
       );
       await expect.poll(() => operatorSocket.added.length).toBe(2);
-      const done = ctx.app.services.recomputer.stats.done;
+      const done = ctx.app.services.recomputer!.stats.done;
       device.write(
         encodeCodec8eFrame([truckRecord(t0 + 125_000, { speedKmh: 99, lng: -58.3895 })]),
       );
-      await expect.poll(() => ctx.app.services.recomputer.stats.done).toBe(done + 1);
+      await expect.poll(() => ctx.app.services.recomputer!.stats.done).toBe(done + 1);
       expect(await events()).toHaveLength(2);
       await sleep(300);
       expect(operatorSocket.added).toHaveLength(2);

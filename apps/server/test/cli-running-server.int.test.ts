@@ -18,23 +18,14 @@ import { EmbeddedInUseError, servePglite } from '../src/db/embedded-server.js';
 import { embeddedPaths } from '../src/db/database.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { loginDevice, sendFrames, truckRecord } from './ingest-helpers.js';
-import { signInHeaders } from './harness.js';
+import { natsReachable, signInHeaders } from './harness.js';
 
 const run = promisify(execFile);
 const cli = join(import.meta.dirname, '../src/cli.ts');
 const adminUrl = process.env.TEST_DATABASE_URL;
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
-async function natsReachable(): Promise<boolean> {
-  try {
-    const nc = await natsConnect({ servers: natsUrl, timeout: 1000 });
-    await nc.close();
-    return true;
-  } catch {
-    return false;
-  }
-}
-const natsUp = adminUrl ? await natsReachable() : false;
+const natsUp = adminUrl ? await natsReachable(natsUrl) : false;
 
 /** A fresh PostgreSQL database next to TEST_DATABASE_URL; `drop` removes it. */
 async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {

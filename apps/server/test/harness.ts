@@ -3,12 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { connect as natsConnect } from '@nats-io/transport-node';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { seed } from '../src/modules/seed/seed.service.js';
 import { composeApp, type AppDeps } from '../src/main/compose.js';
 import type { Clock } from '../src/lib/clock.js';
+
+/** Whether a NATS server answers at `url` (the NATS tests are skipped without one). */
+export async function natsReachable(url: string): Promise<boolean> {
+  try {
+    const nc = await natsConnect({ servers: url, timeout: 1000 });
+    await nc.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Database back-ends the suite runs against: embedded always, PostgreSQL when configured. */
 export function testBackends(): ('embedded' | 'postgres')[] {

@@ -283,12 +283,12 @@ for (const backend of testBackends()) {
         const device = (await ctx.app.services.registry.resolve(imei, 'teltonika'))!;
         const records = truckDay(imei, rnd);
         const packets = delivered(records, rnd);
-        for (const packet of packets) await ctx.app.services.pipeline.submit(device, packet);
-        await ctx.app.services.recomputer.idle();
+        for (const packet of packets) await ctx.app.services.pipeline!.submit(device, packet);
+        await ctx.app.services.recomputer!.idle();
         const live = await derived(vehicleId);
 
         // Every window at once: the whole history replayed by the same sinks.
-        const pipeline = ctx.app.services.pipeline;
+        const pipeline = ctx.app.services.pipeline!;
         await pipeline.runForDevice(device, () =>
           recomputeWindow(
             {

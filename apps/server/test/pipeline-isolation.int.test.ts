@@ -57,8 +57,8 @@ for (const backend of testBackends()) {
 
     it('stores a lone surrogate and a NUL as storable text instead of failing the batch', async () => {
       const [okResult, oddResult] = await Promise.all([
-        ctx.app.services.pipeline.submit(await device(good), records(good, T0, 5)),
-        ctx.app.services.pipeline.submit(
+        ctx.app.services.pipeline!.submit(await device(good), records(good, T0, 5)),
+        ctx.app.services.pipeline!.submit(
           await device(bad),
           records(bad, T0, 3, {
             driverCode: 'x\ud800y',
@@ -84,12 +84,12 @@ for (const backend of testBackends()) {
       const poisoned = records(bad, T0 + 3_600_000, 4);
       // An odometer beyond PostgreSQL's bigint: the database refuses this one record.
       poisoned[2] = { ...poisoned[2]!, odometerM: 1e30 };
-      const isolatedBefore = ctx.app.services.pipeline.stats.isolatedBatches;
+      const isolatedBefore = ctx.app.services.pipeline!.stats.isolatedBatches;
       const [okResult, badResult] = await Promise.all([
-        ctx.app.services.pipeline.submit(await device(good), records(good, T0 + 3_600_000, 10)),
-        ctx.app.services.pipeline.submit(await device(bad), poisoned),
+        ctx.app.services.pipeline!.submit(await device(good), records(good, T0 + 3_600_000, 10)),
+        ctx.app.services.pipeline!.submit(await device(bad), poisoned),
       ]);
-      expect(ctx.app.services.pipeline.stats.isolatedBatches).toBe(isolatedBefore + 1);
+      expect(ctx.app.services.pipeline!.stats.isolatedBatches).toBe(isolatedBefore + 1);
       expect(okResult).toEqual({ accepted: 10, rejected: 0 });
       expect(badResult).toEqual({ accepted: 3, rejected: 1 });
       expect(await stored(good)).toBe(goodBefore + 10);

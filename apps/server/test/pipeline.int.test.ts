@@ -75,7 +75,7 @@ for (const backend of testBackends()) {
 
     const submit = async (positions: Position[]) => {
       const device = await ctx.app.services.registry.resolve(imei, 'teltonika');
-      return ctx.app.services.pipeline.submit(device!, positions);
+      return ctx.app.services.pipeline!.submit(device!, positions);
     };
 
     it('closes a trip after a 30-minute drive and a stop, with distance from the odometer', async () => {

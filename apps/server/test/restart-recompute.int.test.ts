@@ -69,7 +69,7 @@ for (const backend of testBackends()) {
       const device = (await app.services.registry.resolve(history, 'teltonika'))!;
       records = fortnight(history);
       for (let i = 0; i < records.length; i += 500)
-        await app.services.pipeline.submit(device, records.slice(i, i + 500));
+        await app.services.pipeline!.submit(device, records.slice(i, i + 500));
       await app.close();
     }, 120_000);
     afterAll(async () => {
@@ -83,7 +83,9 @@ for (const backend of testBackends()) {
         database,
         pipeline: { flushIntervalMs: 5, recomputeDebounceMs: 10 },
       });
-      const { recomputer, pipeline, registry } = app.services;
+      const { registry } = app.services;
+      const pipeline = app.services.pipeline!;
+      const recomputer = app.services.recomputer!;
       const device = (await registry.resolve(history, 'teltonika'))!;
       const otherDevice = (await registry.resolve(other, 'teltonika'))!;
 

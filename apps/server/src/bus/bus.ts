@@ -45,9 +45,12 @@ export interface Bus {
   /** Pipeline → API nodes: live state, at once (never waiting on disk). */
   publishLive(message: LiveMessage): void;
   onLive(handler: (messages: LiveMessage[]) => void): () => void;
-  /** Pipeline → API nodes: derived facts after commit. */
+  /**
+   * Pipeline → alerts: derived facts after commit. With a `group`, each batch reaches one member
+   * of the group only (NATS queue group): the alert dispatchers of the pipeline nodes share them.
+   */
   publishFacts(facts: CommittedFact[]): void;
-  onFacts(handler: (facts: CommittedFact[]) => void): () => void;
+  onFacts(handler: (facts: CommittedFact[]) => void, group?: string): () => void;
   /** Alerts (the process that stored them) → API nodes: notifications for signed-in users. */
   publishNotifications(deliveries: NotificationDelivery[]): void;
   onNotifications(handler: (deliveries: NotificationDelivery[]) => void): () => void;
@@ -57,6 +60,9 @@ export interface Bus {
   /** API → all: a tenant's geofences or POIs changed (zone indexes are rebuilt). */
   publishPlacesChanged(tenantId: number): void;
   onPlacesChanged(handler: (tenantId: number) => void): () => void;
+  /** API → all: planned trips saved or deleted (every pipeline reloads the plans it follows). */
+  publishPlannedTripsChanged(): void;
+  onPlannedTripsChanged(handler: () => void): () => void;
   /** Any node → all: sessions revoked (sockets and caches drop them at once). */
   publishSessionsRevoked(ids: readonly string[]): void;
   onSessionsRevoked(handler: (ids: string[]) => void): () => void;

@@ -21,6 +21,7 @@ export function memoryBus(): Bus {
   const notifications = new Listeners<NotificationDelivery[]>();
   const alertSettings = new Listeners<number>();
   const places = new Listeners<number>();
+  const plannedTrips = new Listeners<null>();
   return {
     kind: 'memory',
     publishRecords(device: IngestDevice, positions: readonly Position[]): Promise<SubmitResult> {
@@ -39,6 +40,7 @@ export function memoryBus(): Bus {
     publishLive: (message) => live.emit([message]),
     onLive: (handler) => live.add(handler),
     publishFacts: (list) => facts.emit(list),
+    // One process: every group has one member, this one.
     onFacts: (handler) => facts.add(handler),
     publishNotifications: (list) => notifications.emit(list),
     onNotifications: (handler) => notifications.add(handler),
@@ -46,6 +48,8 @@ export function memoryBus(): Bus {
     onAlertSettingsChanged: (handler) => alertSettings.add(handler),
     publishPlacesChanged: (tenantId) => places.emit(tenantId),
     onPlacesChanged: (handler) => places.add(handler),
+    publishPlannedTripsChanged: () => plannedTrips.emit(null),
+    onPlannedTripsChanged: (handler) => plannedTrips.add(() => handler()),
     publishSessionsRevoked: (ids) => revoked.emit([...ids]),
     onSessionsRevoked: (handler) => revoked.add(handler),
     publishDeviceChanged: (uniqueId) => devices.emit(uniqueId),

@@ -29,6 +29,7 @@ export function natsNames(prefix: string) {
     notifications: `${prefix}.notifications`,
     alertSettings: `${prefix}.alerts.settings`,
     places: `${prefix}.geofences.changed`,
+    plannedTrips: `${prefix}.planned-trips.changed`,
     sessionsRevoked: `${prefix}.sessions.revoked`,
     deviceChanged: `${prefix}.devices.changed`,
   };
@@ -99,8 +100,13 @@ export async function natsBus(options: NatsBusOptions): Promise<Bus> {
     nc.publish(SUBJECTS.live, encode(liveBuffer));
     liveBuffer = [];
   };
-  const subscribe = <T>(subject: string, handler: (value: T) => void): (() => void) => {
+  const subscribe = <T>(
+    subject: string,
+    handler: (value: T) => void,
+    queue?: string,
+  ): (() => void) => {
     const sub = nc.subscribe(subject, {
+      ...(queue === undefined ? {} : { queue }),
       callback: (error, msg) => {
         if (error) return;
         try {
@@ -150,7 +156,7 @@ export async function natsBus(options: NatsBusOptions): Promise<Bus> {
     },
     onLive: (handler) => subscribe<LiveMessage[]>(SUBJECTS.live, handler),
     publishFacts: (facts) => nc.publish(SUBJECTS.facts, encode(facts)),
-    onFacts: (handler) => subscribe<CommittedFact[]>(SUBJECTS.facts, handler),
+    onFacts: (handler, group) => subscribe<CommittedFact[]>(SUBJECTS.facts, handler, group),
     publishNotifications: (list) => nc.publish(SUBJECTS.notifications, encode(list)),
     onNotifications: (handler) =>
       subscribe<NotificationDelivery[]>(SUBJECTS.notifications, handler),
@@ -158,6 +164,8 @@ export async function natsBus(options: NatsBusOptions): Promise<Bus> {
     onAlertSettingsChanged: (handler) => subscribe<number>(SUBJECTS.alertSettings, handler),
     publishPlacesChanged: (tenantId) => nc.publish(SUBJECTS.places, encode(tenantId)),
     onPlacesChanged: (handler) => subscribe<number>(SUBJECTS.places, handler),
+    publishPlannedTripsChanged: () => nc.publish(SUBJECTS.plannedTrips, encode(null)),
+    onPlannedTripsChanged: (handler) => subscribe<null>(SUBJECTS.plannedTrips, () => handler()),
     publishSessionsRevoked: (ids) => nc.publish(SUBJECTS.sessionsRevoked, encode(ids)),
     onSessionsRevoked: (handler) => subscribe<string[]>(SUBJECTS.sessionsRevoked, handler),
     publishDeviceChanged: (uniqueId) => nc.publish(SUBJECTS.deviceChanged, encode(uniqueId)),

@@ -1,27 +1,27 @@
+import type { Unit } from '../lib/unit.js';
 import type { JobLease } from './job-lease.js';
 
-/** What a scheduled pass needs: the pass itself and where it may run. */
+/** What a scheduled pass needs: the pass itself and the cluster's lease. */
 export interface LeasedJobDeps {
-  /** One pass: returns how many alerts it raised. */
-  run: () => Promise<number>;
-  /** Whether this process runs the cluster's scheduled work (role `jobs`). */
-  enabled: boolean;
-  lease?: JobLease;
-  intervalMs?: number;
+  /** In a cluster: whether this process holds the jobs lease (taken when free). */
+  lease?: JobLease | undefined;
   log: { warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
 }
 
 /**
  * A pass every `intervalMs` (and one `firstAfterMs` after start when given), in the one process
- * of the cluster holding the jobs lease; a pass still running is not started again.
+ * of the cluster holding the jobs lease; a pass still running is not started again. `run`
+ * answers how many alerts (or items) it raised, logged as `raised`.
  */
-export function startLeasedJob(
-  deps: LeasedJobDeps,
+export function leasedJob(
+  deps: LeasedJobDeps & { run: () => Promise<number> },
   options: { intervalMs: number; firstAfterMs?: number; raised: string; failed: string },
-): { stop(): Promise<void> } {
+): Unit {
   let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let first: NodeJS.Timeout | undefined;
   const pass = async () => {
-    if (!deps.enabled || (deps.lease && !(await deps.lease.held()))) return;
+    if (deps.lease && !(await deps.lease.held())) return;
     const raised = await deps.run();
     if (raised > 0) deps.log.info({ raised }, options.raised);
   };
@@ -31,12 +31,16 @@ export function startLeasedJob(
       .catch((error: unknown) => deps.log.warn({ err: error }, options.failed))
       .finally(() => (running = undefined));
   };
-  const timer = setInterval(tick, deps.intervalMs ?? options.intervalMs);
-  timer.unref();
-  const first =
-    options.firstAfterMs === undefined ? undefined : setTimeout(tick, options.firstAfterMs);
-  first?.unref();
   return {
+    start() {
+      timer = setInterval(tick, options.intervalMs);
+      timer.unref();
+      if (options.firstAfterMs !== undefined) {
+        first = setTimeout(tick, options.firstAfterMs);
+        first.unref();
+      }
+      return Promise.resolve();
+    },
     async stop() {
       clearTimeout(first);
       clearInterval(timer);

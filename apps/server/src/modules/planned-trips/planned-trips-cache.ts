@@ -5,8 +5,8 @@ import type { IngestDevice } from '../../lib/ingest-device.js';
 import { plansAround, type FollowedPlan } from './planned-trips.repository.js';
 
 // The pipeline's view of planned trips (docs/decisions/0027-planned-trips.md): every tenant's
-// plans around now, reloaded every half minute and at once when a plan is saved on this node (the
-// API tells the bus; other nodes catch up on the timer). Each vehicle follows its earliest plan not
+// plans around now, reloaded every half minute and at once when a plan is saved on any API node
+// (the bus, like geofences: src/main/roles/pipeline.role.ts). Each vehicle follows its earliest plan not
 // arrived yet; a plan's context object is kept while its revision stands, so the route detector
 // compiles each route once.
 
