@@ -27,7 +27,7 @@ import {
   type Units,
 } from '@rumbo/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../../shared/url/use-url-params';
 import { durationText } from '../../shared/analysis/indicator-format';
 import { errorMessage } from '../../shared/api/error-message';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
@@ -191,21 +191,9 @@ export default function DiagnosticsPage() {
   const { exporter } = useServices();
   const mode = useResponsiveMode();
   const narrow = mode === 'mobile' || mode === 'small-mobile';
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlParams();
   const [nowMs] = useState(() => Date.now());
   const period = periodOf(params, nowMs, offset);
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   const vehicles = useVehicles();
   const groups = useMemo(() => {
     const byId = new Map<number, string>();
