@@ -11,6 +11,13 @@ import type { Format } from './fault-excel';
 import { DateTimeCell, SeverityChip, StatusChip } from './fault-chips';
 import { faultDurationS } from './fault-format';
 
+/** The episodes shown, how they read, and what a row or card opens (its vehicle's timeline). */
+interface FaultListProps {
+  rows: readonly FaultRow[];
+  fmt: Format;
+  onVehicle: (id: number) => void;
+}
+
 /** Click and Enter on a card open its vehicle's timeline. */
 function opens(r: FaultRow, onVehicle: (id: number) => void, label: string) {
   return {
@@ -28,15 +35,7 @@ function opens(r: FaultRow, onVehicle: (id: number) => void, label: string) {
 }
 
 /** The fault episodes as a table (wide screens); a row opens its vehicle's timeline. */
-export function FaultTable({
-  rows,
-  fmt,
-  onVehicle,
-}: {
-  rows: readonly FaultRow[];
-  fmt: Format;
-  onVehicle: (id: number) => void;
-}) {
+export function FaultTable({ rows, fmt, onVehicle }: FaultListProps) {
   const { t, language, units, offset, nowMs } = fmt;
   const columns = useMemo<TableColumn<FaultRow>[]>(
     () => [
@@ -136,15 +135,7 @@ export function FaultTable({
 }
 
 /** The fault episodes as cards (narrow screens); a card opens its vehicle's timeline. */
-export function FaultCards({
-  rows,
-  fmt,
-  onVehicle,
-}: {
-  rows: readonly FaultRow[];
-  fmt: Format;
-  onVehicle: (id: number) => void;
-}) {
+export function FaultCards({ rows, fmt, onVehicle }: FaultListProps) {
   const { t, language, units, offset, nowMs } = fmt;
   return (
     <Box data-testid="faults-cards" sx={{ display: 'grid', gap: 1 }}>

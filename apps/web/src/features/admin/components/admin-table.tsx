@@ -1,21 +1,12 @@
 import type { Theme, SxProps } from '@mui/material/styles';
-import Box from '@mui/material/Box';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { DataTable, type TableColumn } from '../../../shared/table/data-table';
-import { FilterBar, ListHeader, ListState } from '../../../shared/table/list-screen';
+import { ListTable, type ListColumn } from '../../../shared/table/list-table';
 import { filterRows } from '../admin-search';
 
-export interface AdminColumn<T> {
-  id: string;
-  label: string;
-  render: (row: T) => ReactNode;
-  /** Right-aligned numbers. */
-  numeric?: boolean;
-  /** Left out of the phone cards (the first column is the card's title). */
-  hideOnPhone?: boolean;
-}
+/** An administration column (the lists keep the server's order: no sorting). */
+export type AdminColumn<T> = Omit<ListColumn<T>, 'sortValue'>;
 
 export interface AdminTableProps<T> {
   /** Prefix of test ids and element ids (`users`, `roles`…). */
@@ -48,82 +39,31 @@ export interface AdminTableProps<T> {
  */
 export function AdminTable<T>(props: AdminTableProps<T>) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const { data } = props.query;
-  const { preFilter, searchTexts } = props;
-  const rows = useMemo(
-    () =>
+  const { preFilter, searchTexts, emptyText } = props;
+  const view = useCallback(
+    (rows: readonly T[], search: string) =>
       filterRows(
-        (data ?? []).filter((row) => preFilter?.(row) ?? true),
+        rows.filter((row) => preFilter?.(row) ?? true),
         search,
         searchTexts,
       ),
-    [data, search, preFilter, searchTexts],
+    [preFilter, searchTexts],
   );
-  const columns = useMemo(() => props.columns.map(tableColumn), [props.columns]);
-
   return (
-    <Box data-testid={`admin-${props.name}`}>
-      <ListHeader
-        name={props.name}
-        title={props.title}
-        subtitle={props.subtitle}
-        createLabel={props.createLabel}
-        onCreate={props.onCreate}
-      />
-      {props.banner}
-      <FilterBar
-        name={props.name}
-        search={search}
-        onSearch={setSearch}
-        searchLabel={t('admin.common.search')}
-        countText={data ? t('admin.common.rows', { count: rows.length }) : undefined}
-        onExport={props.onExport && (() => props.onExport?.(rows))}
-        exportLabel={props.exportLabel}
-        exportDisabled={rows.length === 0}
-      >
-        {props.filters}
-      </FilterBar>
-      <ListState
-        name={props.name}
-        query={props.query}
-        failedText={t('admin.common.load_failed')}
-        cancelledText={t('admin.common.load_cancelled')}
-        retryText={t('common.retry')}
-        empty={rows.length === 0}
-        emptyText={
-          search.trim() ? t('admin.common.no_results', { query: search.trim() }) : props.emptyText
-        }
-      >
-        <DataTable
-          rows={rows}
-          columns={columns}
-          rowKey={props.rowKey}
-          sort={null}
-          paged={false}
-          cellWrap="normal"
-          label={props.title}
-          rowTestId={() => `${props.name}-row`}
-          {...(props.rowSx && { rowSx: props.rowSx })}
-          {...(props.actions && {
-            actions: props.actions,
-            actionsLabel: t('admin.common.actions'),
-          })}
-        />
-      </ListState>
-    </Box>
+    <ListTable
+      {...props}
+      testId={`admin-${props.name}`}
+      view={view}
+      texts={{
+        search: t('admin.common.search'),
+        count: (count) => t('admin.common.rows', { count }),
+        failed: t('admin.common.load_failed'),
+        cancelled: t('admin.common.load_cancelled'),
+        retry: t('common.retry'),
+        empty: (search) => (search ? t('admin.common.no_results', { query: search }) : emptyText),
+        export: props.exportLabel,
+      }}
+      actionsLabel={t('admin.common.actions')}
+    />
   );
-}
-
-/** An administration column as the shared table's (not sortable: the lists keep their order). */
-function tableColumn<T>(column: AdminColumn<T>): TableColumn<T> {
-  return {
-    id: column.id,
-    label: column.label,
-    value: () => null,
-    render: column.render,
-    sortable: false,
-    ...(column.numeric && { align: 'right' as const }),
-    ...(column.hideOnPhone && { hideOnPhone: true }),
-  };
 }
