@@ -8,21 +8,16 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { SelectFilter } from '../../shared/table/table-parts';
 import { DayField } from '../../shared/ui/day-field';
 import type { UrlChanges } from '../../shared/url/use-url-params';
 import type { FaultsFilter } from './diagnostics-api';
 import { dayOf, PRESETS, type periodOf } from './fault-period';
 
-function Select({
-  id,
-  label,
-  value,
-  onChange,
-  children,
-}: {
+/** A filter of the fault screen: its id is its input's test id; empty shows the label alone. */
+function Select(props: {
   id: string;
   label: string;
   value: string;
@@ -30,18 +25,11 @@ function Select({
   children: ReactNode;
 }) {
   return (
-    <TextField
-      select
-      size="small"
-      id={id}
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
+    <SelectFilter
+      {...props}
+      testId={props.id}
       sx={{ flex: { xs: '1 1 45%', sm: '0 1 200px' }, minWidth: 0 }}
-      slotProps={{ htmlInput: { 'data-testid': id } }}
-    >
-      {children}
-    </TextField>
+    />
   );
 }
 
