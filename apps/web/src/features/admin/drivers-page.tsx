@@ -5,9 +5,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices, useSession } from '../../shared/services';
+import { useUrlParams } from '../../shared/url/use-url-params';
 import { adminKeys, driversApi, groupsApi } from './admin-api';
 import { DriverDialog } from './components/driver-dialog';
 import { AdminTable, type AdminColumn } from './components/admin-table';
@@ -37,22 +37,13 @@ export default function DriversPage() {
   });
   const [editing, setEditing] = useState<Driver | 'new' | null>(null);
   // `?driver=id` (the top bar's search) opens that driver's dialog; closing it drops the parameter.
-  const [params, setParams] = useSearchParams();
+  const { params, drop } = useUrlParams();
   const wanted = params.has('driver') ? Number(params.get('driver')) : null;
   const linked = wanted === null ? undefined : drivers.data?.find((d) => d.driverId === wanted);
   const shown = editing ?? linked ?? null;
   const close = () => {
     setEditing(null);
-    if (wanted !== null) {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.delete('driver');
-          return next;
-        },
-        { replace: true },
-      );
-    }
+    if (wanted !== null) drop('driver');
   };
   const [group, setGroup] = useState('');
   const [nowMs] = useState(() => Date.now());

@@ -1,7 +1,7 @@
 import type { TimeZoneSetting } from '@rumbo/contracts';
-import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
 import { analysisPeriod } from '../../shared/period/analysis-period';
+import { useUrlParams } from '../../shared/url/use-url-params';
 import type { FuelFilter } from './fuel-api';
 
 const id = (value: string | null): number | null =>
@@ -13,27 +13,12 @@ const id = (value: string | null): number | null =>
  * `group=none` for vehicles without one), and the screen's own keys (`kind`, `by`, `q`).
  */
 export function useFuelParams(offsetHours: TimeZoneSetting) {
-  const [params, setParams] = useSearchParams();
+  const { params, update, get } = useUrlParams();
   const [openedMs] = useState(() => Date.now());
   const period = analysisPeriod(
     { period: params.get('period'), from: params.get('from'), to: params.get('to') },
     openedMs,
     offsetHours,
-  );
-  const update = useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
   );
   const vehicle = params.get('vehicle') ?? '';
   const group = params.get('group') ?? '';
@@ -49,7 +34,7 @@ export function useFuelParams(offsetHours: TimeZoneSetting) {
     vehicle,
     group,
     filter,
-    get: (name: string) => params.get(name) ?? '',
+    get,
   };
 }
 

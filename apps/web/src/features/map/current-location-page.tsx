@@ -17,7 +17,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { DEFAULT_USER_CONFIG, type Language } from '@rumbo/contracts';
 import { Marker, Popup, type Map as MapLibre } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLiveFleet } from '../../shared/fleet/live-fleet';
 import { FLAG_HIDDEN, GL_STRIDE } from '../../shared/fleet/live-fleet-store';
@@ -26,6 +25,7 @@ import { STATUS_COLORS, VEHICLE_STATUSES } from '../../shared/fleet/vehicle-stat
 import { BaseMap } from '../../shared/map/base-map';
 import { ZoneOverlay } from '../../shared/geofences/zone-overlay';
 import { useSession } from '../../shared/services';
+import { useUrlParams } from '../../shared/url/use-url-params';
 import { filterFleet, samePass, sortByPlate, type FleetFilter } from './fleet-filter';
 import { LiveMapController, LOWEST_VEHICLE_LAYER, type LiveMapTheme } from './live-map-controller';
 import { VehicleListPanel } from './vehicle-list-panel';
@@ -145,7 +145,7 @@ export default function CurrentLocationPage() {
   // The top bar's search opens a vehicle (`?vehicle=id`: its popup, as a click in the list) or a
   // place (`?lat=…&lng=…&place=name`: the map centred there with a marker); the parameters are
   // dropped once done, so a reload or Back doesn't repeat it (docs/decisions/0032-search.md).
-  const [params, setParams] = useSearchParams();
+  const { params, drop: dropParams } = useUrlParams();
   const wantedVehicle = Number(params.get('vehicle') ?? '');
   const wantedPlace = useMemo(() => {
     const lat = Number(params.get('lat') ?? '');
@@ -155,18 +155,6 @@ export default function CurrentLocationPage() {
     if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
     return { lat, lng, name: params.get('place') ?? '' };
   }, [params]);
-  const dropParams = useCallback(
-    (...names: string[]) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const name of names) next.delete(name);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   useEffect(() => {
     if (!Number.isInteger(wantedVehicle) || wantedVehicle <= 0 || !everLive) return;
     const slot = store.slotOf(wantedVehicle);

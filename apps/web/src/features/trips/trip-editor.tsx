@@ -1,5 +1,3 @@
-import type { TimeZoneSetting } from '@rumbo/contracts';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,13 +6,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   PLANNED_TRIP_LIMITS,
@@ -27,11 +23,12 @@ import { ApiError } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
 import { formatDateTime } from '../../shared/format/format';
-import { fromWallClockDate, toWallClockDate } from '../../shared/format/wall-clock';
+import { fromWallClockDate } from '../../shared/format/wall-clock';
 import { useInterestPoints } from '../../shared/geofences/geofence-api';
 import { useServices } from '../../shared/services';
-import { DateTimeField } from '../../shared/ui/date-time-field';
+import { draftOf, nextTime, round6, type StopDraft } from './trip-draft';
 import { TripMap } from './trip-map';
+import { StopCard } from './trip-stop-card';
 import type { TripFormat } from './trip-rows';
 import {
   fetchEarlierTripRoute,
@@ -40,37 +37,6 @@ import {
   useTripDrivers,
   useTripMutation,
 } from './trips-api';
-
-/** A stop being edited; `at` is a wall-clock date at the user's offset. */
-interface StopDraft {
-  name: string;
-  lat: number;
-  lng: number;
-  radiusM: number;
-  poiId: number | null;
-  at: Date | null;
-}
-
-const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
-
-function draftOf(trip: PlannedTrip | null, offset: TimeZoneSetting): StopDraft[] {
-  return (trip?.stops ?? []).map((s) => ({
-    name: s.name,
-    lat: s.lat,
-    lng: s.lng,
-    radiusM: s.radiusM,
-    poiId: s.poiId,
-    at: toWallClockDate(Date.parse(s.plannedAt), offset),
-  }));
-}
-
-/** The next stop's default time: an hour after the previous one (or the next full hour). */
-function nextTime(stops: readonly StopDraft[], offset: TimeZoneSetting): Date {
-  const last = stops[stops.length - 1]?.at;
-  const lastMs = last ? fromWallClockDate(last, offset) : null;
-  const base = lastMs ?? Math.ceil(Date.now() / 3_600_000) * 3_600_000;
-  return toWallClockDate(lastMs === null ? base : base + 3_600_000, offset);
-}
 
 /** Create or edit a plan: vehicle, driver, stops from clicks or POIs, route, corridor. */
 export function TripEditorDialog({
@@ -252,48 +218,16 @@ export function TripEditorDialog({
               </Typography>
             ) : null}
             {stops.map((s, i) => (
-              <Box
+              <StopCard
                 key={i}
-                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
-                data-testid={`trip-stop-${i}`}
-              >
-                <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600, flex: 1 }}>
-                    {i === 0
-                      ? t('trips.editor.origin')
-                      : i === stops.length - 1
-                        ? t('trips.editor.destination')
-                        : t('trips.editor.waypoint', { n: i })}
-                    <Typography component="span" variant="caption" color="text.secondary">
-                      {` ${s.lat.toFixed(4)}, ${s.lng.toFixed(4)}`}
-                    </Typography>
-                  </Typography>
-                  <Tooltip title={t('trips.editor.remove_stop')}>
-                    <IconButton
-                      size="small"
-                      aria-label={t('trips.editor.remove_stop')}
-                      onClick={() => setStops((list) => list.filter((_, k) => k !== i))}
-                    >
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </Box>
-                <Stack spacing={1}>
-                  <TextField
-                    size="small"
-                    label={t('trips.editor.stop_name')}
-                    value={s.name}
-                    onChange={(e) => patchStop(i, { name: e.target.value })}
-                  />
-                  <DateTimeField
-                    id={`trip-stop-${i}-time`}
-                    label={t('trips.editor.planned_at')}
-                    language={language}
-                    value={s.at}
-                    onChange={(value) => patchStop(i, { at: value })}
-                  />
-                </Stack>
-              </Box>
+                stop={s}
+                index={i}
+                count={stops.length}
+                language={language}
+                t={t}
+                onPatch={(patch) => patchStop(i, patch)}
+                onRemove={() => setStops((list) => list.filter((_, k) => k !== i))}
+              />
             ))}
             <TextField
               id="trip-add-poi"

@@ -9,7 +9,11 @@ import { DayField } from '../ui/day-field';
 import { dayInput, dayStart } from '../format/period';
 import { ANALYSIS_PRESETS, type AnalysisPeriod } from './analysis-period';
 
-/** Quick periods and a from–to pair of day pickers (in the user's language and offset). */
+/**
+ * Quick periods and a from–to pair of day pickers (in the user's language and offset). The
+ * analysis screens' presets and texts by default; a screen with its own (the alerts) names its
+ * presets, the prefix of its texts (`<texts>.preset.<preset>`, `.from`, `.to`, `.period`) and ids.
+ */
 export function PeriodBar(props: {
   preset: string;
   fromMs: number;
@@ -18,9 +22,21 @@ export function PeriodBar(props: {
   onPreset?: (preset: string) => void;
   onDays: (fromMs: number, toMs: number) => void;
   label?: string;
-  testId?: string;
+  /** The group's test id; `null` for none. */
+  testId?: string | null;
+  presets?: readonly string[];
+  /** The prefix of the texts' keys (`analysis`). */
+  texts?: string;
+  /** The prefix of the day pickers' ids (`analysis` → `analysis-from`, `analysis-to`). */
+  idPrefix?: string;
+  /** The prefix of the preset chips' test ids (`alerts-preset` → `alerts-preset-last7d`). */
+  presetTestId?: string;
 }) {
   const { t, i18n } = useTranslation();
+  const texts = props.texts ?? 'analysis';
+  const ids = props.idPrefix ?? 'analysis';
+  const chipTestId = (preset: string) =>
+    props.presetTestId ? { 'data-testid': `${props.presetTestId}-${preset}` } : {};
   const [custom, setCustom] = useState(props.preset === 'custom' || !props.onPreset);
   const fromDay = dayInput(props.fromMs, props.offset);
   // `to` is exclusive: the last day shown is the day before it when it is a midnight.
@@ -35,35 +51,37 @@ export function PeriodBar(props: {
     <Box
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}
       role="group"
-      aria-label={props.label ?? t('analysis.period')}
-      data-testid={props.testId ?? 'analysis-period'}
+      aria-label={props.label ?? t(`${texts}.period`)}
+      data-testid={props.testId === null ? undefined : (props.testId ?? 'analysis-period')}
     >
       {props.onPreset &&
-        ANALYSIS_PRESETS.map((preset) => (
+        (props.presets ?? ANALYSIS_PRESETS).map((preset) => (
           <Chip
             key={preset}
-            label={t(`analysis.preset.${preset}`)}
+            label={t(`${texts}.preset.${preset}`)}
             color={props.preset === preset ? 'primary' : 'default'}
             variant={props.preset === preset ? 'filled' : 'outlined'}
             onClick={() => {
               setCustom(false);
               props.onPreset?.(preset);
             }}
+            {...chipTestId(preset)}
           />
         ))}
       {props.onPreset && (
         <Chip
-          label={t('analysis.preset.custom')}
+          label={t(`${texts}.preset.custom`)}
           color={props.preset === 'custom' || custom ? 'primary' : 'default'}
           variant={props.preset === 'custom' || custom ? 'filled' : 'outlined'}
           onClick={() => setCustom(true)}
+          {...chipTestId('custom')}
         />
       )}
       {custom || props.preset === 'custom' ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <DayField
-            id="analysis-from"
-            label={t('analysis.from')}
+            id={`${ids}-from`}
+            label={t(`${texts}.from`)}
             language={i18n.language === 'en' ? 'en' : 'es'}
             value={fromDay}
             onChange={(day) => setDays(day, toDay)}
@@ -71,8 +89,8 @@ export function PeriodBar(props: {
             sx={{ width: 180 }}
           />
           <DayField
-            id="analysis-to"
-            label={t('analysis.to')}
+            id={`${ids}-to`}
+            label={t(`${texts}.to`)}
             language={i18n.language === 'en' ? 'en' : 'es'}
             value={toDay}
             onChange={(day) => setDays(fromDay, day)}

@@ -12,6 +12,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { isAborted } from '../api/api-error';
@@ -62,21 +63,32 @@ export function SearchField({
   );
 }
 
-/** A select filter with an "all" choice (empty value). */
+/**
+ * A select of a filter bar. `allLabel` names the empty value, shown as a value (not as an empty
+ * field); without it the empty value leaves the label inside the field.
+ */
 export function SelectFilter({
   id,
   label,
   value,
   allLabel,
-  options,
+  options = [],
   onChange,
+  children,
+  testId,
+  sx = { flex: { xs: '1 1 140px', sm: '0 1 220px' }, minWidth: 140 },
 }: {
   id: string;
   label: string;
   value: string;
-  allLabel: string;
-  options: readonly { value: string; label: ReactNode }[];
+  allLabel?: string;
+  options?: readonly { value: string; label: ReactNode }[];
   onChange: (value: string) => void;
+  /** Choices of its own (after the options). */
+  children?: ReactNode;
+  /** The input's test id. */
+  testId?: string;
+  sx?: SxProps<Theme>;
 }) {
   return (
     <TextField
@@ -86,16 +98,22 @@ export function SelectFilter({
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ flex: { xs: '1 1 140px', sm: '0 1 220px' }, minWidth: 140 }}
-      // The "all" choice shows as a value, not as an empty field.
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      sx={sx}
+      slotProps={{
+        ...(allLabel !== undefined && {
+          select: { displayEmpty: true },
+          inputLabel: { shrink: true },
+        }),
+        ...(testId !== undefined && { htmlInput: { 'data-testid': testId } }),
+      }}
     >
-      <MenuItem value="">{allLabel}</MenuItem>
+      {allLabel !== undefined && <MenuItem value="">{allLabel}</MenuItem>}
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.label}
         </MenuItem>
       ))}
+      {children}
     </TextField>
   );
 }

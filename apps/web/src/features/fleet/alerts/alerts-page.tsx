@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../../../shared/url/use-url-params';
 import { useVehicles } from '../../../shared/fleet/fleet-queries';
 import { useServices } from '../../../shared/services';
 import { DayField } from '../../../shared/ui/day-field';
@@ -52,7 +52,7 @@ export default function AlertsPage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
   const { exporter } = useServices();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlParams();
   const [openedMs] = useState(() => Date.now());
   const period = alertPeriod(
     {
@@ -64,18 +64,6 @@ export default function AlertsPage() {
     offset,
   );
   const filters = useMemo(() => filtersFromParams(params), [params]);
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   const events = useEvents(period.fromMs, period.toMs);
   const types = useAlertTypes(language);

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ANALYSIS_INDICATORS, type AnalysisRow } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useUrlParams } from '../../../shared/url/use-url-params';
 import { useVehicles } from '../../../shared/fleet/fleet-queries';
 import { formatNumber } from '../../../shared/format/format';
 import { useServices } from '../../../shared/services';
@@ -86,25 +87,13 @@ export default function AnalysisPage() {
   const { t, language, offset } = f;
   const { exporter } = useServices();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlParams();
   const [openedMs] = useState(() => Date.now());
   const period = analysisPeriod(
     { period: params.get('period'), from: params.get('from'), to: params.get('to') },
     openedMs,
     offset,
   );
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   const analysis = useFleetAnalysis(period.fromMs, period.toMs);
   const vehicles = useVehicles();
   const [sort, setSort] = useState<SortState>({ column: 'averageEcoDriving', direction: 'desc' });

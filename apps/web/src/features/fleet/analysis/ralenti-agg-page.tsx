@@ -3,7 +3,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { RalentiAggAnswer } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useUrlParams } from '../../../shared/url/use-url-params';
 import { useVehicles } from '../../../shared/fleet/fleet-queries';
 import { formatNumber } from '../../../shared/format/format';
 import { useServices } from '../../../shared/services';
@@ -79,25 +80,13 @@ export default function RalentiAggPage() {
   const { t, language, offset } = f;
   const { exporter } = useServices();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlParams();
   const [openedMs] = useState(() => Date.now());
   const period = analysisPeriod(
     { period: params.get('period'), from: params.get('from'), to: params.get('to') },
     openedMs,
     offset,
   );
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   const agg = useRalentiAgg(period.fromMs, period.toMs);
   const vehicles = useVehicles();
   const [sort, setSort] = useState<SortState>({ column: 'total', direction: 'desc' });

@@ -4,7 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { PROFILE_LETTERS, type SafetyDriveAnswer } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../../../shared/url/use-url-params';
 import { useVehicles } from '../../../shared/fleet/fleet-queries';
 import { formatDate, formatNumber } from '../../../shared/format/format';
 import { useFleetFormat, type FleetFormat } from '../../../shared/fleet/fleet-format';
@@ -93,7 +93,7 @@ function scoreColumns(f: FleetFormat, nameLabel: string): TableColumn<ScoreRow>[
 export default function SafetyDrivePage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlParams();
   const [openedMs] = useState(() => Date.now());
   const period = analysisPeriod(
     { period: params.get('period'), from: params.get('from'), to: params.get('to') },
@@ -101,18 +101,6 @@ export default function SafetyDrivePage() {
     offset,
   );
   const group = params.get('group') ?? '';
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   const vehicles = useVehicles();
   const groupVehicles = useMemo(
     () =>
