@@ -9,26 +9,26 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useVehicles } from '../../../shared/fleet/fleet-queries';
-import { useServices } from '../../../shared/services';
-import { DayField } from '../../../shared/ui/day-field';
-import { useFleetFormat, type FleetFormat } from '../../../shared/fleet/fleet-format';
-import { DataTable, type TableColumn } from '../../../shared/table/data-table';
-import { isAborted } from '../../../shared/api/api-error';
-import { errorMessage } from '../../../shared/api/error-message';
+import { useVehicles } from '../../shared/fleet/fleet-queries';
+import { useServices } from '../../shared/services';
+import { DayField } from '../../shared/ui/day-field';
+import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
+import { DataTable, type TableColumn } from '../../shared/table/data-table';
+import { isAborted } from '../../shared/api/api-error';
+import { errorMessage } from '../../shared/api/error-message';
 import {
   SearchField,
   SelectFilter,
   TableLoading,
   TableMessage,
   TableToolbar,
-} from '../../../shared/table/table-parts';
+} from '../../shared/table/table-parts';
 import {
   excelTable,
   instantCell,
   sortRows,
   type SortState,
-} from '../../../shared/table/table-model';
+} from '../../shared/table/table-model';
 import { AlertDialog } from './alert-dialog';
 import { AlertIcon } from './alert-icons';
 import {
@@ -43,7 +43,7 @@ import {
 } from './alert-rows';
 import { useAlertTypes, useEvents } from './alerts-api';
 import { ALERT_PRESETS, alertPeriod, type AlertPeriodParams } from './alert-period';
-import { dayInput, dayStart } from '../../../shared/format/period';
+import { dayInput, dayStart } from '../../shared/format/period';
 
 const FILTER_KEYS = ['vehicle', 'group', 'typeGroup', 'type', 'handled'] as const;
 

@@ -12,22 +12,22 @@ import Typography from '@mui/material/Typography';
 import { ANALYSIS_INDICATORS, type AnalysisRow, type KickdownEvent } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useVehicle } from '../../../shared/fleet/fleet-queries';
-import { formatDate, formatNumber } from '../../../shared/format/format';
-import { useFleetFormat, type FleetFormat } from '../../../shared/fleet/fleet-format';
-import { LoadError, TableLoading } from '../../../shared/table/table-parts';
-import { useDrivingEvents, useVehicleAnalysis } from '../../../shared/analysis/analysis-api';
-import { previousPeriod, routeMs } from '../../../shared/period/analysis-period';
+import { useVehicle } from '../../shared/fleet/fleet-queries';
+import { formatDate, formatNumber } from '../../shared/format/format';
+import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
+import { LoadError, TableLoading } from '../../shared/table/table-parts';
+import { useDrivingEvents, useVehicleAnalysis } from '../../shared/analysis/analysis-api';
+import { previousPeriod, routeMs } from '../../shared/period/analysis-period';
 import {
   durationText,
   HIGHER_IS_BETTER,
   indicatorText,
   noLetterHint,
-} from '../../../shared/analysis/indicator-format';
-import { PeriodBar } from '../../../shared/period/period-bar';
+} from '../../shared/analysis/indicator-format';
+import { PeriodBar } from '../../shared/period/period-bar';
 import { DaysChart, RpmChart } from './analysis-charts';
 import { PointsMap, type MapPoint } from './points-map';
-import { ProfileChip } from '../../../shared/analysis/profile-chip';
+import { ProfileChip } from '../../shared/analysis/profile-chip';
 
 /**
  * `analysis/{id}/{from}/{to}/{comparativeFrom?}/{comparativeTo?}`: one vehicle's indicators

@@ -6,9 +6,9 @@ import {
   type Units,
   type Vehicle,
 } from '@rumbo/contracts';
-import { formatMeasure, formatNumber } from '../../../shared/format/format';
-import { convertFromBase, unitSymbol } from '../../../shared/units/units';
-import { matchesSearch } from '../../../shared/table/table-model';
+import { formatMeasure, formatNumber } from '../../shared/format/format';
+import { convertFromBase, unitSymbol } from '../../shared/units/units';
+import { matchesSearch } from '../../shared/table/table-model';
 
 // The alerts screen's model: stored events (`POST /v2/event/get_all`) joined with the catalogue
 // (`POST /v2/alert/get_all_types`) and the fleet (groups), filtered, counted and formatted.
