@@ -19,6 +19,7 @@ import { errorMessage } from '../../shared/api/error-message';
 import { PlaceMap } from '../../shared/map/place-map';
 import { useServices } from '../../shared/services';
 import type { FleetFormat } from '../../shared/fleet/fleet-format';
+import { episodeFacts } from './alert-details';
 import { AlertIcon } from './alert-icons';
 import { formatAlertValue, formatPlace, rowPlace, travelLink, type AlertRow } from './alert-rows';
 import { acknowledgeEvent, alertKeys } from './alerts-api';
@@ -62,6 +63,7 @@ export function AlertDialog({
       ? ([[t('fleetAlerts.columns.end'), f.dateTime(row.endTime) ?? '—']] as [string, string][])
       : []),
     [t('fleetAlerts.columns.value'), value ?? '—'],
+    ...episodeFacts(row.details, f),
     [t('fleetAlerts.columns.place'), place || '—'],
     ...(coordinates ? ([[t('fleetAlerts.coordinates'), coordinates]] as [string, string][]) : []),
     [t('fleet.common.group'), row.groupName ?? t('fleet.common.no_group')],

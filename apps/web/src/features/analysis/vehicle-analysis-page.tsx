@@ -25,8 +25,8 @@ import {
   noLetterHint,
 } from '../../shared/analysis/indicator-format';
 import { PeriodBar } from '../../shared/period/period-bar';
-import { DaysChart, RpmChart } from './analysis-charts';
-import { PointsMap, type MapPoint } from './points-map';
+import { DaysChart, RpmChart } from '../../shared/analysis/analysis-charts';
+import { PointsMap, type MapPoint } from '../../shared/analysis/points-map';
 import { ProfileChip } from '../../shared/analysis/profile-chip';
 
 /**

@@ -26,7 +26,7 @@ import { useRalentiAgg } from '../../shared/analysis/analysis-api';
 import { analysisPeriod } from '../../shared/period/analysis-period';
 import { durationText } from '../../shared/analysis/indicator-format';
 import { PeriodHeading } from '../../shared/period/period-bar';
-import { IdleChart } from './analysis-charts';
+import { IdleChart } from '../../shared/analysis/analysis-charts';
 
 type Item = RalentiAggAnswer['payload'][number] & { plate: string };
 

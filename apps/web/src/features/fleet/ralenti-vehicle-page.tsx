@@ -15,7 +15,7 @@ import { useRalentiVehicle } from '../../shared/analysis/analysis-api';
 import { routeMs } from '../../shared/period/analysis-period';
 import { durationText } from '../../shared/analysis/indicator-format';
 import { PeriodBar } from '../../shared/period/period-bar';
-import { PointsMap, type MapPoint } from './points-map';
+import { PointsMap, type MapPoint } from '../../shared/analysis/points-map';
 
 function place(p: IdlePeriod): string {
   if (p.place) return p.place;

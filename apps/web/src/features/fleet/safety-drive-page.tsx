@@ -18,7 +18,7 @@ import {
 import { sortRows, type SortState } from '../../shared/table/table-model';
 import { useSafetyDrive } from '../../shared/analysis/analysis-api';
 import { analysisPeriod, previousPeriod } from '../../shared/period/analysis-period';
-import { ScoreTrendChart } from './analysis-charts';
+import { ScoreTrendChart } from '../../shared/analysis/analysis-charts';
 import { PeriodHeading } from '../../shared/period/period-bar';
 import { ProfileChip } from '../../shared/analysis/profile-chip';
 

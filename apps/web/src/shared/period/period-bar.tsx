@@ -9,7 +9,11 @@ import { DayField } from '../ui/day-field';
 import { dayInput, dayStart } from '../format/period';
 import { ANALYSIS_PRESETS, type AnalysisPeriod } from './analysis-period';
 
-/** Quick periods and a from–to pair of day pickers (in the user's language and offset). */
+/**
+ * Quick periods and a from–to pair of day pickers (in the user's language and offset). A screen
+ * with quick periods of its own passes them with `texts`, the key holding its `preset.*`, `from`
+ * and `to` texts (its day fields' ids start with it), and `presetTestId` to name its chips.
+ */
 export function PeriodBar(props: {
   preset: string;
   fromMs: number;
@@ -19,8 +23,12 @@ export function PeriodBar(props: {
   onDays: (fromMs: number, toMs: number) => void;
   label?: string;
   testId?: string;
+  presets?: readonly string[];
+  texts?: string;
+  presetTestId?: string;
 }) {
   const { t, i18n } = useTranslation();
+  const texts = props.texts ?? 'analysis';
   const [custom, setCustom] = useState(props.preset === 'custom' || !props.onPreset);
   const fromDay = dayInput(props.fromMs, props.offset);
   // `to` is exclusive: the last day shown is the day before it when it is a midnight.
@@ -39,31 +47,33 @@ export function PeriodBar(props: {
       data-testid={props.testId ?? 'analysis-period'}
     >
       {props.onPreset &&
-        ANALYSIS_PRESETS.map((preset) => (
+        (props.presets ?? ANALYSIS_PRESETS).map((preset) => (
           <Chip
             key={preset}
-            label={t(`analysis.preset.${preset}`)}
+            label={t(`${texts}.preset.${preset}`)}
             color={props.preset === preset ? 'primary' : 'default'}
             variant={props.preset === preset ? 'filled' : 'outlined'}
             onClick={() => {
               setCustom(false);
               props.onPreset?.(preset);
             }}
+            data-testid={props.presetTestId && `${props.presetTestId}-${preset}`}
           />
         ))}
       {props.onPreset && (
         <Chip
-          label={t('analysis.preset.custom')}
+          label={t(`${texts}.preset.custom`)}
           color={props.preset === 'custom' || custom ? 'primary' : 'default'}
           variant={props.preset === 'custom' || custom ? 'filled' : 'outlined'}
           onClick={() => setCustom(true)}
+          data-testid={props.presetTestId && `${props.presetTestId}-custom`}
         />
       )}
       {custom || props.preset === 'custom' ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <DayField
-            id="analysis-from"
-            label={t('analysis.from')}
+            id={`${texts}-from`}
+            label={t(`${texts}.from`)}
             language={i18n.language === 'en' ? 'en' : 'es'}
             value={fromDay}
             onChange={(day) => setDays(day, toDay)}
@@ -71,8 +81,8 @@ export function PeriodBar(props: {
             sx={{ width: 180 }}
           />
           <DayField
-            id="analysis-to"
-            label={t('analysis.to')}
+            id={`${texts}-to`}
+            label={t(`${texts}.to`)}
             language={i18n.language === 'en' ? 'en' : 'es'}
             value={toDay}
             onChange={(day) => setDays(fromDay, day)}
