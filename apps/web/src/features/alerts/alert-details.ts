@@ -1,6 +1,7 @@
 import type { AlertEventData } from '@rumbo/contracts';
 import { formatTime } from '../../shared/format/format';
 import type { FleetFormat } from '../../shared/fleet/fleet-format';
+import { convertFromBase, unitSymbol } from '../../shared/units/units';
 
 // An alert episode's details (issue 22, decision 0033): the facts that fired with the root alert
 // and are told inside it (`data.details`, e.g. `EXV` in a `V95` episode), the vehicle's speed limit
@@ -50,7 +51,11 @@ export function episodeFactsText(details: EpisodeDetails | null): string {
 export function episodeLimitText(details: EpisodeDetails | null, f: FleetFormat): string {
   if (!details) return '';
   const parts: string[] = [];
-  if (details.speedLimit !== null) parts.push(f.speed(details.speedLimit) ?? '');
+  if (details.speedLimit !== null) {
+    // A limit is a whole number: "90 km/h", "56 mph".
+    const limit = Math.round(convertFromBase('speed', details.speedLimit, f.units.speed));
+    parts.push(`${limit} ${unitSymbol('speed', f.units.speed)}`);
+  }
   if (details.overLimitFromMs !== null)
     parts.push(
       f.t('alertEpisode.over_from', { time: formatTime(details.overLimitFromMs, f.offset) }),
