@@ -45,3 +45,6 @@ export function scopeErrors(scope: AlertScope): Set<ScopeError> {
     errors.add('reefer');
   return errors;
 }
+
+/** A group's or a vehicle's own settings, with the id of whichever it is. */
+export type ScopeRow = AlertScope & { groupId?: number; vehicleId?: number };
