@@ -56,14 +56,14 @@ export function useSearchTarget({
   useEffect(() => {
     if (!Number.isInteger(wantedVehicle) || wantedVehicle <= 0 || !everLive) return;
     const slot = store.slotOf(wantedVehicle);
-     
+
     if (slot >= 0) open(slot);
     dropParams('vehicle');
   }, [wantedVehicle, everLive, store, structure, open, dropParams]);
   const placeMarker = useRef<Marker | null>(null);
   useEffect(() => {
     if (!map || !wantedPlace) return;
-     
+
     follow(-1);
     placeMarker.current?.remove();
     const popup = new Popup({ offset: 28, closeButton: false }).setText(
