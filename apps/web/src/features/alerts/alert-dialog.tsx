@@ -23,6 +23,7 @@ import { episodeFacts } from './alert-details';
 import { AlertIcon } from './alert-icons';
 import { formatAlertValue, formatPlace, rowPlace, travelLink, type AlertRow } from './alert-rows';
 import { acknowledgeEvent, alertKeys } from './alerts-api';
+import { FactList } from '../../shared/ui/fact-list';
 
 /** Max length of an acknowledgement comment (contracts `eventAcknowledgeInput`). */
 const COMMENT_MAX = 500;
@@ -114,31 +115,7 @@ export function AlertDialog({
             <Alert severity="info">{t('fleetAlerts.no_place')}</Alert>
           )}
           <Box>
-            <Box
-              component="dl"
-              sx={{
-                m: 0,
-                display: 'grid',
-                gridTemplateColumns: 'auto 1fr',
-                columnGap: 2,
-                rowGap: 0.75,
-              }}
-            >
-              {facts.map(([label, text]) => (
-                <Box key={label} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {label}
-                  </Typography>
-                  <Typography
-                    component="dd"
-                    variant="body2"
-                    sx={{ m: 0, overflowWrap: 'anywhere' }}
-                  >
-                    {text}
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
+            <FactList facts={facts} />
             <Button
               component={RouterLink}
               to={travelLink(row)}

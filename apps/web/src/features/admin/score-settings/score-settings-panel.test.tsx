@@ -71,7 +71,7 @@ describe('score settings', () => {
     expect(body.safetyLetterFloors).toEqual([97, 95, 90, 85, 80, 70]);
     expect(body.scales.kickdown).toEqual({ zeroAt: 8, hundredAt: 0.5 });
     expect(body.letterFloors).toEqual(SCORE_SETTINGS_DEFAULTS.letterFloors);
-  });
+  }, 60_000);
 
   it('restores the defaults over a tenant’s own settings', async () => {
     const own: ScoreSettingsBody = {
