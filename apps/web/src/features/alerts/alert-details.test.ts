@@ -1,10 +1,9 @@
-import { DEFAULT_UNITS, type AlertEvent } from '@rumbo/contracts';
+import { DEFAULT_UNITS } from '@rumbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { fleetFormat } from '../../shared/fleet/fleet-format';
 import { translations } from '@rumbo/contracts';
 import { createI18n } from '../../shared/i18n/i18n';
 import { episodeDetails, episodeFacts, episodeFactsText, episodeLimitText } from './alert-details';
-import { buildAlertRows, filterAlertRows, NO_FILTERS } from './alert-rows';
 
 const typeOf = (code: string) => (code === 'EXV' ? "Over the vehicle's limit" : code);
 
@@ -39,45 +38,5 @@ describe('alert episode details', () => {
     expect(episodeFacts(episodeDetails({ details: 'IDD' }, typeOf), f)).toEqual([
       ['Also recorded', 'IDD (IDD)'],
     ]);
-  });
-
-  it('rows carry them, named by the catalogue, and the search finds them', () => {
-    const event = {
-      id: 1,
-      code: 'V95',
-      ideventtype: 11,
-      vehicleId: 1,
-      plate: 'AB123CD',
-      codigoChofer: null,
-      driverName: null,
-      startTime: 0,
-      endTime: null,
-      lat: null,
-      lng: null,
-      value: 103,
-      data: { details: 'EXV', speedLimit: 90 },
-      acknowledgedAt: null,
-      acknowledgedBy: null,
-      comment: null,
-    } as AlertEvent;
-    const types = {
-      groups: [],
-      types: [
-        {
-          ideventtype: 5,
-          code: 'EXV',
-          description: 'Exceso sobre el límite del vehículo',
-          ideventtypegroup: 1,
-          severity: 'warning' as const,
-        },
-      ],
-    };
-    const [row] = buildAlertRows([event], types, []);
-    expect(row?.details?.facts).toEqual([
-      { code: 'EXV', type: 'Exceso sobre el límite del vehículo' },
-    ]);
-    expect(filterAlertRows([row!], { ...NO_FILTERS, search: 'limite del vehiculo' })).toHaveLength(
-      1,
-    );
   });
 });

@@ -7,13 +7,12 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Fab from '@mui/material/Fab';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { LiveFeedStatus } from '../../shared/fleet/live-feed-client';
+import { MapControlButton } from '../../shared/map/map-control-button';
 
 /**
  * What the live map shows over the map: the live and following chips, the fit-the-fleet button,
@@ -83,30 +82,12 @@ export function MapOverlays({
         )}
       </Box>
       {everLive && count > 0 && (
-        <Tooltip title={t('map.current.fit_fleet')} placement="left">
-          <Paper
-            elevation={0}
-            sx={{
-              position: 'absolute',
-              top: 107,
-              right: 10,
-              borderRadius: 1,
-              boxShadow: '0 0 0 2px rgba(0,0,0,0.1)',
-              // Same look as MapLibre's own controls above it, in both themes.
-              bgcolor: '#fff',
-              color: '#333',
-            }}
-          >
-            <IconButton
-              size="small"
-              aria-label={t('map.current.fit_fleet')}
-              onClick={onFit}
-              sx={{ borderRadius: 1, width: 29, height: 29, color: 'inherit' }}
-            >
-              <FitIcon fontSize="small" />
-            </IconButton>
-          </Paper>
-        </Tooltip>
+        <MapControlButton
+          label={t('map.current.fit_fleet')}
+          top={107}
+          icon={<FitIcon fontSize="small" />}
+          onClick={onFit}
+        />
       )}
       {everLive && status !== 'live' && (
         <Alert
