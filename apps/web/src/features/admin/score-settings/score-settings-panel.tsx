@@ -167,7 +167,7 @@ function FloorFields({ form, list }: { form: Form; list: FloorList }) {
   const message = useMessage();
   const errors = form.formState.errors[list];
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 1 }}>
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2.5 }}>
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {t(`scoreSettings.${list === 'letterFloors' ? 'indicator_floors' : 'safety_floors'}`)}
       </Typography>
