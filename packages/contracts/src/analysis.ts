@@ -381,3 +381,24 @@ export const scoreSettingsSchema = z
   })
   .strict();
 export type ScoreSettingsBody = z.infer<typeof scoreSettingsSchema>;
+
+/**
+ * The settings a tenant without its own has (what `GET …/score_settings` answers then): the score
+ * settings screen's "restore defaults". The same values as telematics' `DEFAULT_SCORE_SETTINGS`
+ * (a server test keeps the two equal).
+ */
+export const SCORE_SETTINGS_DEFAULTS: ScoreSettingsBody = {
+  letterFloors: [90, 75, 60, 45, 30, 15],
+  safetyLetterFloors: [97, 94, 90, 85, 80, 70],
+  scales: {
+    consumption: { zeroAt: 125, hundredAt: 85 },
+    averageTorque: { zeroAt: 4, hundredAt: 0.25 },
+    ralenti: { zeroAt: 30, hundredAt: 5 },
+    excessSpeed: { zeroAt: 3, hundredAt: 0.1 },
+    kickdown: { zeroAt: 8, hundredAt: 0.2 },
+    percentageOptimumRange: { zeroAt: 40, hundredAt: 85 },
+    inertia: { zeroAt: 2, hundredAt: 15 },
+    useCruiseControl: { zeroAt: 1, hundredAt: 61 },
+    hardBraking: { zeroAt: 1.5, hundredAt: 0.1 },
+  },
+};

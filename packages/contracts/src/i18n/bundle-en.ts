@@ -11,6 +11,7 @@ import fleet from './fleet.en.json' with { type: 'json' };
 import fuel from './fuel.en.json' with { type: 'json' };
 import maintenance from './maintenance.en.json' with { type: 'json' };
 import map from './map.en.json' with { type: 'json' };
+import scoreSettings from './score-settings.en.json' with { type: 'json' };
 import search from './search.en.json' with { type: 'json' };
 import travel from './travel.en.json' with { type: 'json' };
 import trips from './trips.en.json' with { type: 'json' };
@@ -28,6 +29,7 @@ export default {
   ...fuel,
   ...maintenance,
   ...map,
+  ...scoreSettings,
   ...search,
   ...travel,
   ...trips,

@@ -11,6 +11,7 @@ import fleet from './fleet.es.json' with { type: 'json' };
 import fuel from './fuel.es.json' with { type: 'json' };
 import maintenance from './maintenance.es.json' with { type: 'json' };
 import map from './map.es.json' with { type: 'json' };
+import scoreSettings from './score-settings.es.json' with { type: 'json' };
 import search from './search.es.json' with { type: 'json' };
 import travel from './travel.es.json' with { type: 'json' };
 import trips from './trips.es.json' with { type: 'json' };
@@ -28,6 +29,7 @@ export default {
   ...fuel,
   ...maintenance,
   ...map,
+  ...scoreSettings,
   ...search,
   ...travel,
   ...trips,

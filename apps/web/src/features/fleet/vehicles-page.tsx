@@ -16,6 +16,7 @@ import { excelTable, viewRows, type ColumnModel } from '../../shared/table/table
 import { useFleetLastInfo } from './use-live-overlay';
 import { useTableParams } from './use-table-params';
 import { seededDescription, seededParts } from '../../shared/i18n/seeded-text';
+import { FactList } from '../../shared/ui/fact-list';
 
 const groupKey = (row: { groupId: number | null }) =>
   row.groupId === null ? 'none' : `g${row.groupId}`;
@@ -314,27 +315,7 @@ function VehicleCard({ row, f }: { row: VehicleRow; f: FleetFormat }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {[kindText(row, f), brandText(row)].filter(Boolean).join(' · ')}
       </Typography>
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: 'auto 1fr',
-          columnGap: 1.5,
-          rowGap: 0.25,
-        }}
-      >
-        {facts.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <FactList facts={facts} dense />
     </>
   );
 }

@@ -25,6 +25,7 @@ import { eventDriver, eventPlace, levelText } from './fuel-event-rows';
 import { LevelChart, levelChartColors } from './level-chart';
 import { levelChartData } from './level-chart-data';
 import { TheftReview } from './theft-review';
+import { FactList } from '../../shared/ui/fact-list';
 
 const TRAVEL_MARGIN_MS = 30 * 60_000;
 
@@ -206,28 +207,7 @@ export function FuelEventDialog({
             alignItems: 'start',
           }}
         >
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gridTemplateColumns: 'auto minmax(0, 1fr)',
-              columnGap: 2,
-              rowGap: 0.75,
-            }}
-            data-testid="fuel-event-facts"
-          >
-            {facts.map(([label, text]) => (
-              <Box key={label} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {label}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                  {text}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+          <FactList facts={facts} testId="fuel-event-facts" />
           {event.lat !== null && event.lng !== null ? (
             <PlaceMap
               lat={event.lat}

@@ -1,21 +1,13 @@
 import CloseIcon from '@mui/icons-material/Close';
-import ListIcon from '@mui/icons-material/FormatListBulleted';
-import FitIcon from '@mui/icons-material/ZoomOutMap';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Drawer from '@mui/material/Drawer';
-import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DEFAULT_USER_CONFIG, type Language } from '@rumbo/contracts';
-import { Marker, Popup, type Map as MapLibre } from 'maplibre-gl';
+import { type Map as MapLibre } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLiveFleet } from '../../shared/fleet/live-fleet';
@@ -25,10 +17,12 @@ import { STATUS_COLORS, VEHICLE_STATUSES } from '../../shared/fleet/vehicle-stat
 import { BaseMap } from '../../shared/map/base-map';
 import { ZoneOverlay } from '../../shared/geofences/zone-overlay';
 import { useSession } from '../../shared/services';
-import { useUrlParams } from '../../shared/url/use-url-params';
 import { filterFleet, samePass, sortByPlate, type FleetFilter } from './fleet-filter';
-import { LiveMapController, LOWEST_VEHICLE_LAYER, type LiveMapTheme } from './live-map-controller';
+import { LiveMapController } from './live-map-controller';
+import { LOWEST_VEHICLE_LAYER, type LiveMapTheme } from './live-map-layers';
 import { VehicleListPanel } from './vehicle-list-panel';
+import { MapOverlays } from './map-overlays';
+import { useSearchTarget } from './use-search-target';
 
 /** How often the list and counts follow the live data (the map itself redraws on every frame). */
 const LIST_REFRESH_MS = 1000;
@@ -142,52 +136,7 @@ export default function CurrentLocationPage() {
   );
   const onStyleLoad = useCallback((map: MapLibre) => controller.attach(map), [controller]);
 
-  // The top bar's search opens a vehicle (`?vehicle=id`: its popup, as a click in the list) or a
-  // place (`?lat=…&lng=…&place=name`: the map centred there with a marker); the parameters are
-  // dropped once done, so a reload or Back doesn't repeat it (docs/decisions/0032-search.md).
-  const { params, drop: dropParams } = useUrlParams();
-  const wantedVehicle = Number(params.get('vehicle') ?? '');
-  const wantedPlace = useMemo(() => {
-    const lat = Number(params.get('lat') ?? '');
-    const lng = Number(params.get('lng') ?? '');
-    if (!params.has('lat') || !params.has('lng') || !Number.isFinite(lat) || !Number.isFinite(lng))
-      return null;
-    if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
-    return { lat, lng, name: params.get('place') ?? '' };
-  }, [params]);
-  useEffect(() => {
-    if (!Number.isInteger(wantedVehicle) || wantedVehicle <= 0 || !everLive) return;
-    const slot = store.slotOf(wantedVehicle);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, as a click
-    if (slot >= 0) open(slot);
-    dropParams('vehicle');
-  }, [wantedVehicle, everLive, store, structure, open, dropParams]);
-  const placeMarker = useRef<Marker | null>(null);
-  useEffect(() => {
-    if (!map || !wantedPlace) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, as a click
-    follow(-1);
-    placeMarker.current?.remove();
-    const popup = new Popup({ offset: 28, closeButton: false }).setText(
-      wantedPlace.name || t('search.place_marker'),
-    );
-    placeMarker.current = new Marker({ color: theme.palette.secondary.main })
-      .setLngLat([wantedPlace.lng, wantedPlace.lat])
-      .setPopup(popup)
-      .addTo(map);
-    placeMarker.current.getElement().setAttribute('data-testid', 'search-place-marker');
-    placeMarker.current.getElement().setAttribute('aria-label', wantedPlace.name);
-    placeMarker.current.togglePopup();
-    controller.keepView();
-    map.jumpTo({ center: [wantedPlace.lng, wantedPlace.lat], zoom: Math.max(map.getZoom(), 13) });
-    dropParams('lat', 'lng', 'place');
-  }, [map, wantedPlace, follow, dropParams, t, theme, controller]);
-  useEffect(
-    () => () => {
-      placeMarker.current?.remove();
-    },
-    [],
-  );
+  useSearchTarget({ map, store, everLive, structure, open, follow, controller });
 
   // Read-only hook for the browser tests (only under automation).
   useEffect(() => {
@@ -264,123 +213,21 @@ export default function CurrentLocationPage() {
             label={t('map.current.map_label')}
             initialView={{ center: [config.lng, config.lat], zoom: config.zoom }}
           >
-            <Box
-              sx={{
-                position: 'absolute',
-                top: 8,
-                left: 8,
-                display: 'flex',
-                gap: 1,
-                flexWrap: 'wrap',
-                pointerEvents: 'none',
-                '& > *': { pointerEvents: 'auto' },
+            <MapOverlays
+              everLive={everLive}
+              status={status}
+              failed={failed}
+              count={store.count}
+              followedPlate={following >= 0 ? followedPlate : null}
+              onUnfollow={() => follow(-1)}
+              onFit={() => {
+                follow(-1);
+                controller.fitFleet();
               }}
-            >
-              {everLive && status === 'live' && (
-                <Chip
-                  size="small"
-                  color="success"
-                  label={t('map.current.live')}
-                  data-testid="map-live"
-                  sx={{ boxShadow: 1 }}
-                />
-              )}
-              {following >= 0 && (
-                <Chip
-                  size="small"
-                  color="primary"
-                  label={t('map.current.following', { plate: followedPlate })}
-                  onDelete={() => follow(-1)}
-                  deleteIcon={<CloseIcon aria-label={t('map.current.unfollow')} />}
-                  sx={{ boxShadow: 1 }}
-                />
-              )}
-            </Box>
-            {everLive && store.count > 0 && (
-              <Tooltip title={t('map.current.fit_fleet')} placement="left">
-                <Paper
-                  elevation={0}
-                  sx={{
-                    position: 'absolute',
-                    top: 107,
-                    right: 10,
-                    borderRadius: 1,
-                    boxShadow: '0 0 0 2px rgba(0,0,0,0.1)',
-                    // Same look as MapLibre's own controls above it, in both themes.
-                    bgcolor: '#fff',
-                    color: '#333',
-                  }}
-                >
-                  <IconButton
-                    size="small"
-                    aria-label={t('map.current.fit_fleet')}
-                    onClick={() => {
-                      follow(-1);
-                      controller.fitFleet();
-                    }}
-                    sx={{ borderRadius: 1, width: 29, height: 29, color: 'inherit' }}
-                  >
-                    <FitIcon fontSize="small" />
-                  </IconButton>
-                </Paper>
-              </Tooltip>
-            )}
-            {everLive && status !== 'live' && (
-              <Alert
-                severity="warning"
-                sx={{ position: 'absolute', top: 8, left: 8, right: 56, boxShadow: 2 }}
-              >
-                {status === 'unauthorized'
-                  ? t('map.current.unauthorized')
-                  : t('map.current.reconnecting')}
-              </Alert>
-            )}
-            {!everLive && !failed && (
-              <Overlay>
-                <CircularProgress size={28} aria-hidden />
-                <Typography role="status">{t('map.current.loading')}</Typography>
-              </Overlay>
-            )}
-            {failed && (
-              <Overlay>
-                <Typography variant="h3" component="p" role="alert">
-                  {t('map.current.error_title')}
-                </Typography>
-                <Typography color="text.secondary">
-                  {status === 'unauthorized'
-                    ? t('map.current.unauthorized')
-                    : t('map.current.error_text')}
-                </Typography>
-                <Button variant="contained" onClick={retry}>
-                  {t('common.retry')}
-                </Button>
-              </Overlay>
-            )}
-            {everLive && store.count === 0 && (
-              <Overlay>
-                <Typography variant="h3" component="p">
-                  {t('map.current.empty_title')}
-                </Typography>
-                <Typography color="text.secondary">{t('map.current.empty_text')}</Typography>
-              </Overlay>
-            )}
-            {phone && everLive && store.count > 0 && (
-              <Fab
-                variant="extended"
-                color="primary"
-                size="medium"
-                onClick={() => setListOpen(true)}
-                sx={{
-                  position: 'absolute',
-                  bottom: 32,
-                  left: '50%',
-                  transform: 'translateX(-50%)',
-                }}
-              >
-                <ListIcon sx={{ mr: 1 }} />
-                {t('map.current.open_list', { count: result.shown })}
-              </Fab>
-            )}
+              onRetry={retry}
+              onOpenList={phone ? () => setListOpen(true) : null}
+              shown={result.shown}
+            />
             {/* Last: its button stays usable over the loading and empty overlays. */}
             <ZoneOverlay
               map={map}
@@ -418,37 +265,6 @@ export default function CurrentLocationPage() {
           <Box sx={{ flex: 1, minHeight: 0 }}>{panel}</Box>
         </Drawer>
       )}
-    </Box>
-  );
-}
-
-function Overlay({ children }: { children: React.ReactNode }) {
-  return (
-    <Box
-      sx={{
-        position: 'absolute',
-        inset: 0,
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: (theme) =>
-          theme.palette.mode === 'dark' ? 'rgba(10,16,24,0.55)' : 'rgba(255,255,255,0.55)',
-        p: 2,
-      }}
-    >
-      <Paper
-        elevation={3}
-        sx={{
-          p: 3,
-          maxWidth: 420,
-          textAlign: 'center',
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'center',
-          gap: 1.5,
-        }}
-      >
-        {children}
-      </Paper>
     </Box>
   );
 }

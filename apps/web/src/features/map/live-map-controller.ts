@@ -1,4 +1,3 @@
-import type { Feature, Point } from 'geojson';
 import type { GeoJSONSource, Map as MapLibre, MapMouseEvent } from 'maplibre-gl';
 import {
   GL_STRIDE,
@@ -6,29 +5,20 @@ import {
   mercatorY,
   type LiveFleetStore,
 } from '../../shared/fleet/live-fleet-store';
-import { LABEL_FONT, LABEL_FONT_BOLD } from '../../shared/map/map-style';
-import { gridCluster, toLngLat, type Cluster } from './grid-cluster';
+import { gridCluster, type Cluster } from './grid-cluster';
+import {
+  addLiveMapLayers,
+  CLUSTERS,
+  clusterCollection,
+  layerColors,
+  LABELS,
+  plateLabels,
+  type LiveMapTheme,
+} from './live-map-layers';
 import { VehicleLayer } from './vehicle-layer';
 
-const CLUSTERS = 'rumbo-vehicle-clusters';
-/** The lowest of the live map's own layers: other overlays (zones) go under it. */
-export const LOWEST_VEHICLE_LAYER = `${CLUSTERS}-circle`;
-const LABELS = 'rumbo-vehicle-labels';
-/** Plate labels from this zoom on, when at most MAX_LABELS vehicles are in view. */
-const LABEL_MIN_ZOOM = 9;
-const MAX_LABELS = 400;
 const LABEL_REFRESH_MS = 1000;
 const FOLLOW_ZOOM = 13;
-
-export interface LiveMapTheme {
-  colors: readonly string[];
-  cluster: string;
-  clusterText: string;
-  label: string;
-  halo: string;
-}
-
-const emptyCollection = () => ({ type: 'FeatureCollection' as const, features: [] });
 
 /**
  * Binds the live store to a MapLibre map: the WebGL vehicle layer, clusters recomputed on
@@ -68,55 +58,8 @@ export class LiveMapController {
   attach(map: MapLibre): void {
     const first = this.map !== map;
     this.map = map;
-    const font = textFont(map, LABEL_FONT);
     this.layer = new VehicleLayer(this.store, layerColors(this.theme));
-    if (!map.getSource(CLUSTERS))
-      map.addSource(CLUSTERS, { type: 'geojson', data: emptyCollection() });
-    if (!map.getSource(LABELS)) map.addSource(LABELS, { type: 'geojson', data: emptyCollection() });
-    map.addLayer({
-      id: `${CLUSTERS}-circle`,
-      type: 'circle',
-      source: CLUSTERS,
-      paint: {
-        'circle-color': this.theme.cluster,
-        'circle-opacity': 0.9,
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 2,
-        'circle-radius': ['step', ['get', 'count'], 14, 10, 17, 100, 21, 1000, 26],
-      },
-    });
-    map.addLayer({
-      id: `${CLUSTERS}-count`,
-      type: 'symbol',
-      source: CLUSTERS,
-      layout: {
-        'text-field': ['get', 'label'],
-        'text-font': textFont(map, LABEL_FONT_BOLD),
-        'text-size': 12,
-        'text-allow-overlap': true,
-      },
-      paint: { 'text-color': this.theme.clusterText },
-    });
-    map.addLayer(this.layer);
-    map.addLayer({
-      id: `${LABELS}-text`,
-      type: 'symbol',
-      source: LABELS,
-      minzoom: LABEL_MIN_ZOOM,
-      layout: {
-        'text-field': ['get', 'plate'],
-        'text-font': font,
-        'text-size': 11,
-        'text-offset': [0, 1.5],
-        'text-anchor': 'top',
-        'text-optional': true,
-      },
-      paint: {
-        'text-color': this.theme.label,
-        'text-halo-color': this.theme.halo,
-        'text-halo-width': 1.5,
-      },
-    });
+    addLiveMapLayers(map, this.theme, this.layer);
     if (first) {
       map.on('moveend', this.onMoveEnd);
       map.on('click', this.onClick);
@@ -346,17 +289,7 @@ export class LiveMapController {
     const hide = new Uint8Array(s.count);
     for (let i = 0; i < s.count; i++) hide[i] = this.pass[i] && !clustered[i] ? 0 : 1;
     s.setHidden(hide);
-    void map.getSource<GeoJSONSource>(CLUSTERS)?.setData({
-      type: 'FeatureCollection',
-      features: clusters.map((c) => ({
-        type: 'Feature',
-        properties: {
-          count: c.count,
-          label: c.count > 999 ? `${Math.round(c.count / 100) / 10}k` : String(c.count),
-        },
-        geometry: { type: 'Point', coordinates: toLngLat(c.x, c.y) },
-      })),
-    });
+    void map.getSource<GeoJSONSource>(CLUSTERS)?.setData(clusterCollection(clusters));
     this.updateLabels();
     map.triggerRepaint();
   }
@@ -376,28 +309,7 @@ export class LiveMapController {
     const source = map?.getSource<GeoJSONSource>(LABELS);
     if (!map || !source) return;
     this.lastLabelsMs = this.now();
-    const s = this.store;
-    const features: Feature<Point, { plate: string }>[] = [];
-    if (map.getZoom() >= LABEL_MIN_ZOOM) {
-      const b = map.getBounds();
-      for (let i = 0; i < s.count; i++) {
-        if (s.gl[i * GL_STRIDE + 6]! % 2 >= 1) continue;
-        const lng = s.lng[i]!;
-        const lat = s.lat[i]!;
-        if (lng < b.getWest() || lng > b.getEast() || lat < b.getSouth() || lat > b.getNorth())
-          continue;
-        features.push({
-          type: 'Feature',
-          properties: { plate: s.info[i]?.plate ?? '' },
-          geometry: { type: 'Point', coordinates: [lng, lat] },
-        });
-        if (features.length > MAX_LABELS) break;
-      }
-    }
-    void source.setData({
-      type: 'FeatureCollection',
-      features: features.length > MAX_LABELS ? [] : features,
-    });
+    void source.setData(plateLabels(map, this.store));
   }
 
   detach(): void {
@@ -412,18 +324,4 @@ export class LiveMapController {
     }
     this.map = null;
   }
-}
-
-/** Status colours then the selected ring (the cluster colour, the theme's primary). */
-function layerColors(theme: LiveMapTheme): string[] {
-  return [...theme.colors.slice(0, 7), theme.cluster];
-}
-
-/** A font stack the style can draw: the style's own (external styles), else the served one. */
-function textFont(map: MapLibre, served: string[]): string[] {
-  for (const layer of map.getStyle().layers) {
-    const font = layer.type === 'symbol' ? layer.layout?.['text-font'] : undefined;
-    if (Array.isArray(font) && font.every((f) => typeof f === 'string')) return font as string[];
-  }
-  return served;
 }

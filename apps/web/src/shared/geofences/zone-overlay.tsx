@@ -2,11 +2,8 @@ import LayersIcon from '@mui/icons-material/Layers';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Popover from '@mui/material/Popover';
 import { useTheme } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Map as MapLibre } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -21,6 +18,7 @@ import {
 } from './zone-layers';
 import { zoneFeatures } from './zone-shapes';
 import { useZoneStrings } from './zone-strings';
+import { MapControlButton } from '../map/map-control-button';
 
 /**
  * Geofences and points of interest as layers of a map screen (live map, travel consultation),
@@ -122,32 +120,14 @@ export function ZoneOverlay({
   ];
   return (
     <>
-      <Tooltip title={label} placement="left">
-        <Paper
-          elevation={0}
-          sx={{
-            position: 'absolute',
-            top,
-            right: 10,
-            borderRadius: 1,
-            boxShadow: '0 0 0 2px rgba(0,0,0,0.1)',
-            // Same look as MapLibre's own controls, in both themes.
-            bgcolor: '#fff',
-            color: '#333',
-          }}
-        >
-          <IconButton
-            size="small"
-            aria-label={label}
-            aria-haspopup="dialog"
-            onClick={(e) => setAnchor(e.currentTarget)}
-            data-testid="zone-layers-button"
-            sx={{ borderRadius: 1, width: 29, height: 29, color: 'inherit' }}
-          >
-            <LayersIcon fontSize="small" />
-          </IconButton>
-        </Paper>
-      </Tooltip>
+      <MapControlButton
+        label={label}
+        top={top}
+        icon={<LayersIcon fontSize="small" />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        opensDialog
+        testId="zone-layers-button"
+      />
       <Popover
         open={!!anchor}
         anchorEl={anchor}

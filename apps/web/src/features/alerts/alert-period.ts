@@ -1,5 +1,5 @@
 import type { TimeZoneSetting } from '@rumbo/contracts';
-import { presetPeriod, type PeriodPreset } from '../../../shared/format/period';
+import { presetPeriod, type PeriodPreset } from '../../shared/format/period';
 
 // The alerts screen's period: a quick period (default the last 7 days, decisions.md) or whole
 // days chosen by the user, in the user's UTC offset; kept in the address (`?period=&from=&to=`).

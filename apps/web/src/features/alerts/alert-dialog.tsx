@@ -14,14 +14,16 @@ import type { Theme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { isAborted } from '../../../shared/api/api-error';
-import { errorMessage } from '../../../shared/api/error-message';
-import { PlaceMap } from '../../../shared/map/place-map';
-import { useServices } from '../../../shared/services';
-import type { FleetFormat } from '../../../shared/fleet/fleet-format';
+import { isAborted } from '../../shared/api/api-error';
+import { errorMessage } from '../../shared/api/error-message';
+import { PlaceMap } from '../../shared/map/place-map';
+import { useServices } from '../../shared/services';
+import type { FleetFormat } from '../../shared/fleet/fleet-format';
+import { episodeFacts } from './alert-details';
 import { AlertIcon } from './alert-icons';
 import { formatAlertValue, formatPlace, rowPlace, travelLink, type AlertRow } from './alert-rows';
 import { acknowledgeEvent, alertKeys } from './alerts-api';
+import { FactList } from '../../shared/ui/fact-list';
 
 /** Max length of an acknowledgement comment (contracts `eventAcknowledgeInput`). */
 const COMMENT_MAX = 500;
@@ -62,6 +64,7 @@ export function AlertDialog({
       ? ([[t('fleetAlerts.columns.end'), f.dateTime(row.endTime) ?? '—']] as [string, string][])
       : []),
     [t('fleetAlerts.columns.value'), value ?? '—'],
+    ...episodeFacts(row.details, f),
     [t('fleetAlerts.columns.place'), place || '—'],
     ...(coordinates ? ([[t('fleetAlerts.coordinates'), coordinates]] as [string, string][]) : []),
     [t('fleet.common.group'), row.groupName ?? t('fleet.common.no_group')],
@@ -112,31 +115,7 @@ export function AlertDialog({
             <Alert severity="info">{t('fleetAlerts.no_place')}</Alert>
           )}
           <Box>
-            <Box
-              component="dl"
-              sx={{
-                m: 0,
-                display: 'grid',
-                gridTemplateColumns: 'auto 1fr',
-                columnGap: 2,
-                rowGap: 0.75,
-              }}
-            >
-              {facts.map(([label, text]) => (
-                <Box key={label} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {label}
-                  </Typography>
-                  <Typography
-                    component="dd"
-                    variant="body2"
-                    sx={{ m: 0, overflowWrap: 'anywhere' }}
-                  >
-                    {text}
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
+            <FactList facts={facts} />
             <Button
               component={RouterLink}
               to={travelLink(row)}

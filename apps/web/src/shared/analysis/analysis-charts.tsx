@@ -5,9 +5,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart, type BarChartProps } from '@mui/x-charts/BarChart';
 import { RPM_BANDS, type AnalysisRow, type RpmBand } from '@rumbo/contracts';
 import type { ReactNode } from 'react';
-import { axisTickFormatter, formatNumber } from '../../../shared/format/format';
-import type { FleetFormat } from '../../../shared/fleet/fleet-format';
-import { LETTER_COLOURS } from '../../../shared/analysis/profile-chip';
+import { axisTickFormatter, formatNumber } from '../format/format';
+import type { FleetFormat } from '../fleet/fleet-format';
+import { LETTER_COLOURS } from './profile-chip';
 
 // The analysis screens' bar charts (MUI X Charts, only in the analysis chunks): themed by the MUI
 // theme (light / dark), numbers and dates in the user's language, a shorter plot on phones.

@@ -194,4 +194,33 @@ describe('alert icons, place and travel link', () => {
     expect(formatPlace(-34.603123, -58.381567)).toBe('-34.60312, -58.38157');
     expect(formatPlace(null, 1)).toBe('');
   });
+
+  it('carries the episode details, named by the catalogue, and the search finds them', () => {
+    const withTypes: AlertTypesAnswer = {
+      ...types,
+      types: [
+        ...types.types,
+        {
+          ideventtype: 5,
+          code: 'EXV',
+          description: 'Exceso sobre el límite del vehículo',
+          ideventtypegroup: 1,
+          severity: 'warning',
+        },
+      ],
+    };
+    const [row] = buildAlertRows(
+      [event({ data: { details: 'EXV', speedLimit: 90 } })],
+      withTypes,
+      [],
+    );
+    expect(row?.details?.facts).toEqual([
+      { code: 'EXV', type: 'Exceso sobre el límite del vehículo' },
+    ]);
+    expect(row?.details?.speedLimit).toBe(90);
+    expect(filterAlertRows([row!], { ...NO_FILTERS, search: 'limite del vehiculo' })).toHaveLength(
+      1,
+    );
+    expect(buildAlertRows([event({})], withTypes, [])[0]?.details).toBeNull();
+  });
 });

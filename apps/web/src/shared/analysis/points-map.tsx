@@ -1,7 +1,7 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 import { LngLatBounds, Marker, type Map as MapLibre } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BaseMap } from '../../../shared/map/base-map';
+import { BaseMap } from '../map/base-map';
 
 /** A place to pin, its colour and its accessible name. */
 export interface MapPoint {

@@ -6,8 +6,8 @@ import type {
   EventsQuery,
 } from '@rumbo/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../../../shared/api/http-client';
-import { useServices } from '../../../shared/services';
+import type { ApiClient } from '../../shared/api/http-client';
+import { useServices } from '../../shared/services';
 
 /** Query keys of the alerts screen. */
 export const alertKeys = {

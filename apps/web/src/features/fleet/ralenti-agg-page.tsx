@@ -4,30 +4,30 @@ import Typography from '@mui/material/Typography';
 import type { RalentiAggAnswer } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useUrlParams } from '../../../shared/url/use-url-params';
-import { useVehicles } from '../../../shared/fleet/fleet-queries';
-import { formatNumber } from '../../../shared/format/format';
-import { useServices } from '../../../shared/services';
-import { useFleetFormat, type FleetFormat } from '../../../shared/fleet/fleet-format';
-import { DataTable, type TableColumn } from '../../../shared/table/data-table';
+import { useUrlParams } from '../../shared/url/use-url-params';
+import { useVehicles } from '../../shared/fleet/fleet-queries';
+import { formatNumber } from '../../shared/format/format';
+import { useServices } from '../../shared/services';
+import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
+import { DataTable, type TableColumn } from '../../shared/table/data-table';
 import {
   LoadError,
   SearchField,
   TableLoading,
   TableMessage,
   TableToolbar,
-} from '../../../shared/table/table-parts';
+} from '../../shared/table/table-parts';
 import {
   excelTable,
   normalizeText,
   sortRows,
   type SortState,
-} from '../../../shared/table/table-model';
-import { useRalentiAgg } from '../../../shared/analysis/analysis-api';
-import { analysisPeriod } from '../../../shared/period/analysis-period';
-import { durationText } from '../../../shared/analysis/indicator-format';
-import { PeriodHeading } from '../../../shared/period/period-bar';
-import { IdleChart } from './analysis-charts';
+} from '../../shared/table/table-model';
+import { useRalentiAgg } from '../../shared/analysis/analysis-api';
+import { analysisPeriod } from '../../shared/period/analysis-period';
+import { durationText } from '../../shared/analysis/indicator-format';
+import { PeriodHeading } from '../../shared/period/period-bar';
+import { IdleChart } from '../../shared/analysis/analysis-charts';
 
 type Item = RalentiAggAnswer['payload'][number] & { plate: string };
 

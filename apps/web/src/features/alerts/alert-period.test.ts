@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayInput, dayStart } from '../../../shared/format/period';
+import { dayInput, dayStart } from '../../shared/format/period';
 import { alertPeriod } from './alert-period';
 
 const HOUR = 3_600_000;

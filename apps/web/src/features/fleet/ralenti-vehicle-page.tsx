@@ -5,17 +5,17 @@ import Typography from '@mui/material/Typography';
 import type { IdlePeriod } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useVehicle } from '../../../shared/fleet/fleet-queries';
-import { formatNumber } from '../../../shared/format/format';
-import { useFleetFormat, type FleetFormat } from '../../../shared/fleet/fleet-format';
-import { DataTable, type TableColumn } from '../../../shared/table/data-table';
-import { LoadError, TableLoading, TableMessage } from '../../../shared/table/table-parts';
-import { sortRows, type SortState } from '../../../shared/table/table-model';
-import { useRalentiVehicle } from '../../../shared/analysis/analysis-api';
-import { routeMs } from '../../../shared/period/analysis-period';
-import { durationText } from '../../../shared/analysis/indicator-format';
-import { PeriodBar } from '../../../shared/period/period-bar';
-import { PointsMap, type MapPoint } from './points-map';
+import { useVehicle } from '../../shared/fleet/fleet-queries';
+import { formatNumber } from '../../shared/format/format';
+import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
+import { DataTable, type TableColumn } from '../../shared/table/data-table';
+import { LoadError, TableLoading, TableMessage } from '../../shared/table/table-parts';
+import { sortRows, type SortState } from '../../shared/table/table-model';
+import { useRalentiVehicle } from '../../shared/analysis/analysis-api';
+import { routeMs } from '../../shared/period/analysis-period';
+import { durationText } from '../../shared/analysis/indicator-format';
+import { PeriodBar } from '../../shared/period/period-bar';
+import { PointsMap, type MapPoint } from '../../shared/analysis/points-map';
 
 function place(p: IdlePeriod): string {
   if (p.place) return p.place;

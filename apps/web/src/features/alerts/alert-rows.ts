@@ -6,9 +6,10 @@ import {
   type Units,
   type Vehicle,
 } from '@rumbo/contracts';
-import { formatMeasure, formatNumber } from '../../../shared/format/format';
-import { convertFromBase, unitSymbol } from '../../../shared/units/units';
-import { matchesSearch } from '../../../shared/table/table-model';
+import { formatMeasure, formatNumber } from '../../shared/format/format';
+import { convertFromBase, unitSymbol } from '../../shared/units/units';
+import { matchesSearch } from '../../shared/table/table-model';
+import { episodeDetails, episodeFactsText, type EpisodeDetails } from './alert-details';
 
 // The alerts screen's model: stored events (`POST /v2/event/get_all`) joined with the catalogue
 // (`POST /v2/alert/get_all_types`) and the fleet (groups), filtered, counted and formatted.
@@ -124,6 +125,8 @@ export interface AlertRow {
   acknowledgedAt: number | null;
   acknowledgedBy: string | null;
   comment: string | null;
+  /** What fired with the alert and is told inside it (issue 22); null when nothing. */
+  details: EpisodeDetails | null;
 }
 
 /** Joins the events with the catalogue and the fleet. */
@@ -159,6 +162,7 @@ export function buildAlertRows(
       acknowledgedAt: e.acknowledgedAt,
       acknowledgedBy: e.acknowledgedBy,
       comment: e.comment,
+      details: episodeDetails(e.data, (code) => typesByCode.get(code)?.description ?? code),
     };
   });
 }
@@ -211,9 +215,18 @@ function predicates(filters: AlertFilters, ignoreType = false): ((row: AlertRow)
   return out;
 }
 
-/** The texts the search looks into: type, code, plate, driver, group, comment. */
+/** The texts the search looks into: type, code, plate, driver, group, comment, details. */
 export function alertSearchTexts(row: AlertRow): (string | null)[] {
-  return [row.type, row.code, row.plate, row.driver, row.driverCode, row.groupName, row.comment];
+  return [
+    row.type,
+    row.code,
+    row.plate,
+    row.driver,
+    row.driverCode,
+    row.groupName,
+    row.comment,
+    episodeFactsText(row.details),
+  ];
 }
 
 /** The rows passing every filter and the search, newest first. */

@@ -1,49 +1,33 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { useUrlParams } from '../../../shared/url/use-url-params';
-import { useVehicles } from '../../../shared/fleet/fleet-queries';
-import { useServices } from '../../../shared/services';
-import { DayField } from '../../../shared/ui/day-field';
-import { useFleetFormat, type FleetFormat } from '../../../shared/fleet/fleet-format';
-import { DataTable, type TableColumn } from '../../../shared/table/data-table';
-import { isAborted } from '../../../shared/api/api-error';
-import { errorMessage } from '../../../shared/api/error-message';
+import { useUrlParams } from '../../shared/url/use-url-params';
+import { useVehicles } from '../../shared/fleet/fleet-queries';
+import { useServices } from '../../shared/services';
+import { useFleetFormat } from '../../shared/fleet/fleet-format';
+import { DataTable } from '../../shared/table/data-table';
+import { isAborted } from '../../shared/api/api-error';
+import { errorMessage } from '../../shared/api/error-message';
 import {
   SearchField,
   SelectFilter,
   TableLoading,
   TableMessage,
   TableToolbar,
-} from '../../../shared/table/table-parts';
-import {
-  excelTable,
-  instantCell,
-  sortRows,
-  type SortState,
-} from '../../../shared/table/table-model';
+} from '../../shared/table/table-parts';
+import { excelTable, sortRows, type SortState } from '../../shared/table/table-model';
 import { AlertDialog } from './alert-dialog';
 import { AlertIcon } from './alert-icons';
-import {
-  buildAlertRows,
-  countByType,
-  exportValue,
-  filterAlertRows,
-  filtersFromParams,
-  formatAlertValue,
-  rowPlace,
-  type AlertRow,
-} from './alert-rows';
+import { buildAlertRows, countByType, filterAlertRows, filtersFromParams } from './alert-rows';
+import { AlertCard, alertColumns, exportColumns, TypeCounts } from './alert-table';
 import { useAlertTypes, useEvents } from './alerts-api';
 import { ALERT_PRESETS, alertPeriod, type AlertPeriodParams } from './alert-period';
-import { dayInput, dayStart } from '../../../shared/format/period';
+import { PeriodBar } from '../../shared/period/period-bar';
 
 const FILTER_KEYS = ['vehicle', 'group', 'typeGroup', 'type', 'handled'] as const;
 
@@ -164,8 +148,14 @@ export default function AlertsPage() {
         })}
       </Typography>
       <PeriodBar
-        f={f}
         preset={period.preset}
+        offset={offset}
+        presets={ALERT_PRESETS}
+        texts="fleetAlerts"
+        idPrefix="fleetAlerts"
+        label={t('fleetAlerts.period')}
+        testId="alerts-period-bar"
+        presetTestId="alerts-preset"
         fromMs={period.fromMs}
         toMs={period.toMs}
         onPreset={(preset) => update({ period: preset, from: null, to: null })}
@@ -297,279 +287,5 @@ export default function AlertsPage() {
         </Typography>
       ) : null}
     </Box>
-  );
-}
-
-function PeriodBar(props: {
-  f: FleetFormat;
-  preset: string;
-  fromMs: number;
-  toMs: number;
-  onPreset: (preset: string) => void;
-  onDays: (fromMs: number, toMs: number) => void;
-}) {
-  const { t, offset, language } = props.f;
-  const [custom, setCustom] = useState(props.preset === 'custom');
-  const fromDay = dayInput(props.fromMs, offset);
-  // `to` is exclusive: the last day shown is the day before it when it is a midnight.
-  const toDay = dayInput(props.toMs - 1, offset);
-  const setDays = (from: string, to: string) => {
-    const fromMs = dayStart(from, offset);
-    const toStart = dayStart(to, offset);
-    if (fromMs === null || toStart === null || toStart < fromMs) return;
-    props.onDays(fromMs, toStart + 86_400_000);
-  };
-  return (
-    <Box
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}
-      role="group"
-      aria-label={t('fleetAlerts.period')}
-    >
-      {ALERT_PRESETS.map((preset) => (
-        <Chip
-          key={preset}
-          label={t(`fleetAlerts.preset.${preset}`)}
-          color={props.preset === preset ? 'primary' : 'default'}
-          variant={props.preset === preset ? 'filled' : 'outlined'}
-          onClick={() => {
-            setCustom(false);
-            props.onPreset(preset);
-          }}
-          data-testid={`alerts-preset-${preset}`}
-        />
-      ))}
-      <Chip
-        label={t('fleetAlerts.preset.custom')}
-        color={props.preset === 'custom' || custom ? 'primary' : 'default'}
-        variant={props.preset === 'custom' || custom ? 'filled' : 'outlined'}
-        onClick={() => setCustom(true)}
-        data-testid="alerts-preset-custom"
-      />
-      {custom || props.preset === 'custom' ? (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <DayField
-            id="fleetAlerts-from"
-            label={t('fleetAlerts.from')}
-            language={language}
-            value={fromDay}
-            onChange={(day) => setDays(day, toDay)}
-            max={toDay}
-            sx={{ width: 180 }}
-          />
-          <DayField
-            id="fleetAlerts-to"
-            label={t('fleetAlerts.to')}
-            language={language}
-            value={toDay}
-            onChange={(day) => setDays(fromDay, day)}
-            min={fromDay}
-            sx={{ width: 180 }}
-          />
-        </Box>
-      ) : null}
-    </Box>
-  );
-}
-
-function TypeCounts(props: {
-  counts: ReturnType<typeof countByType>;
-  selected: string;
-  total: number;
-  onSelect: (code: string) => void;
-}) {
-  const { t } = useFleetFormat();
-  if (props.counts.length === 0) return null;
-  return (
-    <Box
-      component="ul"
-      aria-label={t('fleetAlerts.counts')}
-      data-testid="alerts-counts"
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        mb: 2,
-        display: 'flex',
-        gap: 1,
-        flexWrap: { xs: 'nowrap', sm: 'wrap' },
-        overflowX: { xs: 'auto', sm: 'visible' },
-        pb: { xs: 0.5, sm: 0 },
-      }}
-    >
-      {props.counts.map((c) => {
-        const active = props.selected.toUpperCase() === c.code;
-        return (
-          <Box component="li" key={c.code} sx={{ flexShrink: 0 }}>
-            <Chip
-              icon={<AlertIcon code={c.code} />}
-              label={`${c.type} · ${c.count}`}
-              title={c.code}
-              color={active ? 'primary' : 'default'}
-              variant={active ? 'filled' : 'outlined'}
-              onClick={() => props.onSelect(c.code)}
-              aria-pressed={active}
-              data-testid="alerts-count"
-              data-code={c.code}
-              data-count={c.count}
-            />
-          </Box>
-        );
-      })}
-    </Box>
-  );
-}
-
-function alertColumns(f: FleetFormat): TableColumn<AlertRow>[] {
-  const { t, units, language } = f;
-  return [
-    {
-      id: 'type',
-      label: t('fleetAlerts.columns.type'),
-      value: (r) => r.type,
-      wrap: true,
-      render: (r) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-code={r.code}>
-          <AlertIcon code={r.code} color="action" />
-          <span>{r.type}</span>
-        </Box>
-      ),
-    },
-    { id: 'plate', label: t('fleetAlerts.columns.plate'), value: (r) => r.plate },
-    {
-      id: 'driver',
-      label: t('fleetAlerts.columns.driver'),
-      value: (r) => r.driver,
-      wrap: true,
-      render: (r) => r.driver ?? '—',
-    },
-    {
-      id: 'place',
-      label: t('fleetAlerts.columns.place'),
-      value: (r) => rowPlace(r),
-      wrap: true,
-      render: (r) => rowPlace(r) || '—',
-    },
-    {
-      id: 'time',
-      label: t('fleetAlerts.columns.time'),
-      value: (r) => r.startTime,
-      render: (r) => f.dateTime(r.startTime),
-    },
-    {
-      id: 'value',
-      label: t('fleetAlerts.columns.value'),
-      value: (r) => r.value,
-      align: 'right',
-      render: (r) => formatAlertValue(r.code, r.value, units, language) ?? '—',
-    },
-    {
-      id: 'handled',
-      label: t('fleetAlerts.columns.handled'),
-      value: (r) => (r.acknowledged ? 1 : 0),
-      render: (r) =>
-        r.acknowledged ? (
-          <Chip
-            size="small"
-            color="success"
-            variant="outlined"
-            icon={<CheckCircleIcon />}
-            label={t('fleetAlerts.handled_done_short')}
-          />
-        ) : (
-          <Chip size="small" color="warning" label={t('fleetAlerts.handled_pending_short')} />
-        ),
-    },
-  ];
-}
-
-function exportColumns(f: FleetFormat) {
-  const { t, units } = f;
-  return [
-    { id: 'code', label: t('fleetAlerts.columns.code'), value: (r: AlertRow) => r.code },
-    { id: 'type', label: t('fleetAlerts.columns.type'), value: (r: AlertRow) => r.type },
-    { id: 'plate', label: t('fleetAlerts.columns.plate'), value: (r: AlertRow) => r.plate },
-    { id: 'group', label: t('fleet.common.group'), value: (r: AlertRow) => r.groupName },
-    { id: 'driver', label: t('fleetAlerts.columns.driver'), value: (r: AlertRow) => r.driver },
-    {
-      id: 'driverCode',
-      label: t('fleetAlerts.columns.driver_code'),
-      value: (r: AlertRow) => r.driverCode,
-    },
-    {
-      id: 'start',
-      label: t('fleetAlerts.columns.time'),
-      type: 'date' as const,
-      value: (r: AlertRow) => instantCell(r.startTime),
-    },
-    {
-      id: 'end',
-      label: t('fleetAlerts.columns.end'),
-      type: 'date' as const,
-      value: (r: AlertRow) => instantCell(r.endTime),
-    },
-    { id: 'lat', label: 'Lat', type: 'number' as const, value: (r: AlertRow) => r.lat },
-    { id: 'lng', label: 'Lng', type: 'number' as const, value: (r: AlertRow) => r.lng },
-    {
-      id: 'value',
-      label: t('fleetAlerts.columns.value'),
-      type: 'number' as const,
-      value: (r: AlertRow) => exportValue(r.code, r.value, units).value,
-    },
-    {
-      id: 'unit',
-      label: t('fleetAlerts.columns.unit'),
-      value: (r: AlertRow) => exportValue(r.code, r.value, units).unit,
-    },
-    {
-      id: 'handled',
-      label: t('fleetAlerts.columns.handled'),
-      value: (r: AlertRow) =>
-        r.acknowledged
-          ? t('fleetAlerts.handled_done_short')
-          : t('fleetAlerts.handled_pending_short'),
-    },
-    {
-      id: 'handledBy',
-      label: t('fleetAlerts.columns.handled_by'),
-      value: (r: AlertRow) => r.acknowledgedBy,
-    },
-    {
-      id: 'handledAt',
-      label: t('fleetAlerts.columns.handled_at'),
-      type: 'date' as const,
-      value: (r: AlertRow) => instantCell(r.acknowledgedAt),
-    },
-    { id: 'comment', label: t('fleetAlerts.columns.comment'), value: (r: AlertRow) => r.comment },
-  ];
-}
-
-function AlertCard({ row, f }: { row: AlertRow; f: FleetFormat }) {
-  const { t, units, language } = f;
-  const value = formatAlertValue(row.code, row.value, units, language);
-  return (
-    <>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }} data-code={row.code}>
-        <AlertIcon code={row.code} color="action" />
-        <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
-          {row.type}
-        </Typography>
-        {row.acknowledged ? (
-          <CheckCircleIcon
-            fontSize="small"
-            color="success"
-            aria-label={t('fleetAlerts.handled_done_short')}
-          />
-        ) : (
-          <Chip size="small" color="warning" label={t('fleetAlerts.handled_pending_short')} />
-        )}
-      </Box>
-      <Typography variant="body2">
-        <strong>{row.plate}</strong>
-        {row.driver ? ` · ${row.driver}` : ''}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {[f.dateTime(row.startTime), value].filter(Boolean).join(' · ')}
-      </Typography>
-    </>
   );
 }

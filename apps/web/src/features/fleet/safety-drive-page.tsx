@@ -4,23 +4,23 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { PROFILE_LETTERS, type SafetyDriveAnswer } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
-import { useUrlParams } from '../../../shared/url/use-url-params';
-import { useVehicles } from '../../../shared/fleet/fleet-queries';
-import { formatDate, formatNumber } from '../../../shared/format/format';
-import { useFleetFormat, type FleetFormat } from '../../../shared/fleet/fleet-format';
-import { DataTable, type TableColumn } from '../../../shared/table/data-table';
+import { useUrlParams } from '../../shared/url/use-url-params';
+import { useVehicles } from '../../shared/fleet/fleet-queries';
+import { formatDate, formatNumber } from '../../shared/format/format';
+import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
+import { DataTable, type TableColumn } from '../../shared/table/data-table';
 import {
   LoadError,
   SelectFilter,
   TableLoading,
   TableMessage,
-} from '../../../shared/table/table-parts';
-import { sortRows, type SortState } from '../../../shared/table/table-model';
-import { useSafetyDrive } from '../../../shared/analysis/analysis-api';
-import { analysisPeriod, previousPeriod } from '../../../shared/period/analysis-period';
-import { ScoreTrendChart } from './analysis-charts';
-import { PeriodHeading } from '../../../shared/period/period-bar';
-import { ProfileChip } from '../../../shared/analysis/profile-chip';
+} from '../../shared/table/table-parts';
+import { sortRows, type SortState } from '../../shared/table/table-model';
+import { useSafetyDrive } from '../../shared/analysis/analysis-api';
+import { analysisPeriod, previousPeriod } from '../../shared/period/analysis-period';
+import { ScoreTrendChart } from '../../shared/analysis/analysis-charts';
+import { PeriodHeading } from '../../shared/period/period-bar';
+import { ProfileChip } from '../../shared/analysis/profile-chip';
 
 type Item = SafetyDriveAnswer['vehicles'][number]['items'][number];
 

@@ -3,12 +3,12 @@ import Typography from '@mui/material/Typography';
 import { ANALYSIS_INDICATORS, type AnalysisRow } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useUrlParams } from '../../../shared/url/use-url-params';
-import { useVehicles } from '../../../shared/fleet/fleet-queries';
-import { formatNumber } from '../../../shared/format/format';
-import { useServices } from '../../../shared/services';
-import { useFleetFormat, type FleetFormat } from '../../../shared/fleet/fleet-format';
-import { DataTable, type TableColumn } from '../../../shared/table/data-table';
+import { useUrlParams } from '../../shared/url/use-url-params';
+import { useVehicles } from '../../shared/fleet/fleet-queries';
+import { formatNumber } from '../../shared/format/format';
+import { useServices } from '../../shared/services';
+import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
+import { DataTable, type TableColumn } from '../../shared/table/data-table';
 import {
   LoadError,
   SearchField,
@@ -16,18 +16,18 @@ import {
   TableLoading,
   TableMessage,
   TableToolbar,
-} from '../../../shared/table/table-parts';
+} from '../../shared/table/table-parts';
 import {
   excelTable,
   normalizeText,
   sortRows,
   type SortState,
-} from '../../../shared/table/table-model';
-import { useFleetAnalysis } from '../../../shared/analysis/analysis-api';
-import { analysisPeriod } from '../../../shared/period/analysis-period';
-import { indicatorText, noLetterHint } from '../../../shared/analysis/indicator-format';
-import { PeriodHeading } from '../../../shared/period/period-bar';
-import { ProfileChip } from '../../../shared/analysis/profile-chip';
+} from '../../shared/table/table-model';
+import { useFleetAnalysis } from '../../shared/analysis/analysis-api';
+import { analysisPeriod } from '../../shared/period/analysis-period';
+import { indicatorText, noLetterHint } from '../../shared/analysis/indicator-format';
+import { PeriodHeading } from '../../shared/period/period-bar';
+import { ProfileChip } from '../../shared/analysis/profile-chip';
 
 /** A fleet row with the vehicle's plate and group. */
 export interface FleetAnalysisRow extends AnalysisRow {
