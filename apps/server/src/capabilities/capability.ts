@@ -4,6 +4,10 @@
 // contexts are built from that list. CONTRIBUTING.md, "Adding a capability".
 
 import { EMPTY_CONTEXT, type VehicleContext } from '@rumbo/telematics';
+import type { Kysely } from 'kysely';
+import type { Bus } from '../bus/bus.js';
+import type { Database } from '../db/schema.js';
+import type { HttpModule } from '../http/app.js';
 import type { IngestDevice } from '../lib/ingest-device.js';
 import type { EventFilter } from '../pipeline/sinks/events.sink.js';
 import type { PlaceNamer } from '../pipeline/sinks/places.js';
@@ -56,6 +60,20 @@ export interface ServerCapability {
   sinks?(options: SinkOptions): readonly Sink<unknown>[];
   /** Its per-vehicle input, from the sources given (undefined: it has none, or none runs). */
   input?(sources: VehicleSources): VehicleInput | undefined;
+  /** Its HTTP routes on an API node (the composition root appends them to its module list). */
+  routes?(deps: RouteDeps): readonly HttpModule[];
+}
+
+/** What a capability's routes are built with on an API node. */
+export interface RouteDeps {
+  db: Kysely<Database>;
+  /** Tells the other nodes that the capability's data changed (e.g. planned trips). */
+  bus: Bus;
+}
+
+/** The HTTP routes of a list of capabilities, in list order. */
+export function routesOf(capabilities: readonly ServerCapability[], deps: RouteDeps): HttpModule[] {
+  return capabilities.flatMap((c) => c.routes?.(deps) ?? []);
 }
 
 /** The sinks of a list of capabilities, in list order. */

@@ -3,6 +3,7 @@
 
 import type { VehicleContext } from '@rumbo/telematics';
 import type { IngestDevice } from '../lib/ingest-device.js';
+import { plannedTripRoutes } from '../modules/planned-trips/index.js';
 import { plannedTripsSink } from '../pipeline/sinks/planned-trips.sink.js';
 import { fieldInput, type ServerCapability } from './capability.js';
 
@@ -21,6 +22,13 @@ declare module './capability.js' {
 export const plannedTrips: ServerCapability = {
   name: 'planned-trips',
   sinks: () => [plannedTripsSink],
+  // Every pipeline node reloads the plans it follows at once (bus, like geofences).
+  routes: ({ db, bus }) => [
+    {
+      plugin: plannedTripRoutes({ db, onChanged: () => bus.publishPlannedTripsChanged() }),
+      prefix: '/api/v2',
+    },
+  ],
   input: ({ plannedTrips }) =>
     plannedTrips && fieldInput('plannedTrip', (device) => plannedTrips.plannedTripFor(device)),
 };

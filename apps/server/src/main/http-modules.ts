@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SERVICE_KEYS } from '@rumbo/contracts';
+import { SERVER_CAPABILITIES, routesOf } from '../capabilities/index.js';
 import type { HttpModule } from '../http/app.js';
 import { deviceModelRoutes } from '../modules/device-models/index.js';
 import { driverRoutes } from '../modules/drivers/index.js';
 import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/index.js';
 import { searchRoutes } from '../modules/search/index.js';
 import { placeRoutes } from '../places/places.routes.js';
-import { plannedTripRoutes } from '../modules/planned-trips/index.js';
 import { adminRoutes } from '../modules/admin/index.js';
 import { analysisRoutes, analysisV2Routes, dashboardRoutes } from '../modules/analysis/index.js';
 import { fuelRoutes, fuelTankRoutes } from '../modules/fuel/index.js';
-import { diagnosticsRoutes } from '../modules/diagnostics/index.js';
 import { alertsRestRoutes, alertsV2Routes } from '../modules/alerts/index.js';
 import { authRoutes, authzRoutes, recoveryRoutes, v2AuthRoutes } from '../modules/auth/index.js';
 import { healthRoutes } from '../modules/health/index.js';
@@ -59,8 +58,8 @@ function socketRoutes(hubs: { ws: SocketHub; wslp: SocketHub }): FastifyPluginAs
 }
 
 /**
- * The modules an API node serves, registered in this order (a plain list: a capability adds its
- * own). A change that other nodes must know travels on the bus from here.
+ * The modules an API node serves, registered in this order; a capability's own routes come from
+ * its file in capabilities/ (routesOf). A change that other nodes must know travels on the bus from here.
  */
 export function apiModules(parts: NodeParts): HttpModule[] {
   const { config, database, auth, live, bus, registry } = parts;
@@ -111,14 +110,10 @@ export function apiModules(parts: NodeParts): HttpModule[] {
     { plugin: fuelRoutes(fuel), prefix: '/api/v2/fuel' },
     { plugin: fuelTankRoutes(fuel), prefix: '/api/vehicles' },
     { plugin: maintenanceRoutes({ db }), prefix: '/api/maintenance' },
-    { plugin: diagnosticsRoutes({ db }), prefix: '/api/rest' },
-    {
-      // Every pipeline node reloads the plans it follows at once (bus, like geofences).
-      plugin: plannedTripRoutes({ db, onChanged: () => bus.publishPlannedTripsChanged() }),
-      prefix: '/api/v2',
-    },
     { plugin: searchRoutes({ db }), prefix: '/api/v2' },
     { plugin: placeRoutes({ db, geocoder: parts.places.geocoder }), prefix: '/api/v2' },
+    // The capabilities' own routes (capabilities/: diagnostics, planned trips…).
+    ...routesOf(SERVER_CAPABILITIES, { db, bus }),
     { plugin: serviceKeyRoutes(config.VERSION) },
     { plugin: socketRoutes(parts.hubs) },
   ];
