@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useUrlParams } from '../../shared/url/use-url-params';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
-import { useServices } from '../../shared/services';
 import { useFleetFormat } from '../../shared/fleet/fleet-format';
 import { DataTable } from '../../shared/table/data-table';
 import { isAborted } from '../../shared/api/api-error';
@@ -18,9 +17,9 @@ import {
   SelectFilter,
   TableLoading,
   TableMessage,
-  TableToolbar,
 } from '../../shared/table/table-parts';
-import { excelTable, sortRows, type SortState } from '../../shared/table/table-model';
+import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
+import { sortRows, type SortState } from '../../shared/table/table-model';
 import { AlertDialog } from './alert-dialog';
 import { AlertIcon } from './alert-icons';
 import { buildAlertRows, countByType, filterAlertRows, filtersFromParams } from './alert-rows';
@@ -35,7 +34,6 @@ const FILTER_KEYS = ['vehicle', 'group', 'typeGroup', 'type', 'handled'] as cons
 export default function AlertsPage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
-  const { exporter } = useServices();
   const { params, update } = useUrlParams();
   const [openedMs] = useState(() => Date.now());
   const period = alertPeriod(
@@ -186,16 +184,12 @@ export default function AlertsPage() {
             total={shown.length}
             onSelect={(code) => update({ type: code === filters.type ? null : code })}
           />
-          <TableToolbar
-            shown={shown.length}
+          <ExcelTableToolbar
+            kind="fleet-alerts"
+            title={t('fleetAlerts.export_title')}
+            columns={() => exportColumns(f)}
+            shown={shown}
             total={rows.length}
-            exportDisabled={shown.length === 0}
-            onExport={() =>
-              void exporter.exportExcel(
-                'fleet-alerts',
-                excelTable(t('fleetAlerts.export_title'), exportColumns(f), shown),
-              )
-            }
           >
             <SearchField
               value={filters.search}
@@ -245,7 +239,7 @@ export default function AlertsPage() {
                 { value: 'done', label: t('fleetAlerts.handled_done') },
               ]}
             />
-          </TableToolbar>
+          </ExcelTableToolbar>
           {rows.length === 0 ? (
             <TableMessage kind="empty" text={t('fleetAlerts.empty')} />
           ) : shown.length === 0 ? (

@@ -4,15 +4,14 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { IdlePeriod } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { useVehicle } from '../../shared/fleet/fleet-queries';
+import { useNavigate } from 'react-router';
 import { formatNumber } from '../../shared/format/format';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
 import { LoadError, TableLoading, TableMessage } from '../../shared/table/table-parts';
 import { sortRows, type SortState } from '../../shared/table/table-model';
 import { useRalentiVehicle } from '../../shared/analysis/analysis-api';
-import { routeMs } from '../../shared/period/analysis-period';
+import { useRouteVehicle } from '../../shared/period/use-route-vehicle';
 import { durationText } from '../../shared/analysis/indicator-format';
 import { PeriodBar } from '../../shared/period/period-bar';
 import { PointsMap, type MapPoint } from '../../shared/analysis/points-map';
@@ -83,11 +82,7 @@ export default function RalentiVehiclePage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
   const navigate = useNavigate();
-  const params = useParams();
-  const id = Number(params.id);
-  const fromMs = routeMs(params.from) ?? 0;
-  const toMs = routeMs(params.to) ?? 0;
-  const vehicle = useVehicle(id);
+  const { id, fromMs, toMs, plate } = useRouteVehicle();
   const periods = useRalentiVehicle(id, fromMs, toMs);
   const [sort, setSort] = useState<SortState>({ column: 'start', direction: 'asc' });
   const columns = useMemo(() => columnsOf(f), [f]);
@@ -101,7 +96,6 @@ export default function RalentiVehiclePage() {
       ),
     [periods.data, columns, sort, language],
   );
-  const plate = vehicle.data?.plate ?? `#${id}`;
   const points = useMemo<MapPoint[]>(
     () =>
       (periods.data?.payload ?? []).flatMap((p) =>

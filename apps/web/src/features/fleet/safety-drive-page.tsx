@@ -4,7 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { PROFILE_LETTERS, type SafetyDriveAnswer } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
-import { useUrlParams } from '../../shared/url/use-url-params';
+import { useAddressPeriod } from '../../shared/period/use-address-period';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
 import { formatDate, formatNumber } from '../../shared/format/format';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
@@ -17,7 +17,7 @@ import {
 } from '../../shared/table/table-parts';
 import { sortRows, type SortState } from '../../shared/table/table-model';
 import { useSafetyDrive } from '../../shared/analysis/analysis-api';
-import { analysisPeriod, previousPeriod } from '../../shared/period/analysis-period';
+import { previousPeriod } from '../../shared/period/analysis-period';
 import { ScoreTrendChart } from '../../shared/analysis/analysis-charts';
 import { PeriodHeading } from '../../shared/period/period-bar';
 import { ProfileChip } from '../../shared/analysis/profile-chip';
@@ -93,13 +93,7 @@ function scoreColumns(f: FleetFormat, nameLabel: string): TableColumn<ScoreRow>[
 export default function SafetyDrivePage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
-  const { params, update } = useUrlParams();
-  const [openedMs] = useState(() => Date.now());
-  const period = analysisPeriod(
-    { period: params.get('period'), from: params.get('from'), to: params.get('to') },
-    openedMs,
-    offset,
-  );
+  const { params, update, period } = useAddressPeriod(offset);
   const group = params.get('group') ?? '';
   const vehicles = useVehicles();
   const groupVehicles = useMemo(

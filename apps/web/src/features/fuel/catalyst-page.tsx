@@ -8,11 +8,12 @@ import { ADBLUE_RATIO, type AdBlueRow } from '@rumbo/contracts';
 import { useMemo, useState } from 'react';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { formatNumber } from '../../shared/format/format';
-import { FuelScreen, ListOrMessage } from './fuel-screen';
-import { useServices } from '../../shared/services';
+import { ListOrMessage } from './fuel-screen';
+import { PeriodScreen } from '../../shared/period/period-screen';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
-import { SelectFilter, TableToolbar } from '../../shared/table/table-parts';
-import { excelTable, sortRows, type SortState } from '../../shared/table/table-model';
+import { SelectFilter } from '../../shared/table/table-parts';
+import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
+import { sortRows, type SortState } from '../../shared/table/table-model';
 import { adBlueExportColumns, adBlueTotals, LOW_ADBLUE_PCT, ratioTone } from './adblue-rows';
 import { useAdBlue } from './fuel-api';
 import { measureColumn } from './fuel-columns';
@@ -146,7 +147,6 @@ const FLAG_FILTERS = ['flagged', 'low', 'high'] as const;
 export default function CatalystPage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
-  const { exporter } = useServices();
   const params = useFuelParams(offset);
   const { period, update, filter } = params;
   const flag = params.get('flag');
@@ -168,7 +168,7 @@ export default function CatalystPage() {
   const title = t('fuel.adblue.title');
 
   return (
-    <FuelScreen
+    <PeriodScreen
       testId="fuel-catalyst-page"
       title={title}
       params={params}
@@ -213,16 +213,12 @@ export default function CatalystPage() {
             high: ADBLUE_RATIO.high,
           })}
         </Alert>
-        <TableToolbar
-          shown={shown.length}
+        <ExcelTableToolbar
+          kind="fuel-adblue"
+          title={title}
+          columns={() => adBlueExportColumns(f)}
+          shown={shown}
           total={rows.length}
-          exportDisabled={shown.length === 0}
-          onExport={() =>
-            void exporter.exportExcel(
-              'fuel-adblue',
-              excelTable(title, adBlueExportColumns(f), shown),
-            )
-          }
         >
           <FleetFilters params={params} language={language} />
           <SelectFilter
@@ -236,7 +232,7 @@ export default function CatalystPage() {
             }))}
             onChange={(value) => update({ flag: value })}
           />
-        </TableToolbar>
+        </ExcelTableToolbar>
         <ListOrMessage total={rows.length} shown={shown.length} emptyText={t('fuel.adblue.empty')}>
           <DataTable
             testId="fuel-adblue-table"
@@ -249,6 +245,6 @@ export default function CatalystPage() {
           />
         </ListOrMessage>
       </>
-    </FuelScreen>
+    </PeriodScreen>
   );
 }

@@ -7,16 +7,12 @@ import { useMemo, useState } from 'react';
 import { durationText } from '../../shared/analysis/indicator-format';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { formatNumber } from '../../shared/format/format';
-import { FuelScreen, ListOrMessage } from './fuel-screen';
-import { useServices } from '../../shared/services';
+import { ListOrMessage } from './fuel-screen';
+import { PeriodScreen } from '../../shared/period/period-screen';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
-import { SearchField, TableToolbar } from '../../shared/table/table-parts';
-import {
-  excelTable,
-  matchesSearch,
-  sortRows,
-  type SortState,
-} from '../../shared/table/table-model';
+import { SearchField } from '../../shared/table/table-parts';
+import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
+import { matchesSearch, sortRows, type SortState } from '../../shared/table/table-model';
 import { BalanceCell, BalanceDetail } from './balance-detail';
 import { ConsumptionTrend } from './consumption-trend';
 import {
@@ -151,7 +147,6 @@ function RowCard({ row, f, byDriver }: { row: Row; f: FleetFormat; byDriver: boo
 export default function ConsumptionPage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
-  const { exporter } = useServices();
   const params = useFuelParams(offset);
   const { period, update, filter } = params;
   const byDriver = params.get('by') === 'driver';
@@ -219,7 +214,7 @@ export default function ConsumptionPage() {
   const title = t('fuel.consumption.title');
 
   return (
-    <FuelScreen
+    <PeriodScreen
       testId="fuel-consumption-page"
       title={title}
       params={params}
@@ -248,20 +243,12 @@ export default function ConsumptionPage() {
       <>
         <FuelSummary figures={figures} />
         {days.some((d) => d.fuelL > 0) ? <ConsumptionTrend days={days} f={f} /> : null}
-        <TableToolbar
-          shown={shown.length}
+        <ExcelTableToolbar
+          kind={byDriver ? 'fuel-consumption-drivers' : 'fuel-consumption'}
+          title={byDriver ? t('fuel.consumption.export_drivers') : title}
+          columns={() => consumptionExportColumns(f, byDriver)}
+          shown={shown}
           total={rows.length}
-          exportDisabled={shown.length === 0}
-          onExport={() =>
-            void exporter.exportExcel(
-              byDriver ? 'fuel-consumption-drivers' : 'fuel-consumption',
-              excelTable(
-                byDriver ? t('fuel.consumption.export_drivers') : title,
-                consumptionExportColumns(f, byDriver),
-                shown,
-              ),
-            )
-          }
         >
           <SearchField
             value={search}
@@ -271,7 +258,7 @@ export default function ConsumptionPage() {
             }
           />
           <FleetFilters params={params} language={language} />
-        </TableToolbar>
+        </ExcelTableToolbar>
         <ListOrMessage
           total={rows.length}
           shown={shown.length}
@@ -295,6 +282,6 @@ export default function ConsumptionPage() {
           />
         </ListOrMessage>
       </>
-    </FuelScreen>
+    </PeriodScreen>
   );
 }
