@@ -10,6 +10,7 @@ import { useUrlParams } from '../../shared/url/use-url-params';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
 import { useFleetFormat } from '../../shared/fleet/fleet-format';
 import { DataTable } from '../../shared/table/data-table';
+import { useSortedRows } from '../../shared/table/use-sorted-rows';
 import { isAborted } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';
 import {
@@ -19,7 +20,6 @@ import {
   TableMessage,
 } from '../../shared/table/table-parts';
 import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
-import { sortRows, type SortState } from '../../shared/table/table-model';
 import { AlertDialog } from './alert-dialog';
 import { AlertIcon } from './alert-icons';
 import { buildAlertRows, countByType, filterAlertRows, filtersFromParams } from './alert-rows';
@@ -50,7 +50,6 @@ export default function AlertsPage() {
   const events = useEvents(period.fromMs, period.toMs);
   const types = useAlertTypes(language);
   const vehicles = useVehicles();
-  const [sort, setSort] = useState<SortState>({ column: 'time', direction: 'desc' });
   const [openId, setOpenId] = useState<number | null>(null);
 
   const rows = useMemo(
@@ -58,16 +57,9 @@ export default function AlertsPage() {
     [events.data, types.data, vehicles.data],
   );
   const columns = useMemo(() => alertColumns(f), [f]);
-  const shown = useMemo(
-    () =>
-      sortRows(
-        filterAlertRows(rows, filters),
-        columns.find((c) => c.id === sort.column),
-        sort.direction,
-        language,
-      ),
-    [rows, filters, columns, sort, language],
-  );
+  const filtered = useMemo(() => filterAlertRows(rows, filters), [rows, filters]);
+  const table = useSortedRows(filtered, columns, { column: 'time', direction: 'desc' }, language);
+  const shown = table.rows;
   const counts = useMemo(() => countByType(rows, filters), [rows, filters]);
   const opened = rows.find((row) => row.id === openId) ?? null;
 
@@ -262,11 +254,8 @@ export default function AlertsPage() {
           ) : (
             <DataTable
               testId="alerts-table"
-              rows={shown}
-              columns={columns}
+              {...table}
               rowKey={(row) => row.id}
-              sort={sort}
-              onSort={setSort}
               onRowClick={(row) => setOpenId(row.id)}
               rowLabel={(row) => t('fleetAlerts.open', { type: row.type, plate: row.plate })}
               renderCard={(row) => <AlertCard row={row} f={f} />}

@@ -1,16 +1,17 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ANALYSIS_INDICATORS, type AnalysisRow } from '@rumbo/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useAddressPeriod } from '../../shared/period/use-address-period';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
 import { formatNumber } from '../../shared/format/format';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
+import { useSortedRows } from '../../shared/table/use-sorted-rows';
 import { SearchField, SelectFilter, TableMessage } from '../../shared/table/table-parts';
 import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
-import { normalizeText, sortRows, type SortState } from '../../shared/table/table-model';
+import { normalizeText } from '../../shared/table/table-model';
 import { useFleetAnalysis } from '../../shared/analysis/analysis-api';
 import { indicatorText, noLetterHint } from '../../shared/analysis/indicator-format';
 import { PeriodScreen } from '../../shared/period/period-screen';
@@ -76,7 +77,6 @@ export default function AnalysisPage() {
   const { params, update, period } = useAddressPeriod(offset);
   const analysis = useFleetAnalysis(period.fromMs, period.toMs);
   const vehicles = useVehicles();
-  const [sort, setSort] = useState<SortState>({ column: 'averageEcoDriving', direction: 'desc' });
   const search = params.get('q') ?? '';
   const group = params.get('group') ?? '';
 
@@ -89,20 +89,22 @@ export default function AnalysisPage() {
     }));
   }, [analysis.data, vehicles.data]);
   const columns = useMemo(() => columnsOf(f), [f]);
-  const shown = useMemo(() => {
+  const filtered = useMemo(() => {
     const needle = normalizeText(search);
     const filtered = rows.filter(
       (r) =>
         (!needle || normalizeText(r.plate).includes(needle)) &&
         (!group || String(r.groupId) === group),
     );
-    return sortRows(
-      filtered,
-      columns.find((c) => c.id === sort.column),
-      sort.direction,
-      language,
-    );
-  }, [rows, search, group, columns, sort, language]);
+    return filtered;
+  }, [rows, search, group]);
+  const table = useSortedRows(
+    filtered,
+    columns,
+    { column: 'averageEcoDriving', direction: 'desc' },
+    language,
+  );
+  const shown = table.rows;
   const groupOptions = useMemo(() => {
     const seen = new Map<string, string>();
     for (const v of vehicles.data ?? [])
@@ -150,11 +152,8 @@ export default function AnalysisPage() {
         ) : (
           <DataTable
             testId="analysis-table"
-            rows={shown}
-            columns={columns}
+            {...table}
             rowKey={(r) => r.vehicleid}
-            sort={sort}
-            onSort={setSort}
             onRowClick={open}
             rowLabel={(r) => t('analysis.open_vehicle', { plate: r.plate })}
             renderCard={(r) => <AnalysisCard row={r} f={f} />}

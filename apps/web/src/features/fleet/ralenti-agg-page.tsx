@@ -2,16 +2,17 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { RalentiAggAnswer } from '@rumbo/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useAddressPeriod } from '../../shared/period/use-address-period';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
 import { formatNumber } from '../../shared/format/format';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
+import { useSortedRows } from '../../shared/table/use-sorted-rows';
 import { SearchField, TableMessage } from '../../shared/table/table-parts';
 import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
-import { normalizeText, sortRows, type SortState } from '../../shared/table/table-model';
+import { normalizeText } from '../../shared/table/table-model';
 import { useRalentiAgg } from '../../shared/analysis/analysis-api';
 import { durationText } from '../../shared/analysis/indicator-format';
 import { PeriodScreen } from '../../shared/period/period-screen';
@@ -70,7 +71,6 @@ export default function RalentiAggPage() {
   const { params, update, period } = useAddressPeriod(offset);
   const agg = useRalentiAgg(period.fromMs, period.toMs);
   const vehicles = useVehicles();
-  const [sort, setSort] = useState<SortState>({ column: 'total', direction: 'desc' });
   const search = params.get('q') ?? '';
   const rows = useMemo<Item[]>(() => {
     const plates = new Map((vehicles.data ?? []).map((v) => [v.vehicleId, v.plate]));
@@ -80,15 +80,12 @@ export default function RalentiAggPage() {
     }));
   }, [agg.data, vehicles.data]);
   const columns = useMemo(() => columnsOf(f), [f]);
-  const shown = useMemo(() => {
+  const filtered = useMemo(() => {
     const needle = normalizeText(search);
-    return sortRows(
-      rows.filter((r) => !needle || normalizeText(r.plate).includes(needle)),
-      columns.find((c) => c.id === sort.column),
-      sort.direction,
-      language,
-    );
-  }, [rows, search, columns, sort, language]);
+    return rows.filter((r) => !needle || normalizeText(r.plate).includes(needle));
+  }, [rows, search]);
+  const table = useSortedRows(filtered, columns, { column: 'total', direction: 'desc' }, language);
+  const shown = table.rows;
   const totals = useMemo(
     () => ({
       s: rows.reduce((a, r) => a + r.total, 0),
@@ -154,11 +151,8 @@ export default function RalentiAggPage() {
         ) : (
           <DataTable
             testId="ralenti-table"
-            rows={shown}
-            columns={columns}
+            {...table}
             rowKey={(r) => r.vehicle_id}
-            sort={sort}
-            onSort={setSort}
             onRowClick={(r) =>
               void navigate(
                 `/app/fleet/ralenti_vehicle/${r.vehicle_id}/${period.fromMs}/${period.toMs}`,

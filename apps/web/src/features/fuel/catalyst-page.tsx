@@ -5,15 +5,15 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { ADBLUE_RATIO, type AdBlueRow } from '@rumbo/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { formatNumber } from '../../shared/format/format';
 import { ListOrMessage } from './fuel-screen';
 import { PeriodScreen } from '../../shared/period/period-screen';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
+import { useSortedRows } from '../../shared/table/use-sorted-rows';
 import { SelectFilter } from '../../shared/table/table-parts';
 import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
-import { sortRows, type SortState } from '../../shared/table/table-model';
 import { adBlueExportColumns, adBlueTotals, LOW_ADBLUE_PCT, ratioTone } from './adblue-rows';
 import { useAdBlue } from './fuel-api';
 import { measureColumn } from './fuel-columns';
@@ -151,19 +151,14 @@ export default function CatalystPage() {
   const { period, update, filter } = params;
   const flag = params.get('flag');
   const adBlue = useAdBlue(period.fromMs, period.toMs, filter);
-  const [sort, setSort] = useState<SortState>({ column: 'ratio', direction: 'asc' });
   const columns = useMemo(() => columnsOf(f), [f]);
   const rows: Row[] = useRowsInGroup(adBlue.data?.rows, params.group);
-  const shown = useMemo(
-    () =>
-      sortRows(
-        rows.filter((r) => (flag === 'flagged' ? r.flag !== null : !flag || r.flag === flag)),
-        columns.find((c) => c.id === sort.column),
-        sort.direction,
-        language,
-      ),
-    [rows, flag, columns, sort, language],
+  const filtered = useMemo(
+    () => rows.filter((r) => (flag === 'flagged' ? r.flag !== null : !flag || r.flag === flag)),
+    [rows, flag],
   );
+  const table = useSortedRows(filtered, columns, { column: 'ratio', direction: 'asc' }, language);
+  const shown = table.rows;
   const totals = useMemo(() => adBlueTotals(rows), [rows]);
   const title = t('fuel.adblue.title');
 
@@ -236,11 +231,8 @@ export default function CatalystPage() {
         <ListOrMessage total={rows.length} shown={shown.length} emptyText={t('fuel.adblue.empty')}>
           <DataTable
             testId="fuel-adblue-table"
-            rows={shown}
-            columns={columns}
+            {...table}
             rowKey={(r) => r.vehicleId}
-            sort={sort}
-            onSort={setSort}
             renderCard={(r) => <RowCard row={r} f={f} />}
           />
         </ListOrMessage>

@@ -3,16 +3,17 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { FuelConsumptionRow } from '@rumbo/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { durationText } from '../../shared/analysis/indicator-format';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { formatNumber } from '../../shared/format/format';
 import { ListOrMessage } from './fuel-screen';
 import { PeriodScreen } from '../../shared/period/period-screen';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
+import { useSortedRows } from '../../shared/table/use-sorted-rows';
 import { SearchField } from '../../shared/table/table-parts';
 import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
-import { matchesSearch, sortRows, type SortState } from '../../shared/table/table-model';
+import { matchesSearch } from '../../shared/table/table-model';
 import { BalanceCell, BalanceDetail } from './balance-detail';
 import { ConsumptionTrend } from './consumption-trend';
 import {
@@ -157,19 +158,14 @@ export default function ConsumptionPage() {
     byDriver ? 'driver' : 'vehicle',
     filter,
   );
-  const [sort, setSort] = useState<SortState>({ column: 'fuel', direction: 'desc' });
   const columns = useMemo(() => columnsOf(f, byDriver), [f, byDriver]);
   const rows: Row[] = useRowsInGroup(consumption.data?.rows, params.group);
-  const shown = useMemo(
-    () =>
-      sortRows(
-        rows.filter((r) => matchesSearch([r.plate, r.driverName, r.driverCode], search)),
-        columns.find((c) => c.id === sort.column),
-        sort.direction,
-        language,
-      ),
-    [rows, search, columns, sort, language],
+  const filtered = useMemo(
+    () => rows.filter((r) => matchesSearch([r.plate, r.driverName, r.driverCode], search)),
+    [rows, search],
   );
+  const table = useSortedRows(filtered, columns, { column: 'fuel', direction: 'desc' }, language);
+  const shown = table.rows;
   const totals = useMemo(() => consumptionTotals(rows), [rows]);
   // The server sends every UTC day the period touches; days not begun when it answered stay off
   // the chart.
@@ -266,11 +262,8 @@ export default function ConsumptionPage() {
         >
           <DataTable
             testId="fuel-consumption-table"
-            rows={shown}
-            columns={columns}
+            {...table}
             rowKey={consumptionKey}
-            sort={sort}
-            onSort={setSort}
             renderCard={(r) => <RowCard row={r} f={f} byDriver={byDriver} />}
             {...(byDriver
               ? {}

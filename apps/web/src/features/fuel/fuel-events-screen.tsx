@@ -7,9 +7,9 @@ import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-forma
 import { ListOrMessage } from './fuel-screen';
 import { PeriodScreen } from '../../shared/period/period-screen';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
+import { useSortedRows } from '../../shared/table/use-sorted-rows';
 import { SelectFilter } from '../../shared/table/table-parts';
 import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
-import { sortRows, type SortState } from '../../shared/table/table-model';
 import { EventKindChip, ReviewChip } from './event-chips';
 import { useFuelEvents } from './fuel-api';
 import { measureColumn } from './fuel-columns';
@@ -148,23 +148,15 @@ export function FuelEventsScreen({ mode }: { mode: 'refuel' | 'urea' }) {
     urea ? UREA_CODES : REFUEL_CODES,
     filter,
   );
-  const [sort, setSort] = useState<SortState>({ column: 'start', direction: 'desc' });
   const [openId, setOpenId] = useState<number | null>(null);
   const columns = useMemo(() => columnsOf(f, urea), [f, urea]);
   const all = useMemo(
     () => filterEvents(events.data?.events ?? [], params.group, ''),
     [events.data, params.group],
   );
-  const shown = useMemo(
-    () =>
-      sortRows(
-        filterEvents(all, '', kind),
-        columns.find((c) => c.id === sort.column),
-        sort.direction,
-        language,
-      ),
-    [all, kind, columns, sort, language],
-  );
+  const filtered = useMemo(() => filterEvents(all, '', kind), [all, kind]);
+  const table = useSortedRows(filtered, columns, { column: 'start', direction: 'desc' }, language);
+  const shown = table.rows;
   // A group choice of "no group" is filtered here, so the server's totals would not match it.
   const partial = events.data !== undefined && events.data.total > events.data.events.length;
   const totals = useMemo(
@@ -245,11 +237,8 @@ export function FuelEventsScreen({ mode }: { mode: 'refuel' | 'urea' }) {
         >
           <DataTable
             testId="fuel-events-table"
-            rows={shown}
-            columns={columns}
+            {...table}
             rowKey={(e) => e.id}
-            sort={sort}
-            onSort={setSort}
             onRowClick={(e) => setOpenId(e.id)}
             rowLabel={(e) =>
               t('fuel.events.open', {
