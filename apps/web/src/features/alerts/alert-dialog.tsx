@@ -7,13 +7,13 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { NoteField } from '../../shared/ui/note-field';
 import { isAborted } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';
 import { PlaceMap } from '../../shared/map/place-map';
@@ -142,21 +142,14 @@ export function AlertDialog({
               ) : null}
             </Alert>
           ) : (
-            <TextField
+            <NoteField
               id="alert-comment"
               label={t('fleetAlerts.comment')}
               placeholder={t('fleetAlerts.comment_placeholder')}
               value={comment}
-              onChange={(event) => setComment(event.target.value)}
-              multiline
-              minRows={2}
-              fullWidth
-              error={tooLong}
-              helperText={
-                tooLong
-                  ? t('fleetAlerts.comment_too_long', { max: COMMENT_MAX })
-                  : `${comment.length}/${COMMENT_MAX}`
-              }
+              onChange={setComment}
+              max={COMMENT_MAX}
+              tooLongText={t('fleetAlerts.comment_too_long', { max: COMMENT_MAX })}
               disabled={acknowledge.isPending}
             />
           )}

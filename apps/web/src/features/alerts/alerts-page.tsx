@@ -8,9 +8,9 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useUrlParams } from '../../shared/url/use-url-params';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
-import { useServices } from '../../shared/services';
 import { useFleetFormat } from '../../shared/fleet/fleet-format';
 import { DataTable } from '../../shared/table/data-table';
+import { useSortedRows } from '../../shared/table/use-sorted-rows';
 import { isAborted } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';
 import {
@@ -18,9 +18,8 @@ import {
   SelectFilter,
   TableLoading,
   TableMessage,
-  TableToolbar,
 } from '../../shared/table/table-parts';
-import { excelTable, sortRows, type SortState } from '../../shared/table/table-model';
+import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
 import { AlertDialog } from './alert-dialog';
 import { AlertIcon } from './alert-icons';
 import { buildAlertRows, countByType, filterAlertRows, filtersFromParams } from './alert-rows';
@@ -35,7 +34,6 @@ const FILTER_KEYS = ['vehicle', 'group', 'typeGroup', 'type', 'handled'] as cons
 export default function AlertsPage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
-  const { exporter } = useServices();
   const { params, update } = useUrlParams();
   const [openedMs] = useState(() => Date.now());
   const period = alertPeriod(
@@ -52,7 +50,6 @@ export default function AlertsPage() {
   const events = useEvents(period.fromMs, period.toMs);
   const types = useAlertTypes(language);
   const vehicles = useVehicles();
-  const [sort, setSort] = useState<SortState>({ column: 'time', direction: 'desc' });
   const [openId, setOpenId] = useState<number | null>(null);
 
   const rows = useMemo(
@@ -60,16 +57,9 @@ export default function AlertsPage() {
     [events.data, types.data, vehicles.data],
   );
   const columns = useMemo(() => alertColumns(f), [f]);
-  const shown = useMemo(
-    () =>
-      sortRows(
-        filterAlertRows(rows, filters),
-        columns.find((c) => c.id === sort.column),
-        sort.direction,
-        language,
-      ),
-    [rows, filters, columns, sort, language],
-  );
+  const filtered = useMemo(() => filterAlertRows(rows, filters), [rows, filters]);
+  const table = useSortedRows(filtered, columns, { column: 'time', direction: 'desc' }, language);
+  const shown = table.rows;
   const counts = useMemo(() => countByType(rows, filters), [rows, filters]);
   const opened = rows.find((row) => row.id === openId) ?? null;
 
@@ -186,16 +176,12 @@ export default function AlertsPage() {
             total={shown.length}
             onSelect={(code) => update({ type: code === filters.type ? null : code })}
           />
-          <TableToolbar
-            shown={shown.length}
+          <ExcelTableToolbar
+            kind="fleet-alerts"
+            title={t('fleetAlerts.export_title')}
+            columns={() => exportColumns(f)}
+            shown={shown}
             total={rows.length}
-            exportDisabled={shown.length === 0}
-            onExport={() =>
-              void exporter.exportExcel(
-                'fleet-alerts',
-                excelTable(t('fleetAlerts.export_title'), exportColumns(f), shown),
-              )
-            }
           >
             <SearchField
               value={filters.search}
@@ -245,7 +231,7 @@ export default function AlertsPage() {
                 { value: 'done', label: t('fleetAlerts.handled_done') },
               ]}
             />
-          </TableToolbar>
+          </ExcelTableToolbar>
           {rows.length === 0 ? (
             <TableMessage kind="empty" text={t('fleetAlerts.empty')} />
           ) : shown.length === 0 ? (
@@ -268,11 +254,8 @@ export default function AlertsPage() {
           ) : (
             <DataTable
               testId="alerts-table"
-              rows={shown}
-              columns={columns}
+              {...table}
               rowKey={(row) => row.id}
-              sort={sort}
-              onSort={setSort}
               onRowClick={(row) => setOpenId(row.id)}
               rowLabel={(row) => t('fleetAlerts.open', { type: row.type, plate: row.plate })}
               renderCard={(row) => <AlertCard row={row} f={f} />}

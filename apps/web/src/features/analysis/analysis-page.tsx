@@ -1,32 +1,20 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ANALYSIS_INDICATORS, type AnalysisRow } from '@rumbo/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { useUrlParams } from '../../shared/url/use-url-params';
+import { useAddressPeriod } from '../../shared/period/use-address-period';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
 import { formatNumber } from '../../shared/format/format';
-import { useServices } from '../../shared/services';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
-import {
-  LoadError,
-  SearchField,
-  SelectFilter,
-  TableLoading,
-  TableMessage,
-  TableToolbar,
-} from '../../shared/table/table-parts';
-import {
-  excelTable,
-  normalizeText,
-  sortRows,
-  type SortState,
-} from '../../shared/table/table-model';
+import { useSortedRows } from '../../shared/table/use-sorted-rows';
+import { SearchField, SelectFilter, TableMessage } from '../../shared/table/table-parts';
+import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
+import { normalizeText } from '../../shared/table/table-model';
 import { useFleetAnalysis } from '../../shared/analysis/analysis-api';
-import { analysisPeriod } from '../../shared/period/analysis-period';
 import { indicatorText, noLetterHint } from '../../shared/analysis/indicator-format';
-import { PeriodHeading } from '../../shared/period/period-bar';
+import { PeriodScreen } from '../../shared/period/period-screen';
 import { ProfileChip } from '../../shared/analysis/profile-chip';
 
 /** A fleet row with the vehicle's plate and group. */
@@ -85,18 +73,10 @@ function columnsOf(f: FleetFormat): TableColumn<FleetAnalysisRow>[] {
 export default function AnalysisPage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
-  const { exporter } = useServices();
   const navigate = useNavigate();
-  const { params, update } = useUrlParams();
-  const [openedMs] = useState(() => Date.now());
-  const period = analysisPeriod(
-    { period: params.get('period'), from: params.get('from'), to: params.get('to') },
-    openedMs,
-    offset,
-  );
+  const { params, update, period } = useAddressPeriod(offset);
   const analysis = useFleetAnalysis(period.fromMs, period.toMs);
   const vehicles = useVehicles();
-  const [sort, setSort] = useState<SortState>({ column: 'averageEcoDriving', direction: 'desc' });
   const search = params.get('q') ?? '';
   const group = params.get('group') ?? '';
 
@@ -109,20 +89,22 @@ export default function AnalysisPage() {
     }));
   }, [analysis.data, vehicles.data]);
   const columns = useMemo(() => columnsOf(f), [f]);
-  const shown = useMemo(() => {
+  const filtered = useMemo(() => {
     const needle = normalizeText(search);
     const filtered = rows.filter(
       (r) =>
         (!needle || normalizeText(r.plate).includes(needle)) &&
         (!group || String(r.groupId) === group),
     );
-    return sortRows(
-      filtered,
-      columns.find((c) => c.id === sort.column),
-      sort.direction,
-      language,
-    );
-  }, [rows, search, group, columns, sort, language]);
+    return filtered;
+  }, [rows, search, group]);
+  const table = useSortedRows(
+    filtered,
+    columns,
+    { column: 'averageEcoDriving', direction: 'desc' },
+    language,
+  );
+  const shown = table.rows;
   const groupOptions = useMemo(() => {
     const seen = new Map<string, string>();
     for (const v of vehicles.data ?? [])
@@ -136,60 +118,49 @@ export default function AnalysisPage() {
     void navigate(`/app/analysis/${r.vehicleid}/${period.fromMs}/${period.toMs}`);
 
   return (
-    <Box
-      data-testid="analysis-page"
-      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}
+    <PeriodScreen
+      testId="analysis-page"
+      title={t('analysis.title')}
+      params={{ period, update }}
+      offset={offset}
+      query={analysis}
     >
-      <PeriodHeading title={t('analysis.title')} period={period} offset={offset} update={update} />
-      {analysis.isError ? (
-        <LoadError error={analysis.error} onRetry={() => void analysis.refetch()} />
-      ) : analysis.isPending ? (
-        <TableLoading />
-      ) : (
-        <>
-          <TableToolbar
-            shown={shown.length}
-            total={rows.length}
-            exportDisabled={shown.length === 0}
-            onExport={() =>
-              void exporter.exportExcel(
-                'analysis',
-                excelTable(t('analysis.export_title'), columns, shown),
-              )
-            }
-          >
-            <SearchField
-              value={search}
-              onChange={(value) => update({ q: value })}
-              placeholder={t('analysis.search')}
-            />
-            <SelectFilter
-              id="analysis-group"
-              label={t('fleet.common.group')}
-              allLabel={t('fleet.common.all_groups')}
-              value={group}
-              onChange={(value) => update({ group: value })}
-              options={groupOptions}
-            />
-          </TableToolbar>
-          {rows.length === 0 ? (
-            <TableMessage kind="empty" text={t('analysis.empty')} />
-          ) : (
-            <DataTable
-              testId="analysis-table"
-              rows={shown}
-              columns={columns}
-              rowKey={(r) => r.vehicleid}
-              sort={sort}
-              onSort={setSort}
-              onRowClick={open}
-              rowLabel={(r) => t('analysis.open_vehicle', { plate: r.plate })}
-              renderCard={(r) => <AnalysisCard row={r} f={f} />}
-            />
-          )}
-        </>
-      )}
-    </Box>
+      <>
+        <ExcelTableToolbar
+          kind="analysis"
+          title={t('analysis.export_title')}
+          columns={() => columns}
+          shown={shown}
+          total={rows.length}
+        >
+          <SearchField
+            value={search}
+            onChange={(value) => update({ q: value })}
+            placeholder={t('analysis.search')}
+          />
+          <SelectFilter
+            id="analysis-group"
+            label={t('fleet.common.group')}
+            allLabel={t('fleet.common.all_groups')}
+            value={group}
+            onChange={(value) => update({ group: value })}
+            options={groupOptions}
+          />
+        </ExcelTableToolbar>
+        {rows.length === 0 ? (
+          <TableMessage kind="empty" text={t('analysis.empty')} />
+        ) : (
+          <DataTable
+            testId="analysis-table"
+            {...table}
+            rowKey={(r) => r.vehicleid}
+            onRowClick={open}
+            rowLabel={(r) => t('analysis.open_vehicle', { plate: r.plate })}
+            renderCard={(r) => <AnalysisCard row={r} f={f} />}
+          />
+        )}
+      </>
+    </PeriodScreen>
   );
 }
 

@@ -2,13 +2,13 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useNavigate, useParams } from 'react-router';
-import { useVehicle } from '../../shared/fleet/fleet-queries';
+import { useNavigate } from 'react-router';
 import { formatDate } from '../../shared/format/format';
 import { useFleetFormat } from '../../shared/fleet/fleet-format';
 import { LoadError, TableLoading } from '../../shared/table/table-parts';
 import { useVehicleAnalysis } from '../../shared/analysis/analysis-api';
 import { previousPeriod, routeMs } from '../../shared/period/analysis-period';
+import { useRouteVehicle } from '../../shared/period/use-route-vehicle';
 import { PeriodBar } from '../../shared/period/period-bar';
 import { DaysChart, RpmChart } from '../../shared/analysis/analysis-charts';
 import { Drivers, IndicatorTable, Summary } from './vehicle-analysis-parts';
@@ -22,17 +22,12 @@ export default function VehicleAnalysisPage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
   const navigate = useNavigate();
-  const params = useParams();
-  const id = Number(params.id);
-  const fromMs = routeMs(params.from) ?? 0;
-  const toMs = routeMs(params.to) ?? 0;
+  const { params, id, fromMs, toMs, plate } = useRouteVehicle();
   const prev = previousPeriod({ fromMs, toMs }, 1);
   const cFrom = routeMs(params.comparativeFrom) ?? prev.fromMs;
   const cTo = routeMs(params.comparativeTo) ?? prev.toMs;
-  const vehicle = useVehicle(id);
   const main = useVehicleAnalysis(id, fromMs, toMs);
   const comparative = useVehicleAnalysis(id, cFrom, cTo);
-  const plate = vehicle.data?.plate ?? `#${id}`;
   const go = (a: number, b: number, c: number, d: number) =>
     void navigate(`/app/analysis/${id}/${a}/${b}/${c}/${d}`, { replace: true });
 

@@ -2,31 +2,20 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { RalentiAggAnswer } from '@rumbo/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { useUrlParams } from '../../shared/url/use-url-params';
+import { useAddressPeriod } from '../../shared/period/use-address-period';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
 import { formatNumber } from '../../shared/format/format';
-import { useServices } from '../../shared/services';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
-import {
-  LoadError,
-  SearchField,
-  TableLoading,
-  TableMessage,
-  TableToolbar,
-} from '../../shared/table/table-parts';
-import {
-  excelTable,
-  normalizeText,
-  sortRows,
-  type SortState,
-} from '../../shared/table/table-model';
+import { useSortedRows } from '../../shared/table/use-sorted-rows';
+import { SearchField, TableMessage } from '../../shared/table/table-parts';
+import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
+import { normalizeText } from '../../shared/table/table-model';
 import { useRalentiAgg } from '../../shared/analysis/analysis-api';
-import { analysisPeriod } from '../../shared/period/analysis-period';
 import { durationText } from '../../shared/analysis/indicator-format';
-import { PeriodHeading } from '../../shared/period/period-bar';
+import { PeriodScreen } from '../../shared/period/period-screen';
 import { IdleChart } from '../../shared/analysis/analysis-charts';
 
 type Item = RalentiAggAnswer['payload'][number] & { plate: string };
@@ -78,18 +67,10 @@ function columnsOf(f: FleetFormat): TableColumn<Item>[] {
 export default function RalentiAggPage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
-  const { exporter } = useServices();
   const navigate = useNavigate();
-  const { params, update } = useUrlParams();
-  const [openedMs] = useState(() => Date.now());
-  const period = analysisPeriod(
-    { period: params.get('period'), from: params.get('from'), to: params.get('to') },
-    openedMs,
-    offset,
-  );
+  const { params, update, period } = useAddressPeriod(offset);
   const agg = useRalentiAgg(period.fromMs, period.toMs);
   const vehicles = useVehicles();
-  const [sort, setSort] = useState<SortState>({ column: 'total', direction: 'desc' });
   const search = params.get('q') ?? '';
   const rows = useMemo<Item[]>(() => {
     const plates = new Map((vehicles.data ?? []).map((v) => [v.vehicleId, v.plate]));
@@ -99,15 +80,12 @@ export default function RalentiAggPage() {
     }));
   }, [agg.data, vehicles.data]);
   const columns = useMemo(() => columnsOf(f), [f]);
-  const shown = useMemo(() => {
+  const filtered = useMemo(() => {
     const needle = normalizeText(search);
-    return sortRows(
-      rows.filter((r) => !needle || normalizeText(r.plate).includes(needle)),
-      columns.find((c) => c.id === sort.column),
-      sort.direction,
-      language,
-    );
-  }, [rows, search, columns, sort, language]);
+    return rows.filter((r) => !needle || normalizeText(r.plate).includes(needle));
+  }, [rows, search]);
+  const table = useSortedRows(filtered, columns, { column: 'total', direction: 'desc' }, language);
+  const shown = table.rows;
   const totals = useMemo(
     () => ({
       s: rows.reduce((a, r) => a + r.total, 0),
@@ -118,102 +96,86 @@ export default function RalentiAggPage() {
   );
 
   return (
-    <Box
-      data-testid="ralenti-agg-page"
-      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}
+    <PeriodScreen
+      testId="ralenti-agg-page"
+      title={t('analysis.ralenti.title')}
+      params={{ period, update }}
+      offset={offset}
+      query={agg}
     >
-      <PeriodHeading
-        title={t('analysis.ralenti.title')}
-        period={period}
-        offset={offset}
-        update={update}
-      />
-      {agg.isError ? (
-        <LoadError error={agg.error} onRetry={() => void agg.refetch()} />
-      ) : agg.isPending ? (
-        <TableLoading />
-      ) : (
-        <>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 1.5,
-              mb: 2,
-              // Two per row on a phone: a total such as "17 h 21 min" reads whole.
-              gridTemplateColumns: {
-                xs: 'repeat(2, minmax(0, 1fr))',
-                sm: 'repeat(3, minmax(0, 1fr))',
-                md: 'repeat(3, 220px)',
-              },
-            }}
-          >
-            {[
-              [t('analysis.ralenti.count'), String(totals.n)],
-              [t('analysis.ralenti.total'), durationText(totals.s)],
-              [t('analysis.ralenti.fuel'), `${formatNumber(totals.l, language)} L`],
-            ].map(([label, value]) => (
-              <Paper key={label} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
-                <Typography variant="caption" color="text.secondary" noWrap component="div">
-                  {label}
-                </Typography>
-                <Typography sx={{ fontWeight: 700, fontSize: '1.2rem', overflowWrap: 'anywhere' }}>
-                  {value}
-                </Typography>
-              </Paper>
-            ))}
-          </Box>
-          <IdleChart f={f} rows={shown} />
-          <TableToolbar
-            shown={shown.length}
-            total={rows.length}
-            exportDisabled={shown.length === 0}
-            onExport={() =>
-              void exporter.exportExcel(
-                'ralenti',
-                excelTable(t('analysis.ralenti.export_title'), columns, shown),
+      <>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            mb: 2,
+            // Two per row on a phone: a total such as "17 h 21 min" reads whole.
+            gridTemplateColumns: {
+              xs: 'repeat(2, minmax(0, 1fr))',
+              sm: 'repeat(3, minmax(0, 1fr))',
+              md: 'repeat(3, 220px)',
+            },
+          }}
+        >
+          {[
+            [t('analysis.ralenti.count'), String(totals.n)],
+            [t('analysis.ralenti.total'), durationText(totals.s)],
+            [t('analysis.ralenti.fuel'), `${formatNumber(totals.l, language)} L`],
+          ].map(([label, value]) => (
+            <Paper key={label} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
+              <Typography variant="caption" color="text.secondary" noWrap component="div">
+                {label}
+              </Typography>
+              <Typography sx={{ fontWeight: 700, fontSize: '1.2rem', overflowWrap: 'anywhere' }}>
+                {value}
+              </Typography>
+            </Paper>
+          ))}
+        </Box>
+        <IdleChart f={f} rows={shown} />
+        <ExcelTableToolbar
+          kind="ralenti"
+          title={t('analysis.ralenti.export_title')}
+          columns={() => columns}
+          shown={shown}
+          total={rows.length}
+        >
+          <SearchField
+            value={search}
+            onChange={(value) => update({ q: value })}
+            placeholder={t('analysis.search')}
+          />
+        </ExcelTableToolbar>
+        {rows.length === 0 ? (
+          <TableMessage kind="empty" text={t('analysis.ralenti.empty')} />
+        ) : (
+          <DataTable
+            testId="ralenti-table"
+            {...table}
+            rowKey={(r) => r.vehicle_id}
+            onRowClick={(r) =>
+              void navigate(
+                `/app/fleet/ralenti_vehicle/${r.vehicle_id}/${period.fromMs}/${period.toMs}`,
               )
             }
-          >
-            <SearchField
-              value={search}
-              onChange={(value) => update({ q: value })}
-              placeholder={t('analysis.search')}
-            />
-          </TableToolbar>
-          {rows.length === 0 ? (
-            <TableMessage kind="empty" text={t('analysis.ralenti.empty')} />
-          ) : (
-            <DataTable
-              testId="ralenti-table"
-              rows={shown}
-              columns={columns}
-              rowKey={(r) => r.vehicle_id}
-              sort={sort}
-              onSort={setSort}
-              onRowClick={(r) =>
-                void navigate(
-                  `/app/fleet/ralenti_vehicle/${r.vehicle_id}/${period.fromMs}/${period.toMs}`,
-                )
-              }
-              rowLabel={(r) => t('analysis.ralenti.open_vehicle', { plate: r.plate })}
-              renderCard={(r) => (
-                <Box sx={{ minWidth: 0 }}>
-                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
-                      {r.plate}
-                    </Typography>
-                    <Typography sx={{ fontWeight: 700 }}>{durationText(r.total)}</Typography>
-                  </Box>
-                  <Typography variant="body2" color="text.secondary" noWrap>
-                    {t('analysis.ralenti.count')} {r.count} · {formatNumber(r.fuel, language)} L
-                    {r.idlePct === null ? '' : ` · ${formatNumber(r.idlePct, language)} %`}
+            rowLabel={(r) => t('analysis.ralenti.open_vehicle', { plate: r.plate })}
+            renderCard={(r) => (
+              <Box sx={{ minWidth: 0 }}>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 700, flex: '1 1 auto', minWidth: 0 }} noWrap>
+                    {r.plate}
                   </Typography>
+                  <Typography sx={{ fontWeight: 700 }}>{durationText(r.total)}</Typography>
                 </Box>
-              )}
-            />
-          )}
-        </>
-      )}
-    </Box>
+                <Typography variant="body2" color="text.secondary" noWrap>
+                  {t('analysis.ralenti.count')} {r.count} · {formatNumber(r.fuel, language)} L
+                  {r.idlePct === null ? '' : ` · ${formatNumber(r.idlePct, language)} %`}
+                </Typography>
+              </Box>
+            )}
+          />
+        )}
+      </>
+    </PeriodScreen>
   );
 }

@@ -3,16 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { IdlePeriod } from '@rumbo/contracts';
-import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { useVehicle } from '../../shared/fleet/fleet-queries';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import { formatNumber } from '../../shared/format/format';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
+import { useSortedRows } from '../../shared/table/use-sorted-rows';
 import { LoadError, TableLoading, TableMessage } from '../../shared/table/table-parts';
-import { sortRows, type SortState } from '../../shared/table/table-model';
 import { useRalentiVehicle } from '../../shared/analysis/analysis-api';
-import { routeMs } from '../../shared/period/analysis-period';
+import { useRouteVehicle } from '../../shared/period/use-route-vehicle';
 import { durationText } from '../../shared/analysis/indicator-format';
 import { PeriodBar } from '../../shared/period/period-bar';
 import { PointsMap, type MapPoint } from '../../shared/analysis/points-map';
@@ -83,25 +82,12 @@ export default function RalentiVehiclePage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
   const navigate = useNavigate();
-  const params = useParams();
-  const id = Number(params.id);
-  const fromMs = routeMs(params.from) ?? 0;
-  const toMs = routeMs(params.to) ?? 0;
-  const vehicle = useVehicle(id);
+  const { id, fromMs, toMs, plate } = useRouteVehicle();
   const periods = useRalentiVehicle(id, fromMs, toMs);
-  const [sort, setSort] = useState<SortState>({ column: 'start', direction: 'asc' });
   const columns = useMemo(() => columnsOf(f), [f]);
-  const rows = useMemo(
-    () =>
-      sortRows(
-        periods.data?.payload ?? [],
-        columns.find((c) => c.id === sort.column),
-        sort.direction,
-        language,
-      ),
-    [periods.data, columns, sort, language],
-  );
-  const plate = vehicle.data?.plate ?? `#${id}`;
+  const payload = useMemo(() => periods.data?.payload ?? [], [periods.data]);
+  const table = useSortedRows(payload, columns, { column: 'start', direction: 'asc' }, language);
+  const rows = table.rows;
   const points = useMemo<MapPoint[]>(
     () =>
       (periods.data?.payload ?? []).flatMap((p) =>
@@ -160,11 +146,8 @@ export default function RalentiVehiclePage() {
           />
           <DataTable
             testId="ralenti-periods"
-            rows={rows}
-            columns={columns}
+            {...table}
             rowKey={(r) => r.start}
-            sort={sort}
-            onSort={setSort}
             renderCard={(r) => (
               <Box sx={{ minWidth: 0 }}>
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>

@@ -3,21 +3,22 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { PROFILE_LETTERS, type SafetyDriveAnswer } from '@rumbo/contracts';
-import { useMemo, useState } from 'react';
-import { useUrlParams } from '../../shared/url/use-url-params';
+import { useMemo } from 'react';
+import { useAddressPeriod } from '../../shared/period/use-address-period';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
 import { formatDate, formatNumber } from '../../shared/format/format';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
+import { useSortedRows } from '../../shared/table/use-sorted-rows';
+import type { SortState } from '../../shared/table/table-model';
 import {
   LoadError,
   SelectFilter,
   TableLoading,
   TableMessage,
 } from '../../shared/table/table-parts';
-import { sortRows, type SortState } from '../../shared/table/table-model';
 import { useSafetyDrive } from '../../shared/analysis/analysis-api';
-import { analysisPeriod, previousPeriod } from '../../shared/period/analysis-period';
+import { previousPeriod } from '../../shared/period/analysis-period';
 import { ScoreTrendChart } from '../../shared/analysis/analysis-charts';
 import { PeriodHeading } from '../../shared/period/period-bar';
 import { ProfileChip } from '../../shared/analysis/profile-chip';
@@ -89,17 +90,14 @@ function scoreColumns(f: FleetFormat, nameLabel: string): TableColumn<ScoreRow>[
   ];
 }
 
+/** Both tables start with the lowest scores. */
+const BY_SCORE: SortState = { column: 'score', direction: 'asc' };
+
 /** `fleet/safety_drive`: the fleet's safe-driving score against the four previous periods. */
 export default function SafetyDrivePage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
-  const { params, update } = useUrlParams();
-  const [openedMs] = useState(() => Date.now());
-  const period = analysisPeriod(
-    { period: params.get('period'), from: params.get('from'), to: params.get('to') },
-    openedMs,
-    offset,
-  );
+  const { params, update, period } = useAddressPeriod(offset);
   const group = params.get('group') ?? '';
   const vehicles = useVehicles();
   const groupVehicles = useMemo(
@@ -127,8 +125,6 @@ export default function SafetyDrivePage() {
     useSafetyDrive({ from: p4.fromMs, to: p4.toMs }),
   ];
   const periods = [p1, p2, p3, p4];
-  const [vSort, setVSort] = useState<SortState>({ column: 'score', direction: 'asc' });
-  const [dSort, setDSort] = useState<SortState>({ column: 'score', direction: 'asc' });
 
   const plates = useMemo(
     () => new Map((vehicles.data ?? []).map((v) => [v.vehicleId, v.plate])),
@@ -161,6 +157,8 @@ export default function SafetyDrivePage() {
   );
   const vColumns = useMemo(() => scoreColumns(f, t('analysis.vehicle')), [f, t]);
   const dColumns = useMemo(() => scoreColumns(f, t('analysis.driver')), [f, t]);
+  const vTable = useSortedRows(vehicleRows, vColumns, BY_SCORE, language);
+  const dTable = useSortedRows(driverRows, dColumns, BY_SCORE, language);
   const groupOptions = useMemo(() => {
     const seen = new Map<string, string>();
     for (const v of vehicles.data ?? [])
@@ -325,16 +323,8 @@ export default function SafetyDrivePage() {
           </Typography>
           <DataTable
             testId="safety-vehicles"
-            rows={sortRows(
-              vehicleRows,
-              vColumns.find((c) => c.id === vSort.column),
-              vSort.direction,
-              language,
-            )}
-            columns={vColumns}
+            {...vTable}
             rowKey={(r) => r.key}
-            sort={vSort}
-            onSort={setVSort}
             renderCard={(r) => <ScoreCard f={f} row={r} />}
           />
           {driverRows.length > 0 && (
@@ -344,16 +334,8 @@ export default function SafetyDrivePage() {
               </Typography>
               <DataTable
                 testId="safety-drivers"
-                rows={sortRows(
-                  driverRows,
-                  dColumns.find((c) => c.id === dSort.column),
-                  dSort.direction,
-                  language,
-                )}
-                columns={dColumns}
+                {...dTable}
                 rowKey={(r) => r.key}
-                sort={dSort}
-                onSort={setDSort}
                 renderCard={(r) => <ScoreCard f={f} row={r} />}
               />
             </>

@@ -5,14 +5,15 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { ADBLUE_RATIO, type AdBlueRow } from '@rumbo/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { formatNumber } from '../../shared/format/format';
-import { FuelScreen, ListOrMessage } from './fuel-screen';
-import { useServices } from '../../shared/services';
+import { ListOrMessage } from './fuel-screen';
+import { PeriodScreen } from '../../shared/period/period-screen';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
-import { SelectFilter, TableToolbar } from '../../shared/table/table-parts';
-import { excelTable, sortRows, type SortState } from '../../shared/table/table-model';
+import { useSortedRows } from '../../shared/table/use-sorted-rows';
+import { SelectFilter } from '../../shared/table/table-parts';
+import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
 import { adBlueExportColumns, adBlueTotals, LOW_ADBLUE_PCT, ratioTone } from './adblue-rows';
 import { useAdBlue } from './fuel-api';
 import { measureColumn } from './fuel-columns';
@@ -146,29 +147,23 @@ const FLAG_FILTERS = ['flagged', 'low', 'high'] as const;
 export default function CatalystPage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
-  const { exporter } = useServices();
   const params = useFuelParams(offset);
   const { period, update, filter } = params;
   const flag = params.get('flag');
   const adBlue = useAdBlue(period.fromMs, period.toMs, filter);
-  const [sort, setSort] = useState<SortState>({ column: 'ratio', direction: 'asc' });
   const columns = useMemo(() => columnsOf(f), [f]);
   const rows: Row[] = useRowsInGroup(adBlue.data?.rows, params.group);
-  const shown = useMemo(
-    () =>
-      sortRows(
-        rows.filter((r) => (flag === 'flagged' ? r.flag !== null : !flag || r.flag === flag)),
-        columns.find((c) => c.id === sort.column),
-        sort.direction,
-        language,
-      ),
-    [rows, flag, columns, sort, language],
+  const filtered = useMemo(
+    () => rows.filter((r) => (flag === 'flagged' ? r.flag !== null : !flag || r.flag === flag)),
+    [rows, flag],
   );
+  const table = useSortedRows(filtered, columns, { column: 'ratio', direction: 'asc' }, language);
+  const shown = table.rows;
   const totals = useMemo(() => adBlueTotals(rows), [rows]);
   const title = t('fuel.adblue.title');
 
   return (
-    <FuelScreen
+    <PeriodScreen
       testId="fuel-catalyst-page"
       title={title}
       params={params}
@@ -213,16 +208,12 @@ export default function CatalystPage() {
             high: ADBLUE_RATIO.high,
           })}
         </Alert>
-        <TableToolbar
-          shown={shown.length}
+        <ExcelTableToolbar
+          kind="fuel-adblue"
+          title={title}
+          columns={() => adBlueExportColumns(f)}
+          shown={shown}
           total={rows.length}
-          exportDisabled={shown.length === 0}
-          onExport={() =>
-            void exporter.exportExcel(
-              'fuel-adblue',
-              excelTable(title, adBlueExportColumns(f), shown),
-            )
-          }
         >
           <FleetFilters params={params} language={language} />
           <SelectFilter
@@ -236,19 +227,16 @@ export default function CatalystPage() {
             }))}
             onChange={(value) => update({ flag: value })}
           />
-        </TableToolbar>
+        </ExcelTableToolbar>
         <ListOrMessage total={rows.length} shown={shown.length} emptyText={t('fuel.adblue.empty')}>
           <DataTable
             testId="fuel-adblue-table"
-            rows={shown}
-            columns={columns}
+            {...table}
             rowKey={(r) => r.vehicleId}
-            sort={sort}
-            onSort={setSort}
             renderCard={(r) => <RowCard row={r} f={f} />}
           />
         </ListOrMessage>
       </>
-    </FuelScreen>
+    </PeriodScreen>
   );
 }

@@ -3,20 +3,17 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { FuelConsumptionRow } from '@rumbo/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { durationText } from '../../shared/analysis/indicator-format';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
 import { formatNumber } from '../../shared/format/format';
-import { FuelScreen, ListOrMessage } from './fuel-screen';
-import { useServices } from '../../shared/services';
+import { ListOrMessage } from './fuel-screen';
+import { PeriodScreen } from '../../shared/period/period-screen';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
-import { SearchField, TableToolbar } from '../../shared/table/table-parts';
-import {
-  excelTable,
-  matchesSearch,
-  sortRows,
-  type SortState,
-} from '../../shared/table/table-model';
+import { useSortedRows } from '../../shared/table/use-sorted-rows';
+import { SearchField } from '../../shared/table/table-parts';
+import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
+import { matchesSearch } from '../../shared/table/table-model';
 import { BalanceCell, BalanceDetail } from './balance-detail';
 import { ConsumptionTrend } from './consumption-trend';
 import {
@@ -151,7 +148,6 @@ function RowCard({ row, f, byDriver }: { row: Row; f: FleetFormat; byDriver: boo
 export default function ConsumptionPage() {
   const f = useFleetFormat();
   const { t, language, offset } = f;
-  const { exporter } = useServices();
   const params = useFuelParams(offset);
   const { period, update, filter } = params;
   const byDriver = params.get('by') === 'driver';
@@ -162,19 +158,14 @@ export default function ConsumptionPage() {
     byDriver ? 'driver' : 'vehicle',
     filter,
   );
-  const [sort, setSort] = useState<SortState>({ column: 'fuel', direction: 'desc' });
   const columns = useMemo(() => columnsOf(f, byDriver), [f, byDriver]);
   const rows: Row[] = useRowsInGroup(consumption.data?.rows, params.group);
-  const shown = useMemo(
-    () =>
-      sortRows(
-        rows.filter((r) => matchesSearch([r.plate, r.driverName, r.driverCode], search)),
-        columns.find((c) => c.id === sort.column),
-        sort.direction,
-        language,
-      ),
-    [rows, search, columns, sort, language],
+  const filtered = useMemo(
+    () => rows.filter((r) => matchesSearch([r.plate, r.driverName, r.driverCode], search)),
+    [rows, search],
   );
+  const table = useSortedRows(filtered, columns, { column: 'fuel', direction: 'desc' }, language);
+  const shown = table.rows;
   const totals = useMemo(() => consumptionTotals(rows), [rows]);
   // The server sends every UTC day the period touches; days not begun when it answered stay off
   // the chart.
@@ -219,7 +210,7 @@ export default function ConsumptionPage() {
   const title = t('fuel.consumption.title');
 
   return (
-    <FuelScreen
+    <PeriodScreen
       testId="fuel-consumption-page"
       title={title}
       params={params}
@@ -248,20 +239,12 @@ export default function ConsumptionPage() {
       <>
         <FuelSummary figures={figures} />
         {days.some((d) => d.fuelL > 0) ? <ConsumptionTrend days={days} f={f} /> : null}
-        <TableToolbar
-          shown={shown.length}
+        <ExcelTableToolbar
+          kind={byDriver ? 'fuel-consumption-drivers' : 'fuel-consumption'}
+          title={byDriver ? t('fuel.consumption.export_drivers') : title}
+          columns={() => consumptionExportColumns(f, byDriver)}
+          shown={shown}
           total={rows.length}
-          exportDisabled={shown.length === 0}
-          onExport={() =>
-            void exporter.exportExcel(
-              byDriver ? 'fuel-consumption-drivers' : 'fuel-consumption',
-              excelTable(
-                byDriver ? t('fuel.consumption.export_drivers') : title,
-                consumptionExportColumns(f, byDriver),
-                shown,
-              ),
-            )
-          }
         >
           <SearchField
             value={search}
@@ -271,7 +254,7 @@ export default function ConsumptionPage() {
             }
           />
           <FleetFilters params={params} language={language} />
-        </TableToolbar>
+        </ExcelTableToolbar>
         <ListOrMessage
           total={rows.length}
           shown={shown.length}
@@ -279,11 +262,8 @@ export default function ConsumptionPage() {
         >
           <DataTable
             testId="fuel-consumption-table"
-            rows={shown}
-            columns={columns}
+            {...table}
             rowKey={consumptionKey}
-            sort={sort}
-            onSort={setSort}
             renderCard={(r) => <RowCard row={r} f={f} byDriver={byDriver} />}
             {...(byDriver
               ? {}
@@ -295,6 +275,6 @@ export default function ConsumptionPage() {
           />
         </ListOrMessage>
       </>
-    </FuelScreen>
+    </PeriodScreen>
   );
 }

@@ -4,11 +4,12 @@ import Typography from '@mui/material/Typography';
 import type { FuelEvent, FuelEventCode } from '@rumbo/contracts';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useFleetFormat, type FleetFormat } from '../../shared/fleet/fleet-format';
-import { FuelScreen, ListOrMessage } from './fuel-screen';
-import { useServices } from '../../shared/services';
+import { ListOrMessage } from './fuel-screen';
+import { PeriodScreen } from '../../shared/period/period-screen';
 import { DataTable, type TableColumn } from '../../shared/table/data-table';
-import { SelectFilter, TableToolbar } from '../../shared/table/table-parts';
-import { excelTable, sortRows, type SortState } from '../../shared/table/table-model';
+import { useSortedRows } from '../../shared/table/use-sorted-rows';
+import { SelectFilter } from '../../shared/table/table-parts';
+import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
 import { EventKindChip, ReviewChip } from './event-chips';
 import { useFuelEvents } from './fuel-api';
 import { measureColumn } from './fuel-columns';
@@ -138,7 +139,6 @@ export function FuelEventsScreen({ mode }: { mode: 'refuel' | 'urea' }) {
   const urea = mode === 'urea';
   const f = useFleetFormat();
   const { t, language, offset } = f;
-  const { exporter } = useServices();
   const params = useFuelParams(offset);
   const { period, update, filter } = params;
   const kind = urea ? '' : params.get('kind');
@@ -148,23 +148,15 @@ export function FuelEventsScreen({ mode }: { mode: 'refuel' | 'urea' }) {
     urea ? UREA_CODES : REFUEL_CODES,
     filter,
   );
-  const [sort, setSort] = useState<SortState>({ column: 'start', direction: 'desc' });
   const [openId, setOpenId] = useState<number | null>(null);
   const columns = useMemo(() => columnsOf(f, urea), [f, urea]);
   const all = useMemo(
     () => filterEvents(events.data?.events ?? [], params.group, ''),
     [events.data, params.group],
   );
-  const shown = useMemo(
-    () =>
-      sortRows(
-        filterEvents(all, '', kind),
-        columns.find((c) => c.id === sort.column),
-        sort.direction,
-        language,
-      ),
-    [all, kind, columns, sort, language],
-  );
+  const filtered = useMemo(() => filterEvents(all, '', kind), [all, kind]);
+  const table = useSortedRows(filtered, columns, { column: 'start', direction: 'desc' }, language);
+  const shown = table.rows;
   // A group choice of "no group" is filtered here, so the server's totals would not match it.
   const partial = events.data !== undefined && events.data.total > events.data.events.length;
   const totals = useMemo(
@@ -202,7 +194,7 @@ export function FuelEventsScreen({ mode }: { mode: 'refuel' | 'urea' }) {
   const title = urea ? t('fuel.urea.title') : t('fuel.refuel.title');
 
   return (
-    <FuelScreen
+    <PeriodScreen
       testId={urea ? 'fuel-urea-page' : 'fuel-refuel-page'}
       title={title}
       params={params}
@@ -219,16 +211,12 @@ export function FuelEventsScreen({ mode }: { mode: 'refuel' | 'urea' }) {
             })}
           </Alert>
         ) : null}
-        <TableToolbar
-          shown={shown.length}
+        <ExcelTableToolbar
+          kind={urea ? 'fuel-urea' : 'fuel-refuel'}
+          title={title}
+          columns={() => eventExportColumns(f, urea)}
+          shown={shown}
           total={all.length}
-          exportDisabled={shown.length === 0}
-          onExport={() =>
-            void exporter.exportExcel(
-              urea ? 'fuel-urea' : 'fuel-refuel',
-              excelTable(title, eventExportColumns(f, urea), shown),
-            )
-          }
         >
           <FleetFilters params={params} language={language} />
           {urea ? null : (
@@ -241,7 +229,7 @@ export function FuelEventsScreen({ mode }: { mode: 'refuel' | 'urea' }) {
               onChange={(value) => update({ kind: value })}
             />
           )}
-        </TableToolbar>
+        </ExcelTableToolbar>
         <ListOrMessage
           total={all.length}
           shown={shown.length}
@@ -249,11 +237,8 @@ export function FuelEventsScreen({ mode }: { mode: 'refuel' | 'urea' }) {
         >
           <DataTable
             testId="fuel-events-table"
-            rows={shown}
-            columns={columns}
+            {...table}
             rowKey={(e) => e.id}
-            sort={sort}
-            onSort={setSort}
             onRowClick={(e) => setOpenId(e.id)}
             rowLabel={(e) =>
               t('fuel.events.open', {
@@ -271,6 +256,6 @@ export function FuelEventsScreen({ mode }: { mode: 'refuel' | 'urea' }) {
           </Suspense>
         ) : null}
       </>
-    </FuelScreen>
+    </PeriodScreen>
   );
 }

@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FuelEvent, FuelReviewStatus } from '@rumbo/contracts';
 import { useState } from 'react';
+import { NoteField } from '../../shared/ui/note-field';
 import { isAborted } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';
 import type { FleetFormat } from '../../shared/fleet/fleet-format';
@@ -70,21 +70,14 @@ export function TheftReview({ event, f }: { event: FuelEvent; f: FleetFormat }) 
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {t('fuel.review.hint')}
           </Typography>
-          <TextField
+          <NoteField
             id="theft-note"
             label={t('fuel.review.note')}
             placeholder={t('fuel.review.note_placeholder')}
             value={note}
-            onChange={(e) => setNote(e.target.value)}
-            multiline
-            minRows={2}
-            fullWidth
-            error={tooLong}
-            helperText={
-              tooLong
-                ? t('fuel.review.note_too_long', { max: NOTE_MAX })
-                : `${note.length}/${NOTE_MAX}`
-            }
+            onChange={setNote}
+            max={NOTE_MAX}
+            tooLongText={t('fuel.review.note_too_long', { max: NOTE_MAX })}
             disabled={review.isPending}
           />
           <Box

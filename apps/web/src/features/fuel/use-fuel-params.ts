@@ -1,7 +1,6 @@
 import type { TimeZoneSetting } from '@rumbo/contracts';
-import { useMemo, useState } from 'react';
-import { analysisPeriod } from '../../shared/period/analysis-period';
-import { useUrlParams } from '../../shared/url/use-url-params';
+import { useMemo } from 'react';
+import { useAddressPeriod } from '../../shared/period/use-address-period';
 import type { FuelFilter } from './fuel-api';
 
 const id = (value: string | null): number | null =>
@@ -13,13 +12,7 @@ const id = (value: string | null): number | null =>
  * `group=none` for vehicles without one), and the screen's own keys (`kind`, `by`, `q`).
  */
 export function useFuelParams(offsetHours: TimeZoneSetting) {
-  const { params, update, get } = useUrlParams();
-  const [openedMs] = useState(() => Date.now());
-  const period = analysisPeriod(
-    { period: params.get('period'), from: params.get('from'), to: params.get('to') },
-    openedMs,
-    offsetHours,
-  );
+  const { params, update, get, period } = useAddressPeriod(offsetHours);
   const vehicle = params.get('vehicle') ?? '';
   const group = params.get('group') ?? '';
   // The server narrows by vehicle or group (their union, so a chosen vehicle goes alone); "no
