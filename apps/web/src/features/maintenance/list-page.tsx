@@ -23,6 +23,7 @@ import { maintenanceApi, maintenanceKeys } from './maintenance-api';
 import { additionalExcel, formatDay, formatKm } from './maintenance-format';
 import { useFormatContext, useMaintenanceSave } from './use-maintenance';
 import { seededText } from '../../shared/i18n/seeded-text';
+import { optionItems } from '../../shared/ui/option-items';
 
 const muted = (text: string) => (
   <Typography component="span" variant="body2" color="text.secondary">
@@ -244,11 +245,7 @@ function AdditionalDialog(props: {
           value={kind}
           onChange={(event) => setKind(event.target.value as MaintenanceKind)}
         >
-          {MAINTENANCE_KINDS.map((k) => (
-            <MenuItem key={k} value={k}>
-              {t(`maintenance.kinds.${k}`)}
-            </MenuItem>
-          ))}
+          {optionItems(MAINTENANCE_KINDS, (k) => t(`maintenance.kinds.${k}`))}
         </TextField>
         <TextField
           id="additional-name"
