@@ -23,7 +23,7 @@ import { maintenanceApi, maintenanceKeys } from './maintenance-api';
 import { additionalExcel, formatDay, formatKm } from './maintenance-format';
 import { useFormatContext, useMaintenanceSave } from './use-maintenance';
 import { seededText } from '../../shared/i18n/seeded-text';
-import { optionItems } from '../../shared/ui/option-items';
+import { optionItems, vehicleItems } from '../../shared/ui/option-items';
 
 const muted = (text: string) => (
   <Typography component="span" variant="body2" color="text.secondary">
@@ -231,11 +231,7 @@ function AdditionalDialog(props: {
         error={tried && vehicleId === 0}
         helperText={tried && vehicleId === 0 ? t('maintenance.common.required') : undefined}
       >
-        {props.vehicles.map((v) => (
-          <MenuItem key={v.vehicleId} value={v.vehicleId}>
-            {v.plate}
-          </MenuItem>
-        ))}
+        {vehicleItems(props.vehicles)}
       </TextField>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' }, gap: 2 }}>
         <TextField

@@ -12,3 +12,27 @@ export function optionItems<T extends string | number>(
     </MenuItem>
   ));
 }
+
+/** The menu items of a select over records: `value` picks each one's value (and key). */
+export function recordItems<T>(
+  records: readonly T[],
+  value: (record: T) => string | number,
+  label: (record: T) => ReactNode,
+): ReactElement[] {
+  return records.map((record) => (
+    <MenuItem key={value(record)} value={value(record)}>
+      {label(record)}
+    </MenuItem>
+  ));
+}
+
+/** The menu items of a vehicle select: the plate, valued by the vehicle's id. */
+export function vehicleItems(
+  vehicles: readonly { vehicleId: number; plate: string }[],
+): ReactElement[] {
+  return recordItems(
+    vehicles,
+    (v) => v.vehicleId,
+    (v) => v.plate,
+  );
+}
