@@ -22,7 +22,7 @@ import type { AppServices } from '../shared/services';
 import type { KeyValueStorage } from '../shared/session/auth-storage';
 import { makeDigest } from '../shared/session/digest';
 import { createSessionService } from '../shared/session/session-service';
-import { createSessionStore } from '../shared/session/session-store';
+import { createSessionStore, socketHello } from '../shared/session/session-store';
 import { createAppEvents } from '../shared/ui/app-events';
 import { createSnackbarStore } from '../shared/ui/snackbar-store';
 import { createUiStore } from '../shared/ui/ui-store';
@@ -90,14 +90,7 @@ export function createAppServices(env: ServiceEnvironment): AppServices {
 
   const socket = createSocketLink({
     url: () => api.socketUrl('ws', env.location),
-    hello: () => {
-      const s = sessionStore.getState();
-      return {
-        token: s.token ?? undefined,
-        digest: s.digest ?? undefined,
-        userToken: s.userToken ?? undefined,
-      };
-    },
+    hello: () => socketHello(sessionStore),
     createSocket: env.createSocket,
     onStatus: (linkStatus) => {
       ui.setState({ linkStatus });

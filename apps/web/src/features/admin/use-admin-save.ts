@@ -1,8 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { isAborted } from '../../shared/api/api-error';
-import { errorMessage } from '../../shared/api/error-message';
-import { useServices } from '../../shared/services';
+import { useSaveMutation } from '../../shared/api/use-save-mutation';
 import { adminKeys } from './admin-api';
 import { fieldErrors } from './server-errors';
 
@@ -20,22 +17,13 @@ export function useAdminSave<TVars, TResult>(options: {
   setFieldError?: (field: string, message: string) => void;
 }) {
   const { t } = useTranslation();
-  const { snackbar } = useServices();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: options.mutationFn,
-    onSuccess: async (result, vars) => {
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      const message =
-        typeof options.success === 'string' ? options.success : options.success(result, vars);
-      snackbar.notify({ type: 'success', message });
-      options.onSuccess?.(result, vars);
-    },
-    onError: (error) => {
-      if (isAborted(error)) return;
-      const errors = fieldErrors(error, options.fields ?? [], t, options.conflictField);
-      for (const { field, message } of errors) options.setFieldError?.(field, message);
-      snackbar.notify({ type: 'error', message: errorMessage(error, t) });
+  const { fields = [], conflictField, setFieldError, ...rest } = options;
+  return useSaveMutation({
+    ...rest,
+    invalidate: adminKeys.all,
+    onFailure: (error) => {
+      for (const { field, message } of fieldErrors(error, fields, t, conflictField))
+        setFieldError?.(field, message);
     },
   });
 }

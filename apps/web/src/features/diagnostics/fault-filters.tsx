@@ -15,6 +15,7 @@ import { DayField } from '../../shared/ui/day-field';
 import type { UrlChanges } from '../../shared/url/use-url-params';
 import type { FaultsFilter } from './diagnostics-api';
 import { dayOf, PRESETS, type periodOf } from './fault-period';
+import { optionItems } from '../../shared/ui/option-items';
 
 /** A filter of the fault screen: its id is its input's test id; empty shows the label alone. */
 function Select(props: {
@@ -99,11 +100,7 @@ export function FaultFilters({
           )
         }
       >
-        {PRESETS.map((p) => (
-          <MenuItem key={p} value={p}>
-            {t(`diagnostics.preset.${p}`)}
-          </MenuItem>
-        ))}
+        {optionItems(PRESETS, (p) => t(`diagnostics.preset.${p}`))}
       </Select>
       {period.preset === 'custom' && (
         <>
@@ -158,11 +155,7 @@ export function FaultFilters({
         onChange={(value) => update({ severity: value })}
       >
         <MenuItem value="">{t('diagnostics.all_severities')}</MenuItem>
-        {FAULT_SEVERITY_VALUES.map((s) => (
-          <MenuItem key={s} value={s}>
-            {t(`diagnostics.severity.${s}`)}
-          </MenuItem>
-        ))}
+        {optionItems(FAULT_SEVERITY_VALUES, (s) => t(`diagnostics.severity.${s}`))}
       </Select>
       <Select
         id="fault-status"

@@ -1,5 +1,6 @@
 import type { Geofence, InterestPoint, InterestPointType } from '@rumbo/contracts';
 import { circleRing } from '../../shared/geofences/zone-shapes';
+import { downloadBlob } from '../../shared/export/export-excel';
 
 /**
  * Exports of the tenant's zones and points of interest. GeoJSON keeps each geofence as the
@@ -176,12 +177,5 @@ export function toKml(
 
 /** Offers a text as a file download. */
 export function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(new Blob([text], { type }), fileName);
 }

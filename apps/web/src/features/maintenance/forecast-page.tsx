@@ -28,6 +28,7 @@ import {
 } from './maintenance-format';
 import { useFormatContext } from './use-maintenance';
 import { seededText } from '../../shared/i18n/seeded-text';
+import { optionItems } from '../../shared/ui/option-items';
 
 const muted = (text: string) => (
   <Typography component="span" variant="body2" color="text.secondary">
@@ -208,11 +209,7 @@ export default function ForecastPage() {
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
               <MenuItem value="">{t('maintenance.common.all_statuses')}</MenuItem>
-              {MAINTENANCE_STATUSES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {t(`maintenance.status.${s}`)}
-                </MenuItem>
-              ))}
+              {optionItems(MAINTENANCE_STATUSES, (s) => t(`maintenance.status.${s}`))}
             </TextField>
             <TextField
               id="forecast-group"

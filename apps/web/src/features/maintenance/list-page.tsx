@@ -23,6 +23,7 @@ import { maintenanceApi, maintenanceKeys } from './maintenance-api';
 import { additionalExcel, formatDay, formatKm } from './maintenance-format';
 import { useFormatContext, useMaintenanceSave } from './use-maintenance';
 import { seededText } from '../../shared/i18n/seeded-text';
+import { optionItems, vehicleItems } from '../../shared/ui/option-items';
 
 const muted = (text: string) => (
   <Typography component="span" variant="body2" color="text.secondary">
@@ -230,11 +231,7 @@ function AdditionalDialog(props: {
         error={tried && vehicleId === 0}
         helperText={tried && vehicleId === 0 ? t('maintenance.common.required') : undefined}
       >
-        {props.vehicles.map((v) => (
-          <MenuItem key={v.vehicleId} value={v.vehicleId}>
-            {v.plate}
-          </MenuItem>
-        ))}
+        {vehicleItems(props.vehicles)}
       </TextField>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' }, gap: 2 }}>
         <TextField
@@ -244,11 +241,7 @@ function AdditionalDialog(props: {
           value={kind}
           onChange={(event) => setKind(event.target.value as MaintenanceKind)}
         >
-          {MAINTENANCE_KINDS.map((k) => (
-            <MenuItem key={k} value={k}>
-              {t(`maintenance.kinds.${k}`)}
-            </MenuItem>
-          ))}
+          {optionItems(MAINTENANCE_KINDS, (k) => t(`maintenance.kinds.${k}`))}
         </TextField>
         <TextField
           id="additional-name"

@@ -1,9 +1,7 @@
 import { DEFAULT_UNITS, type Language } from '@rumbo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isAborted } from '../../shared/api/api-error';
-import { errorMessage } from '../../shared/api/error-message';
+import { useSaveMutation } from '../../shared/api/use-save-mutation';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { useServices, useSession } from '../../shared/services';
+import { useSession } from '../../shared/services';
 import { maintenanceKeys } from './maintenance-api';
 import type { FormatContext } from './maintenance-format';
 
@@ -24,19 +22,5 @@ export function useMaintenanceSave<TVars, TResult>(options: {
   success: string;
   onSuccess?: (result: TResult, vars: TVars) => void;
 }) {
-  const { t } = useTranslation();
-  const { snackbar } = useServices();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: options.mutationFn,
-    onSuccess: async (result, vars) => {
-      await queryClient.invalidateQueries({ queryKey: maintenanceKeys.all });
-      snackbar.notify({ type: 'success', message: options.success });
-      options.onSuccess?.(result, vars);
-    },
-    onError: (error) => {
-      if (isAborted(error)) return;
-      snackbar.notify({ type: 'error', message: errorMessage(error, t) });
-    },
-  });
+  return useSaveMutation({ ...options, invalidate: maintenanceKeys.all });
 }

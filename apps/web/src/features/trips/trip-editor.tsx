@@ -37,6 +37,7 @@ import {
   useTripDrivers,
   useTripMutation,
 } from './trips-api';
+import { recordItems, vehicleItems } from '../../shared/ui/option-items';
 
 /** Create or edit a plan: vehicle, driver, stops from clicks or POIs, route, corridor. */
 export function TripEditorDialog({
@@ -167,11 +168,7 @@ export function TripEditorDialog({
                 select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } },
               }}
             >
-              {(vehicles.data ?? []).map((v) => (
-                <MenuItem key={v.vehicleId} value={v.vehicleId}>
-                  {v.plate}
-                </MenuItem>
-              ))}
+              {vehicleItems(vehicles.data ?? [])}
             </TextField>
             <TextField
               id="trip-driver"
@@ -183,11 +180,11 @@ export function TripEditorDialog({
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
               <MenuItem value="">{t('trips.editor.no_driver')}</MenuItem>
-              {(drivers.data ?? []).map((d) => (
-                <MenuItem key={d.driverId} value={d.driverId}>
-                  {`${d.nombre} ${d.apellido}`.trim()}
-                </MenuItem>
-              ))}
+              {recordItems(
+                drivers.data ?? [],
+                (d) => d.driverId,
+                (d) => `${d.nombre} ${d.apellido}`.trim(),
+              )}
             </TextField>
             <TextField
               id="trip-name"
@@ -251,11 +248,11 @@ export function TripEditorDialog({
                 setFitKey(`poi-${poi.idInterestPoint}-${stops.length}`);
               }}
             >
-              {(pois.data ?? []).map((p) => (
-                <MenuItem key={p.idInterestPoint} value={p.idInterestPoint}>
-                  {p.nombre}
-                </MenuItem>
-              ))}
+              {recordItems(
+                pois.data ?? [],
+                (p) => p.idInterestPoint,
+                (p) => p.nombre,
+              )}
             </TextField>
             <Typography variant="subtitle2">
               {t('trips.editor.route')}: {routeText}

@@ -1,5 +1,6 @@
 import { LngLatBounds, type GeoJSONSource, type Map as MapLibre } from 'maplibre-gl';
 import { useCallback, useEffect, useRef } from 'react';
+import { widthByZoom } from '../../shared/geofences/zone-layers';
 import { metresToPixelsAtZoom0 } from '../../shared/geofences/zone-shapes';
 import { BaseMap, useMapDark } from '../../shared/map/base-map';
 import { LABEL_FONT } from '../../shared/map/map-style';
@@ -93,16 +94,6 @@ export function tripFeatures(props: Omit<TripMapProps, 'fitKey' | 'label'>) {
 function addLayers(map: MapLibre, dark: boolean, data: GeoJSON.FeatureCollection) {
   if (map.getSource(SOURCE)) return;
   map.addSource(SOURCE, { type: 'geojson', data });
-  const widthByZoom = (prop: string, min: number) =>
-    [
-      'interpolate',
-      ['exponential', 2],
-      ['zoom'],
-      0,
-      ['max', min, ['get', prop]],
-      24,
-      ['max', min, ['*', ['get', prop], 2 ** 24]],
-    ] as unknown as number;
   map.addLayer({
     id: LAYERS.corridor,
     type: 'line',

@@ -1,6 +1,7 @@
 import { encodeLiveFrame, type LastInfo } from '@rumbo/contracts';
 import { describe, expect, it } from 'vitest';
 import { connectLiveFeed, type LiveFeedStatus, type LiveSocket } from './live-feed-client';
+import { testLastInfo } from './fleet-test-fixtures';
 import { LiveFleetStore } from './live-fleet-store';
 
 class FakeSocket implements LiveSocket {
@@ -19,24 +20,15 @@ class FakeSocket implements LiveSocket {
   }
 }
 
-const last = (id: number): LastInfo => ({
-  idvehiculo: id,
-  plate: `P${id}`,
-  lastConnection: null,
-  status: 'off',
-  statusCode: 1,
-  lat: 1,
-  lng: 2,
-  speedKmh: 0,
-  heading: null,
-  implementos: null,
-  marca: null,
-  modelo: null,
-  modelyear: null,
-  fms1: { odometro: null, ureaLevel: null },
-  fms4: { engineHours: null },
-  driverCode: null,
-});
+const last = (id: number): LastInfo =>
+  testLastInfo(id, 'off', {
+    plate: `P${id}`,
+    lastConnection: null,
+    statusCode: 1,
+    lat: 1,
+    lng: 2,
+    speedKmh: 0,
+  });
 
 function setup() {
   const sockets: FakeSocket[] = [];

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useServices } from '../services';
+import { socketHello } from '../session/session-store';
 import { connectLiveFeed, type LiveFeedStatus } from './live-feed-client';
 import { LiveFleetStore } from './live-fleet-store';
 
@@ -20,14 +21,7 @@ export function useLiveFleet(): {
   useEffect(() => {
     const feed = connectLiveFeed({
       url: api.socketUrl('wslp', window.location),
-      hello: () => {
-        const s = sessionStore.getState();
-        return {
-          token: s.token ?? undefined,
-          digest: s.digest ?? undefined,
-          userToken: s.userToken ?? undefined,
-        };
-      },
+      hello: () => socketHello(sessionStore),
       store,
       onStatus: setStatus,
     });

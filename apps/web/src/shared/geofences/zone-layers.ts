@@ -90,15 +90,7 @@ export function addZoneLayers(
       'line-color': ['get', 'color'],
       'line-opacity': ['case', ['boolean', ['feature-state', 'selected'], false], 0.45, 0.25],
       // The corridor's real width at every zoom: w0 px at zoom 0, doubled per zoom level.
-      'line-width': [
-        'interpolate',
-        ['exponential', 2],
-        ['zoom'],
-        0,
-        ['max', 1, ['get', 'w0']],
-        24,
-        ['max', 2, ['*', ['get', 'w0'], 2 ** 24]],
-      ],
+      'line-width': widthByZoom('w0', 1, 2),
     },
   });
   add({
@@ -166,6 +158,22 @@ export function addZoneLayers(
 }
 
 /** The band of the corridor being edited (the drawing tool shows only its line). */
+/**
+ * A line width that stands for a real width on the ground: the feature's `prop` px at zoom 0,
+ * doubled per zoom level, never thinner than `min` px (`minAtMax` at the deepest zoom).
+ */
+export function widthByZoom(prop: string, min: number, minAtMax = min): number {
+  return [
+    'interpolate',
+    ['exponential', 2],
+    ['zoom'],
+    0,
+    ['max', min, ['get', prop]],
+    24,
+    ['max', minAtMax, ['*', ['get', prop], 2 ** 24]],
+  ] as unknown as number;
+}
+
 export const EDIT_PREVIEW_SOURCE = 'rumbo-zone-edit';
 
 /** Adds the edit preview's source and layer (call on each style load, before the drawing tool). */
@@ -181,15 +189,7 @@ export function addEditPreviewLayer(map: MapLibre, data: GeoJSON.FeatureCollecti
     paint: {
       'line-color': ['get', 'color'],
       'line-opacity': 0.35,
-      'line-width': [
-        'interpolate',
-        ['exponential', 2],
-        ['zoom'],
-        0,
-        ['max', 1, ['get', 'w0']],
-        24,
-        ['max', 2, ['*', ['get', 'w0'], 2 ** 24]],
-      ],
+      'line-width': widthByZoom('w0', 1, 2),
     },
   });
 }

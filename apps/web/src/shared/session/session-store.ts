@@ -60,3 +60,13 @@ export function createSessionStore(storage: KeyValueStorage) {
   return store;
 }
 export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/** The credentials a live socket sends in its hello, as the session holds them now. */
+export function socketHello(store: SessionStore) {
+  const s = store.getState();
+  return {
+    token: s.token ?? undefined,
+    digest: s.digest ?? undefined,
+    userToken: s.userToken ?? undefined,
+  };
+}

@@ -6,7 +6,6 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -15,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { scopeErrors, type ScopeRow } from './alert-settings-model';
 import { ScopeDetails, ZoneScopeRow } from './scope-details';
+import { recordItems, vehicleItems } from '../../../shared/ui/option-items';
 
 export function ScopesTab({
   draft,
@@ -159,11 +159,11 @@ export function ScopesTab({
             })
           }
         >
-          {freeGroups.map((g) => (
-            <MenuItem key={g.id} value={g.id}>
-              {g.name}
-            </MenuItem>
-          ))}
+          {recordItems(
+            freeGroups,
+            (g) => g.id,
+            (g) => g.name,
+          )}
         </TextField>
         <TextField
           select
@@ -186,11 +186,7 @@ export function ScopesTab({
             })
           }
         >
-          {freeVehicles.map((v) => (
-            <MenuItem key={v.vehicleId} value={v.vehicleId}>
-              {v.plate}
-            </MenuItem>
-          ))}
+          {vehicleItems(freeVehicles)}
         </TextField>
         <TextField
           select
@@ -206,11 +202,11 @@ export function ScopesTab({
             })
           }
         >
-          {freeZones.map((z) => (
-            <MenuItem key={z.id} value={z.id}>
-              {z.name}
-            </MenuItem>
-          ))}
+          {recordItems(
+            freeZones,
+            (z) => z.id,
+            (z) => z.name,
+          )}
         </TextField>
       </Stack>
       {draft.groups.length === 0 && draft.vehicles.length === 0 && draft.zones.length === 0 ? (

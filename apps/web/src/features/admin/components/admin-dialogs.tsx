@@ -2,12 +2,12 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { ConfirmDialog, ConfirmText } from '../../../shared/ui/confirm-dialog';
 
 /** A create/edit dialog holding a form; full screen on phones; can't be dismissed while saving. */
 export function FormDialog(props: {
@@ -82,37 +82,20 @@ export function ConfirmDeleteDialog(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <ConfirmDialog
       open={props.open}
-      onClose={() => {
-        if (!props.deleting) props.onCancel();
-      }}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby="confirm-delete-title"
-      data-testid="confirm-delete"
+      title={t('admin.common.confirm_delete_title')}
+      titleId="confirm-delete-title"
+      busy={props.deleting}
+      busyStyle="loading"
+      cancelLabel={t('admin.common.cancel')}
+      confirmLabel={t('admin.common.delete')}
+      testId="confirm-delete"
+      onCancel={props.onCancel}
+      onConfirm={props.onConfirm}
     >
-      <DialogTitle id="confirm-delete-title">{t('admin.common.confirm_delete_title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {t('admin.common.confirm_delete', { name: props.name })}
-        </DialogContentText>
-        {props.hint ? <DialogContentText sx={{ mt: 1 }}>{props.hint}</DialogContentText> : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onCancel} disabled={props.deleting}>
-          {t('admin.common.cancel')}
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          loading={props.deleting}
-          onClick={props.onConfirm}
-          data-testid="confirm-delete-accept"
-        >
-          {t('admin.common.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <ConfirmText>{t('admin.common.confirm_delete', { name: props.name })}</ConfirmText>
+      {props.hint ? <ConfirmText sx={{ mt: 1 }}>{props.hint}</ConfirmText> : null}
+    </ConfirmDialog>
   );
 }

@@ -12,6 +12,7 @@ import { vehiclesApi } from '../admin-api';
 import { toVehicleInput, vehicleFormSchema, vehicleToForm, type VehicleForm } from '../admin-forms';
 import { useAdminForm } from '../use-admin-form';
 import { FormDialog } from './admin-dialogs';
+import { optionItems } from '../../../shared/ui/option-items';
 
 /** Creates a vehicle (`vehicle` null) or edits one. */
 export function VehicleDialog(props: {
@@ -78,11 +79,7 @@ export function VehicleDialog(props: {
           label={t('admin.vehicles.kind')}
           error={errors.kind?.message}
         >
-          {VEHICLE_KINDS.map((kind) => (
-            <MenuItem key={kind} value={kind}>
-              {t(`admin.vehicles.kinds.${kind}`)}
-            </MenuItem>
-          ))}
+          {optionItems(VEHICLE_KINDS, (kind) => t(`admin.vehicles.kinds.${kind}`))}
         </SelectField>
         <SelectField
           control={control}

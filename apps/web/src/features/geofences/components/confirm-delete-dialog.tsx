@@ -1,9 +1,4 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { ConfirmDialog, ConfirmText } from '../../../shared/ui/confirm-dialog';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 
 /** Asks before a geofence or a POI is deleted. */
@@ -24,31 +19,18 @@ export function ConfirmDeleteDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={deleting ? undefined : onCancel}
-      data-testid="zone-confirm-delete"
-      maxWidth="xs"
-      fullWidth
+      title={t('geofences.confirm_delete_title', { name })}
+      busy={deleting}
+      busyStyle="disabled"
+      cancelLabel={t('geofences.form.cancel')}
+      confirmLabel={t('geofences.form.delete')}
+      testId="zone-confirm-delete"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
-      <DialogTitle>{t('geofences.confirm_delete_title', { name })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={deleting}>
-          {t('geofences.form.cancel')}
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          onClick={onConfirm}
-          disabled={deleting}
-          data-testid="zone-confirm-delete-accept"
-        >
-          {t('geofences.form.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <ConfirmText>{text}</ConfirmText>
+    </ConfirmDialog>
   );
 }

@@ -7,7 +7,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import type { DrawShape } from '../draw-controller';
 import type { GeofenceFormErrors, GeofenceFormValues } from '../geofence-form';
 import { FormFrame } from './form-frame';
 import { ShapePicker } from './shape-picker';
+import { optionItems } from '../../../shared/ui/option-items';
 
 export interface Option {
   id: number;
@@ -128,11 +128,7 @@ export function GeofenceFormPanel({
             onChange({ accessType: e.target.value as GeofenceFormValues['accessType'] })
           }
         >
-          {ACCESS_TYPES.map((a) => (
-            <MenuItem key={a} value={a}>
-              {t(`geofences.access.${a}`)}
-            </MenuItem>
-          ))}
+          {optionItems(ACCESS_TYPES, (a) => t(`geofences.access.${a}`))}
         </TextField>
         <TextField
           id="geofence-color"

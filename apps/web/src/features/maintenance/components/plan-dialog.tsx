@@ -18,7 +18,6 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -32,6 +31,7 @@ import { intervalsText } from '../maintenance-format';
 import { useFormatContext, useMaintenanceSave } from '../use-maintenance';
 import { FormShell, parseNumber } from './form-shell';
 import { seededText } from '../../../shared/i18n/seeded-text';
+import { optionItems } from '../../../shared/ui/option-items';
 
 interface ItemDraft {
   id?: number;
@@ -268,11 +268,7 @@ function PlanEditor(props: {
                   });
                 }}
               >
-                {MAINTENANCE_KINDS.map((k) => (
-                  <MenuItem key={k} value={k}>
-                    {t(`maintenance.kinds.${k}`)}
-                  </MenuItem>
-                ))}
+                {optionItems(MAINTENANCE_KINDS, (k) => t(`maintenance.kinds.${k}`))}
               </TextField>
               <TextField
                 size="small"

@@ -4,7 +4,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -14,6 +13,7 @@ import { maintenanceApi } from '../maintenance-api';
 import { useFormatContext, useMaintenanceSave } from '../use-maintenance';
 import { FormShell, parseNumber } from './form-shell';
 import { seededText } from '../../../shared/i18n/seeded-text';
+import { vehicleItems } from '../../../shared/ui/option-items';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -94,11 +94,7 @@ export function ServiceDialog(props: {
         helperText={tried && vehicleId === 0 ? t('maintenance.common.required') : undefined}
         required
       >
-        {props.vehicles.map((v) => (
-          <MenuItem key={v.vehicleId} value={v.vehicleId}>
-            {v.plate}
-          </MenuItem>
-        ))}
+        {vehicleItems(props.vehicles)}
       </TextField>
       <DayField
         id="service-date"

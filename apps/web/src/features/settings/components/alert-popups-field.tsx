@@ -1,9 +1,9 @@
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useStore } from 'zustand';
 import type { SnackbarAlerts } from '../../../shared/notifications/notifications-store';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useServices } from '../../../shared/services';
+import { optionItems } from '../../../shared/ui/option-items';
 
 const CHOICES: readonly SnackbarAlerts[] = ['critical', 'warning', 'all', 'none'];
 
@@ -25,11 +25,7 @@ export function AlertPopupsField() {
       onChange={(e) => prefs.setState({ snackbarAlerts: e.target.value as SnackbarAlerts })}
       sx={{ gridColumn: '1 / -1' }}
     >
-      {CHOICES.map((choice) => (
-        <MenuItem key={choice} value={choice}>
-          {t(`component.notifications.snackbar_levels.${choice}`)}
-        </MenuItem>
-      ))}
+      {optionItems(CHOICES, (choice) => t(`component.notifications.snackbar_levels.${choice}`))}
     </TextField>
   );
 }

@@ -22,6 +22,7 @@ import { saveUserConfig } from '../../../shared/session/user-config-api';
 import { UNIT_CHOICES, type UnitFamily } from '../../../shared/units/units';
 import { timeZoneOptions } from '../time-zones';
 import { AlertPopupsField } from './alert-popups-field';
+import { optionItems } from '../../../shared/ui/option-items';
 
 const MapPicker = lazy(() => import('./map-picker'));
 const FAMILIES = Object.keys(UNIT_CHOICES) as UnitFamily[];
@@ -143,11 +144,9 @@ export function PreferencesCard({ initial }: { initial: SaveConfigBody }) {
                   select
                   label={t(`view.settings.units.${family}`)}
                 >
-                  {UNIT_CHOICES[family].map((unit) => (
-                    <MenuItem key={unit} value={unit}>
-                      {t(`view.settings.unit_names.${unit.replace('/', '_')}`)}
-                    </MenuItem>
-                  ))}
+                  {optionItems(UNIT_CHOICES[family], (unit) =>
+                    t(`view.settings.unit_names.${unit.replace('/', '_')}`),
+                  )}
                 </TextField>
               )}
             />
