@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DeviceInput, DeviceProtocol, Vehicle, VehicleInput } from '@rumbo/contracts';
 import type { Database, FuelTankJson } from '../../db/schema.js';
+import { takenByAnother } from '../../db/taken.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -124,13 +125,14 @@ export async function plateTaken(
   plate: string,
   exceptId?: number,
 ): Promise<boolean> {
-  let query = db
-    .selectFrom('vehicles')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where(sql`lower(plate)`, '=', plate.toLowerCase());
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+  return takenByAnother(
+    db
+      .selectFrom('vehicles')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where(sql`lower(plate)`, '=', plate.toLowerCase()),
+    exceptId,
+  );
 }
 
 /** Creates a vehicle; returns its id. */
@@ -223,13 +225,14 @@ export async function groupNameTaken(
   name: string,
   exceptId?: number,
 ): Promise<boolean> {
-  let query = db
-    .selectFrom('vehicle_groups')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('name', '=', name);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+  return takenByAnother(
+    db
+      .selectFrom('vehicle_groups')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('name', '=', name),
+    exceptId,
+  );
 }
 
 /** Renames a group of a tenant. */
