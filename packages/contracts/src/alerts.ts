@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { epochMs, id, multilineText, text } from './fields.js';
-import { eventDataSchema, type AlertEventData } from './event-data.js';
 import { notificationSchema } from './realtime.js';
 
 // Alerts (issue 11): the catalogue, stored events and their handling, and the per-user
@@ -116,7 +115,27 @@ export const eventsQuery = z.strictObject({
 });
 export type EventsQuery = z.infer<typeof eventsQuery>;
 
-export { eventDataSchema, type AlertEventData } from './event-data.js';
+/**
+ * Optional data of an event (spec §3): the zone, the POI, the temperature (°C) and the planned
+ * trip (`route`, its id as a string) the event is about. Rules keep other keys of their own in the
+ * stored row (a fault's `dtc`); answers carry these four and the episode details below only,
+ * shaped by `eventDataOf`.
+ */
+export const eventDataSchema = z.object({
+  idzona: z.number().optional(),
+  idinterestpoint: z.number().optional(),
+  temperature: z.number().optional(),
+  route: z.string().optional(),
+  /**
+   * Rumbo's (issue 22): codes of the facts that fired with this alert and are told inside it
+   * (comma-separated, e.g. `EXV` in a `V95` episode), and the vehicle's limit then (km/h).
+   */
+  details: z.string().optional(),
+  speedLimit: z.number().optional(),
+  /** A speed level's alert: when the vehicle went over its limit (epoch ms). */
+  overLimitFromMs: z.number().optional(),
+});
+export type AlertEventData = z.infer<typeof eventDataSchema>;
 
 /**
  * The spec's data of a stored event, whatever wrote it: numbers stay numbers, `route` is always a

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { eventDataSchema } from './event-data.js';
 import { text } from './fields.js';
 
 /** First message on `/api/ws` and `/api/wslp`: the stored credentials. */
@@ -26,7 +25,18 @@ export const notificationSchema = z.object({
   userid: z.number().nullable(),
   payload: z.unknown(),
   read: z.boolean(),
-  data: eventDataSchema.optional(),
+  data: z
+    .object({
+      idzona: z.number().optional(),
+      idinterestpoint: z.number().optional(),
+      temperature: z.number().optional(),
+      route: z.string().optional(),
+      /** Rumbo's (issue 22): facts told inside this alert (`EXV` in a `V95`), the limit then. */
+      details: z.string().optional(),
+      speedLimit: z.number().optional(),
+      overLimitFromMs: z.number().optional(),
+    })
+    .optional(),
   codigoChofer: z.string().nullable().optional(),
   /** Where the event happened, in the user's language (issue 23). */
   place: z.string().nullable().optional(),
