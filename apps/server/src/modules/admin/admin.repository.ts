@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { takenByAnother } from '../../db/taken.js';
 import { toRole } from '../tenants/index.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -90,13 +89,12 @@ export async function findTenantUser(
 
 /** True when another account (any tenant: usernames sign in globally) has this username. */
 export async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
-  return takenByAnother(
-    db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())),
-    exceptId,
-  );
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()));
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** Updates an account's administered fields; `passwordHash` null keeps the password. */
@@ -211,14 +209,13 @@ export async function roleNameTaken(
   name: string,
   exceptId?: number,
 ): Promise<boolean> {
-  return takenByAnother(
-    db
-      .selectFrom('roles')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
-      .where((eb) => eb.or([eb('tenant_id', '=', tenantId), eb('tenant_id', 'is', null)])),
-    exceptId,
-  );
+  let query = db
+    .selectFrom('roles')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .where((eb) => eb.or([eb('tenant_id', '=', tenantId), eb('tenant_id', 'is', null)]));
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** Creates a role of a tenant; returns its id. */

@@ -6,7 +6,6 @@ import {
   type DriverPatch,
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
-import { takenByAnother } from '../../db/taken.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -83,14 +82,13 @@ export async function driverCodeTaken(
   exceptId?: number,
 ): Promise<boolean> {
   if (code === '') return false;
-  return takenByAnother(
-    db
-      .selectFrom('drivers')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('code', '=', code),
-    exceptId,
-  );
+  let query = db
+    .selectFrom('drivers')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('code', '=', code);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 type DriverColumns = Partial<{

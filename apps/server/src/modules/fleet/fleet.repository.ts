@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DeviceInput, DeviceProtocol, Vehicle, VehicleInput } from '@rumbo/contracts';
 import type { Database, FuelTankJson } from '../../db/schema.js';
-import { takenByAnother } from '../../db/taken.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -125,14 +124,13 @@ export async function plateTaken(
   plate: string,
   exceptId?: number,
 ): Promise<boolean> {
-  return takenByAnother(
-    db
-      .selectFrom('vehicles')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where(sql`lower(plate)`, '=', plate.toLowerCase()),
-    exceptId,
-  );
+  let query = db
+    .selectFrom('vehicles')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where(sql`lower(plate)`, '=', plate.toLowerCase());
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** Creates a vehicle; returns its id. */
@@ -225,14 +223,13 @@ export async function groupNameTaken(
   name: string,
   exceptId?: number,
 ): Promise<boolean> {
-  return takenByAnother(
-    db
-      .selectFrom('vehicle_groups')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('name', '=', name),
-    exceptId,
-  );
+  let query = db
+    .selectFrom('vehicle_groups')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('name', '=', name);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** Renames a group of a tenant. */
