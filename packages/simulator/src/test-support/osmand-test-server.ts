@@ -3,6 +3,7 @@
 
 import http from 'node:http';
 import { decodeOsmAnd, type Position } from '@rumbo/telematics';
+import { listenOnLoopback } from './listen.js';
 
 /** A running test server and what it received. */
 export interface OsmAndTestServer {
@@ -44,11 +45,9 @@ export async function startOsmAndTestServer(): Promise<OsmAndTestServer> {
     response.writeHead(200).end();
   });
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  const boundPort = await listenOnLoopback(server);
   return Object.assign(state, {
-    port: address.port,
+    port: boundPort,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

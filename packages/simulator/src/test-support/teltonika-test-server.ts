@@ -3,6 +3,7 @@
 // packet, unless told to drop one or to hang up.
 
 import net from 'node:net';
+import { listenOnLoopback } from './listen.js';
 import {
   TeltonikaFramer,
   decodeTeltonikaTcp,
@@ -87,11 +88,9 @@ export async function startTeltonikaTestServer(port = 0): Promise<TeltonikaTestS
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  const boundPort = await listenOnLoopback(server, port);
   return Object.assign(state, {
-    port: address.port,
+    port: boundPort,
     close: () =>
       new Promise<void>((resolve) => {
         state.closeConnections();

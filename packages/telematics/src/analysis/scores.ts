@@ -1,6 +1,8 @@
 // Scores and letters of the driving indicators (docs/domain.md §5) and the safe-driving score (§6),
 // from sums of hourly indicator buckets (indicators.detector.ts). Pure functions.
 
+import type { IndicatorFact } from '../reducer/facts.js';
+
 /** Letters, best first (Mapon's scale). */
 export const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
 export type Letter = (typeof LETTERS)[number];
@@ -60,38 +62,8 @@ export function linearScore(value: number, zeroAt: number, hundredAt: number): n
   return Math.min(100, Math.max(0, score));
 }
 
-/** Sums of indicator buckets over a period (the fields of an indicators fact). */
-export interface IndicatorSums {
-  distanceKm: number;
-  fuelL: number;
-  engineS: number;
-  unknownS: number;
-  drivingS: number;
-  idleS: number;
-  canS: number;
-  greenS: number;
-  inertiaS: number;
-  over60S: number;
-  cruiseS: number;
-  torqueSum: number;
-  torqueS: number;
-  torqueHighS: number;
-  kickdowns: number;
-  excessKm: number;
-  speedingS: number;
-  speeding10S: number;
-  hardBrakes: number;
-  harshAccels: number;
-  harshCorners: number;
-  crashes: number;
-  engineSignalS: number;
-  rpmUnder800S: number;
-  rpmBelowGreenS: number;
-  rpmGreenS: number;
-  rpmAboveGreenS: number;
-  rpmOver1800S: number;
-  harshInputS: number;
-}
+/** Sums of indicator buckets over a period: the counted fields of an indicators fact. */
+export type IndicatorSums = Omit<IndicatorFact, 'type' | 'bucketMs' | 'driverCode'>;
 
 export const INDICATOR_SUM_KEYS: readonly (keyof IndicatorSums)[] = [
   'distanceKm',

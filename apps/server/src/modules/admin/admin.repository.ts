@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { toRole } from '../tenants/index.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -179,14 +180,7 @@ function rolesQuery(db: Db, tenantId: number) {
 type RoleRow = NonNullable<Awaited<ReturnType<ReturnType<typeof rolesQuery>['executeTakeFirst']>>>;
 
 function toTenantRole(row: RoleRow): TenantRole {
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    name: row.name,
-    startOn: row.start_on,
-    views: row.views,
-    userCount: Number(row.user_count ?? 0),
-  };
+  return { ...toRole(row), userCount: Number(row.user_count ?? 0) };
 }
 
 /** Built-in roles first, then the tenant's own, by name. */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { placeText } from '../../places/render.js';
 import { eventDataOf, type AlertEvent, type EventsCursor, type Language } from '@rumbo/contracts';
 import { hasDrivers, MAX_EVENTS, type Db } from './alerts.repository.js';
+import { insertEventOnce } from '../../db/event-once.js';
 
 // SQL of the stored alert events: the list and its acknowledgement, silences (DTS), the names
 // of the places events happened in.
@@ -189,23 +190,12 @@ export async function insertSilenceEvent(
     silentS: number;
   },
 ): Promise<boolean> {
-  const rows = await db
-    .insertInto('events')
-    .values({
-      tenant_id: event.tenantId,
-      vehicle_id: event.vehicleId,
-      code: 'DTS',
-      start_time: new Date(event.startTimeMs),
-      lat: event.lat,
-      lng: event.lng,
-      value: event.silentS,
-      driver_code: event.driverCode,
-      data: null,
-    })
-    .onConflict((oc) => oc.columns(['vehicle_id', 'code', 'start_time']).doNothing())
-    .returning('id')
-    .execute();
-  return rows.length > 0;
+  return insertEventOnce(db, {
+    ...event,
+    code: 'DTS',
+    value: event.silentS,
+    data: null,
+  });
 }
 
 /** Closes `DTS` events of vehicles that reported again (end = their first record after). */

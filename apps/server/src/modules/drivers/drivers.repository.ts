@@ -91,17 +91,6 @@ export async function driverCodeTaken(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** Whether a vehicle group is the tenant's. */
-export async function driverGroupExists(db: Db, tenantId: number, groupId: number) {
-  const row = await db
-    .selectFrom('vehicle_groups')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', groupId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 type DriverColumns = Partial<{
   nombre: string;
   apellido: string;
@@ -162,16 +151,6 @@ export async function updateDriver(
     if (isUniqueViolation(error)) return false;
     throw error;
   }
-}
-
-/** Deletes a driver of the tenant; false when there was none. */
-export async function deleteDriver(db: Db, tenantId: number, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('drivers')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
 }
 
 /** Code → "Nombre Apellido" of every driver of a tenant with a code. */

@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Driver, DriverCreate, DriverPatch } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
+import { tenantRowExists, deleteTenantRow } from '../../db/tenant-rows.js';
 import {
-  deleteDriver,
   driverCodeTaken,
-  driverGroupExists,
   driverNamesByCode,
   findDriver,
   insertDriver,
@@ -42,7 +41,7 @@ async function checkRefs(
   if (
     input.groupId !== undefined &&
     input.groupId !== null &&
-    !(await driverGroupExists(deps.db, tenantId, input.groupId))
+    !(await tenantRowExists(deps.db, 'vehicle_groups', tenantId, input.groupId))
   ) {
     throw new DomainError('validation', {}, [{ path: 'body.groupId', message: 'unknown group' }]);
   }
@@ -100,6 +99,7 @@ export async function editDriver(
 
 /** Deletes a driver of the tenant; positions and events keep the code they recorded. */
 export async function removeDriver(deps: DriversDeps, tenantId: number, id: number) {
-  if (!(await deleteDriver(deps.db, tenantId, id))) throw new DomainError('not_found');
+  if (!(await deleteTenantRow(deps.db, 'drivers', tenantId, id)))
+    throw new DomainError('not_found');
   await namesChanged(deps, tenantId);
 }

@@ -200,17 +200,6 @@ export async function listGroups(
   }));
 }
 
-/** Whether a group belongs to a tenant. */
-export async function groupExists(db: Db, tenantId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('vehicle_groups')
-    .select('id')
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Creates a group, or returns the existing one with that name. */
 export async function ensureGroup(db: Db, tenantId: number, name: string): Promise<number> {
   await db

@@ -8,6 +8,7 @@ import type {
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
+import { tenantRowExists } from '../../db/tenant-rows.js';
 import {
   deleteDevice,
   deleteGroup,
@@ -17,7 +18,6 @@ import {
   findDevice,
   findDeviceByUniqueId,
   findVehicle,
-  groupExists,
   groupNameTaken,
   groupsWithVehicles,
   insertDevice,
@@ -60,7 +60,10 @@ async function checkVehicleRefs(
       { path: 'body.plate', message: 'plate already exists' },
     ]);
   }
-  if (input.groupId !== null && !(await groupExists(deps.db, tenantId, input.groupId))) {
+  if (
+    input.groupId !== null &&
+    !(await tenantRowExists(deps.db, 'vehicle_groups', tenantId, input.groupId))
+  ) {
     throw new DomainError('validation', {}, [{ path: 'body.groupId', message: 'unknown group' }]);
   }
   if (
@@ -146,7 +149,8 @@ export async function editGroup(
   id: number,
   name: string,
 ): Promise<void> {
-  if (!(await groupExists(deps.db, tenantId, id))) throw new DomainError('not_found');
+  if (!(await tenantRowExists(deps.db, 'vehicle_groups', tenantId, id)))
+    throw new DomainError('not_found');
   if (await groupNameTaken(deps.db, tenantId, name, id)) throw new DomainError('conflict');
   await renameGroup(deps.db, tenantId, id, name);
   for (const vehicle of await listVehicles(deps.db, tenantId)) {

@@ -212,19 +212,6 @@ export async function updateGeofence(
   return result.numUpdatedRows > 0n;
 }
 
-export async function deleteGeofence(
-  db: Kysely<Database>,
-  tenantId: number,
-  id: number,
-): Promise<boolean> {
-  const result = await db
-    .deleteFrom('geofences')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
-
 /** The attribute names the tenant's geofences use, sorted. */
 export async function geofenceAttributeNames(
   db: Kysely<Database>,

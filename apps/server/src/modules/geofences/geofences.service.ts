@@ -12,8 +12,8 @@ import {
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
+import { deleteTenantRow } from '../../db/tenant-rows.js';
 import {
-  deleteGeofence,
   findGeofence,
   findInterestPoint,
   geofenceAttributeNames,
@@ -90,7 +90,8 @@ export async function saveGeofence(
 
 /** Deletes a geofence of the tenant (404 otherwise); its past events keep their `idzona`. */
 export async function removeGeofence(deps: GeofencesDeps, tenantId: number, id: number) {
-  if (!(await deleteGeofence(deps.db, tenantId, id))) throw new DomainError('not_found');
+  if (!(await deleteTenantRow(deps.db, 'geofences', tenantId, id)))
+    throw new DomainError('not_found');
   deps.onChanged?.(tenantId);
 }
 

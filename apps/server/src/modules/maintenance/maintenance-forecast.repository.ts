@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { MaintenanceKind } from '@rumbo/contracts';
 import type { Db } from './maintenance.repository.js';
+import { insertEventOnce } from '../../db/event-once.js';
 
 // SQL of the maintenance forecast (docs/decisions/0027): the pairs plans cover with their anchors,
 // vehicles' counters and usage, the tracked counters the job stores, and the MNP/MNV notices.
@@ -317,21 +318,5 @@ export async function insertMaintenanceEvent(
     data: Record<string, string | number | boolean>;
   },
 ): Promise<boolean> {
-  const rows = await db
-    .insertInto('events')
-    .values({
-      tenant_id: event.tenantId,
-      vehicle_id: event.vehicleId,
-      code: event.code,
-      start_time: new Date(event.startTimeMs),
-      lat: null,
-      lng: null,
-      value: event.value,
-      driver_code: null,
-      data: JSON.stringify(event.data),
-    })
-    .onConflict((oc) => oc.columns(['vehicle_id', 'code', 'start_time']).doNothing())
-    .returning('id')
-    .execute();
-  return rows.length > 0;
+  return insertEventOnce(db, { ...event, lat: null, lng: null, driverCode: null });
 }

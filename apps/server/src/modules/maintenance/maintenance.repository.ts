@@ -2,50 +2,12 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MaintenanceKind, MaintenancePlan, PlanSave } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 
-// SQL of maintenance plans (docs/decisions/0027), and the tenant checks every maintenance table
-// shares. The forecast's inputs and notices: maintenance-forecast.repository.ts; additional
+// SQL of maintenance plans (docs/decisions/0027); the tenant checks of its tables: db/tenant-rows.ts.
+// The forecast's inputs and notices: maintenance-forecast.repository.ts; additional
 // maintenance, services and attachments: maintenance-records.repository.ts.
 
 /** A database or a transaction: every maintenance query runs in either. */
 export type Db = Kysely<Database> | Transaction<Database>;
-
-/** Tables whose rows a tenant owns by `id`. */
-type OwnedTable =
-  | 'maintenance_plans'
-  | 'maintenance_additional'
-  | 'maintenance_services'
-  | 'maintenance_attachments';
-
-/** Whether the row is the tenant's. */
-export async function rowExists(
-  db: Db,
-  table: OwnedTable,
-  tenantId: number,
-  id: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom(table)
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Deletes a row of the tenant; false when there is none (another tenant's included). */
-export async function deleteRow(
-  db: Db,
-  table: OwnedTable,
-  tenantId: number,
-  id: number,
-): Promise<boolean> {
-  const result = await db
-    .deleteFrom(table)
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
 
 // ---------------------------------------------------------------- plans
 

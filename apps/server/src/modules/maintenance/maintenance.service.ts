@@ -11,6 +11,7 @@ import {
 } from '@rumbo/contracts';
 import { trackedValue, utcDayMs } from '@rumbo/telematics';
 import { DomainError } from '../../lib/errors.js';
+import { tenantRowExists, deleteTenantRow } from '../../db/tenant-rows.js';
 import { fileTooLarge, fileTypeRefused } from '../../lib/upload-errors.js';
 import { forecastVehicles } from './maintenance-forecast.repository.js';
 import {
@@ -23,14 +24,7 @@ import {
   listServices,
   updateAdditional,
 } from './maintenance-records.repository.js';
-import {
-  deleteRow,
-  rowExists,
-  insertMissingAnchors,
-  listPlans,
-  ownedIds,
-  writePlan,
-} from './maintenance.repository.js';
+import { insertMissingAnchors, listPlans, ownedIds, writePlan } from './maintenance.repository.js';
 import {
   DAY_MS,
   now,
@@ -69,7 +63,7 @@ export async function savePlan(
   planId: number | null,
   input: PlanSave,
 ): Promise<MaintenancePlan> {
-  if (planId !== null && !(await rowExists(deps.db, 'maintenance_plans', tenantId, planId))) {
+  if (planId !== null && !(await tenantRowExists(deps.db, 'maintenance_plans', tenantId, planId))) {
     throw new DomainError('not_found');
   }
   const itemIds = input.items.flatMap((i) => (i.id === undefined ? [] : [i.id]));
@@ -94,7 +88,7 @@ export async function savePlan(
 }
 
 export async function removePlan(deps: MaintenanceDeps, tenantId: number, planId: number) {
-  if (!(await deleteRow(deps.db, 'maintenance_plans', tenantId, planId)))
+  if (!(await deleteTenantRow(deps.db, 'maintenance_plans', tenantId, planId)))
     throw new DomainError('not_found');
 }
 
@@ -152,7 +146,7 @@ export async function editAdditional(
 }
 
 export async function removeAdditional(deps: MaintenanceDeps, tenantId: number, id: number) {
-  if (!(await deleteRow(deps.db, 'maintenance_additional', tenantId, id)))
+  if (!(await deleteTenantRow(deps.db, 'maintenance_additional', tenantId, id)))
     throw new DomainError('not_found');
 }
 
@@ -218,7 +212,7 @@ export async function recordService(
 }
 
 export async function removeService(deps: MaintenanceDeps, tenantId: number, id: number) {
-  if (!(await deleteRow(deps.db, 'maintenance_services', tenantId, id)))
+  if (!(await deleteTenantRow(deps.db, 'maintenance_services', tenantId, id)))
     throw new DomainError('not_found');
 }
 
@@ -230,7 +224,7 @@ export async function addAttachment(
   name: string,
   data: unknown,
 ): Promise<MaintenanceAttachment> {
-  if (!(await rowExists(deps.db, 'maintenance_services', tenantId, serviceId))) {
+  if (!(await tenantRowExists(deps.db, 'maintenance_services', tenantId, serviceId))) {
     throw new DomainError('not_found');
   }
   // Bodies of other types (JSON, text) are no file.
@@ -257,6 +251,6 @@ export async function attachmentOf(deps: MaintenanceDeps, tenantId: number, id: 
 }
 
 export async function removeAttachment(deps: MaintenanceDeps, tenantId: number, id: number) {
-  if (!(await deleteRow(deps.db, 'maintenance_attachments', tenantId, id)))
+  if (!(await deleteTenantRow(deps.db, 'maintenance_attachments', tenantId, id)))
     throw new DomainError('not_found');
 }

@@ -165,16 +165,6 @@ export async function updatePlan(
   });
 }
 
-/** Deletes a plan of the tenant (its progress with it); false when there is none. */
-export async function deletePlan(db: Db, tenantId: number, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('planned_trips')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
-
 /** A progress row as read back. */
 export interface ProgressRow {
   planId: number;
@@ -234,27 +224,6 @@ export interface EtaRow {
   etaMs: number | null;
   remainingM: number;
   offRoute: boolean;
-}
-
-/** Whether the tenant has this vehicle / driver. */
-export async function vehicleOfTenant(db: Db, tenantId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('vehicles')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function driverOfTenant(db: Db, tenantId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('drivers')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The tenant's POIs among these ids (deleted ones left out). */

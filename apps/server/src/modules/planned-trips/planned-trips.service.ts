@@ -18,11 +18,10 @@ import {
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
+import { tenantRowExists, deleteTenantRow } from '../../db/tenant-rows.js';
 import { vehiclePositions } from '../history/index.js';
 import { readTable, rowsOf, type ImportedRow } from './planned-trips.import.js';
 import {
-  deletePlan,
-  driverOfTenant,
   driversByKey,
   earlierTrips,
   etasOf,
@@ -35,7 +34,6 @@ import {
   progressOf,
   tripOfTenant,
   updatePlan,
-  vehicleOfTenant,
   vehiclesByPlate,
   type EtaRow,
   type PlanWrite,
@@ -191,12 +189,15 @@ export async function plannedTripOf(
 
 /** The vehicle, driver and POIs a plan names must be the tenant's (404 otherwise). */
 async function checkRefs(deps: PlannedTripsDeps, tenantId: number, input: PlannedTripSave) {
-  if (!(await vehicleOfTenant(deps.db, tenantId, input.vehicleId))) {
+  if (!(await tenantRowExists(deps.db, 'vehicles', tenantId, input.vehicleId))) {
     throw new DomainError('not_found', {}, [
       { path: 'body.vehicleId', message: 'unknown vehicle' },
     ]);
   }
-  if (input.driverId !== null && !(await driverOfTenant(deps.db, tenantId, input.driverId))) {
+  if (
+    input.driverId !== null &&
+    !(await tenantRowExists(deps.db, 'drivers', tenantId, input.driverId))
+  ) {
     throw new DomainError('not_found', {}, [{ path: 'body.driverId', message: 'unknown driver' }]);
   }
   const poiIds = [...new Set(input.stops.flatMap((s) => (s.poiId === null ? [] : [s.poiId])))];
@@ -255,7 +256,8 @@ export async function editPlannedTrip(
 
 /** Deletes a plan of the tenant. */
 export async function removePlannedTrip(deps: PlannedTripsDeps, tenantId: number, id: number) {
-  if (!(await deletePlan(deps.db, tenantId, id))) throw new DomainError('not_found');
+  if (!(await deleteTenantRow(deps.db, 'planned_trips', tenantId, id)))
+    throw new DomainError('not_found');
   deps.onChanged?.();
 }
 
@@ -265,7 +267,8 @@ export async function earlierTripsOf(
   tenantId: number,
   vehicleId: number,
 ): Promise<EarlierTrip[]> {
-  if (!(await vehicleOfTenant(deps.db, tenantId, vehicleId))) throw new DomainError('not_found');
+  if (!(await tenantRowExists(deps.db, 'vehicles', tenantId, vehicleId)))
+    throw new DomainError('not_found');
   const rows = await earlierTrips(deps.db, tenantId, vehicleId);
   return rows.map((row) => ({
     id: row.id,

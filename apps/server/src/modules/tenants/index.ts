@@ -4,5 +4,6 @@ export {
   ensureTenant,
   findRoleForTenant,
   listTenantIds,
+  toRole,
   upsertBuiltinRole,
 } from './tenants.repository.js';

@@ -10,7 +10,8 @@ export interface Role {
   views: Record<string, boolean>;
 }
 
-type RoleRow = {
+/** A `roles` row's columns, as any query of roles selects them. */
+export type RoleRow = {
   id: number;
   tenant_id: number | null;
   name: string;
@@ -18,7 +19,8 @@ type RoleRow = {
   views: Record<string, boolean>;
 };
 
-function toRole(row: RoleRow): Role {
+/** A role row as the application uses it (the admin's role list adds its counts). */
+export function toRole(row: RoleRow): Role {
   return {
     id: row.id,
     tenantId: row.tenant_id,

@@ -1,0 +1,47 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema.js';
+
+/** Tables whose rows a tenant owns by `id` (through their `tenant_id`). */
+export type TenantTable =
+  | 'drivers'
+  | 'geofences'
+  | 'maintenance_additional'
+  | 'maintenance_attachments'
+  | 'maintenance_plans'
+  | 'maintenance_services'
+  | 'planned_trips'
+  | 'vehicle_groups'
+  | 'vehicles';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Whether the row is the tenant's (false for another tenant's id). */
+export async function tenantRowExists(
+  db: Db,
+  table: TenantTable,
+  tenantId: number,
+  id: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Deletes a row of the tenant; false when there is none (another tenant's included). */
+export async function deleteTenantRow(
+  db: Db,
+  table: TenantTable,
+  tenantId: number,
+  id: number,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom(table)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
