@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -11,13 +10,12 @@ import {
   type DetectorChain,
 } from '@rumbo/telematics';
 import type { Notification } from '@rumbo/contracts';
-import { startIngest } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { ensureTenant, findRoleForTenant } from '../src/modules/tenants/tenants.repository.js';
 import { insertUser } from '../src/modules/users/users.repository.js';
 import { hashPassword } from '../src/lib/passwords.js';
-import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
-import { signInHeaders, testApp } from './harness.js';
+import { signInHeaders, testApp, listenOnFreePort } from './harness.js';
+import { reloadFleetAndOpenIngest } from './ingest-helpers.js';
 
 /**
  * A speed rule of the test's own (the rule detectors are another issue's): an episode starts at
@@ -135,16 +133,8 @@ export async function startAlertsApp(backend: 'embedded' | 'postgres') {
     passwordHash,
     roleId: (await findRoleForTenant(db, demo.id, 'viewer'))!.id,
   });
-  await loadLiveFleet(db, ctx.app.services.live, Date.now());
-  await ctx.app.services.alerts.cache.reloadAll();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (ctx.app.server.address() as AddressInfo).port;
-  const ingest = await startIngest(ctx.app.services.ingest, {
-    teltonikaPort: 0,
-    osmandPort: 0,
-    mqttUrl: undefined,
-    host: '127.0.0.1',
-  });
+  const ingest = await reloadFleetAndOpenIngest(ctx);
+  const port = await listenOnFreePort(ctx);
   const operator = await signInHeaders(ctx.app);
   const admin = await signInHeaders(ctx.app, 'demoadmin', 'demo1234');
   const viewer = await signInHeaders(ctx.app, 'demoviewer', 'otro1234');

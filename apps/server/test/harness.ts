@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -131,4 +132,10 @@ export async function signInHeaders(
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   const body = response.json<{ token: string; iss: number }>();
   return { token: body.token, digest, iss: body.iss };
+}
+
+/** Listens on a free local port; answers the port. */
+export async function listenOnFreePort(ctx: Awaited<ReturnType<typeof testApp>>): Promise<number> {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  return (ctx.app.server.address() as AddressInfo).port;
 }
