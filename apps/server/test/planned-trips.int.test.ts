@@ -3,11 +3,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCodec8eFrame } from '@rumbo/telematics';
 import type { PlannedTrip, PlannedTripDetail, PlannedTripSaveInput } from '@rumbo/contracts';
-import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
+import type { IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { ensureUser } from '../src/modules/seed/seed.service.js';
-import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
-import { loginDevice, truckRecord } from './ingest-helpers.js';
+import { loginDevice, truckRecord, reloadFleetAndOpenIngest } from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 type Headers = Record<string, string>;
@@ -127,14 +126,7 @@ for (const backend of testBackends()) {
         role: 'viewer',
         password: 'demo1234',
       });
-      await loadLiveFleet(db, ctx.app.services.live, Date.now());
-      await ctx.app.services.alerts.cache.reloadAll();
-      ingest = await startIngest(ctx.app.services.ingest, {
-        teltonikaPort: 0,
-        osmandPort: 0,
-        mqttUrl: undefined,
-        host: '127.0.0.1',
-      });
+      ingest = await reloadFleetAndOpenIngest(ctx);
       const h = (s: { token: string; digest: string }) => ({ token: s.token, digest: s.digest });
       operator = h(await signInHeaders(ctx.app, 'demouser', 'demo1234'));
       viewer = h(await signInHeaders(ctx.app, 'demoviewer', 'demo1234'));
