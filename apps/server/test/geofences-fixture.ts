@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { ensureUser } from '../src/modules/seed/seed.service.js';
-import { signInHeaders, testApp, listenOnFreePort } from './harness.js';
+import { signInHeaders, testApp, listenOnFreePort, addOutsiderAdmin } from './harness.js';
 import { reloadFleetAndOpenIngest } from './ingest-helpers.js';
 
 export type Headers = Record<string, string>;
@@ -41,13 +41,7 @@ export async function startGeofencesApp(backend: 'embedded' | 'postgres') {
     protocol: 'teltonika',
     tenant: 'Transportes Demo',
   });
-  await ensureUser(db, {
-    tenant: 'Transportes Norte',
-    username: 'norteadmin',
-    email: 'a@norte.test',
-    role: 'admin',
-    password: 'norte1234',
-  });
+  await addOutsiderAdmin(db);
   const { vehicleId: otherVehicleId } = await addDeviceWithVehicle(db, {
     imei: '359000000012002',
     plate: 'NO001AA',

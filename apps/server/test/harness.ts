@@ -8,7 +8,7 @@ import { connect as natsConnect } from '@nats-io/transport-node';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
-import { seed } from '../src/modules/seed/seed.service.js';
+import { ensureUser, seed } from '../src/modules/seed/seed.service.js';
 import { composeApp, type AppDeps } from '../src/main/compose.js';
 import type { Clock } from '../src/lib/clock.js';
 
@@ -138,4 +138,16 @@ export async function signInHeaders(
 export async function listenOnFreePort(ctx: Awaited<ReturnType<typeof testApp>>): Promise<number> {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   return (ctx.app.server.address() as AddressInfo).port;
+}
+
+/** Another tenant's administrator (`norteadmin` / `norte1234` in Transportes Norte), for the tests
+ * that keep one tenant's data from another. */
+export async function addOutsiderAdmin(db: DatabaseHandle['db']): Promise<void> {
+  await ensureUser(db, {
+    tenant: 'Transportes Norte',
+    username: 'norteadmin',
+    email: 'a@norte.test',
+    role: 'admin',
+    password: 'norte1234',
+  });
 }

@@ -7,7 +7,7 @@ import type { IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { loginDevice, truckRecord, reloadFleetAndOpenIngest } from './ingest-helpers.js';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
 
 type Headers = Record<string, string>;
 
@@ -106,13 +106,7 @@ for (const backend of testBackends()) {
         protocol: 'teltonika',
         tenant: 'Transportes Demo',
       }));
-      await ensureUser(db, {
-        tenant: 'Transportes Norte',
-        username: 'norteadmin',
-        email: 'a@norte.test',
-        role: 'admin',
-        password: 'norte1234',
-      });
+      await addOutsiderAdmin(db);
       ({ vehicleId: otherVehicleId } = await addDeviceWithVehicle(db, {
         imei: '359000000015002',
         plate: 'NO015AA',
