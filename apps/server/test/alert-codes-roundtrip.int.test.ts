@@ -3,7 +3,6 @@
 // `notifications/add` and `GET /rest/notifications`) and the Excel export, each answer valid
 // against its response schema. A `DDR` stored `data.route` as a number and broke the list.
 import ExcelJS from 'exceljs';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -32,11 +31,11 @@ import {
 } from '@rumbo/telematics';
 import { sql } from 'kysely';
 import { loadMigrations } from '../src/db/migrate.js';
-import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
+import type { IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
-import { loginDevice, sendFrames, truckRecord } from './ingest-helpers.js';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import { loginDevice, sendFrames, truckRecord, openTestIngest } from './ingest-helpers.js';
+import { signInHeaders, testApp, testBackends, listenOnFreePort } from './harness.js';
 
 /**
  * The `DDR` the real route detector raises: a plan running east along −34.6°, a truck that leaves
@@ -175,14 +174,8 @@ for (const backend of testBackends()) {
         tenant: 'Transportes Demo',
       });
       await loadLiveFleet(ctx.database.db, ctx.app.services.live, Date.now());
-      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-      port = (ctx.app.server.address() as AddressInfo).port;
-      ingest = await startIngest(ctx.app.services.ingest, {
-        teltonikaPort: 0,
-        osmandPort: 0,
-        mqttUrl: undefined,
-        host: '127.0.0.1',
-      });
+      port = await listenOnFreePort(ctx);
+      ingest = await openTestIngest(ctx);
       session = await signInHeaders(ctx.app, 'demoadmin', 'demo1234');
     }, 120_000);
     afterAll(async () => {

@@ -1,184 +1,39 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import {
-  encodeCodec8eFrame,
-  encodeLogin,
-  idleDetector,
-  motionDetector,
-  NO_FACTS,
-  rollupDetector,
-  statusDetector,
-  type Detector,
-  type DetectorChain,
-} from '@rumbo/telematics';
+import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
 import type { AlertSettings, Notification } from '@rumbo/contracts';
-import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { ensureTenant, findRoleForTenant } from '../src/modules/tenants/tenants.repository.js';
-import { insertUser } from '../src/modules/users/users.repository.js';
-import { hashPassword } from '../src/lib/passwords.js';
-import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
+import { ensureTenant } from '../src/modules/tenants/tenants.repository.js';
 import { DeviceSocket, truckRecord } from './ingest-helpers.js';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import { testBackends } from './harness.js';
+import {
+  ALERTS_IMEI as imei,
+  alertSocket,
+  h,
+  SILENT_IMEI as silentImei,
+  sleep,
+  startAlertsApp,
+  type AlertsApp,
+} from './alerts-fixture.js';
 
-/**
- * A speed rule of the test's own (the rule detectors are another issue's): an episode starts at
- * the first record over 95 km/h (one `V95` fact) and ends at the first at or below 90 (the same
- * fact again, closed), so the test knows exactly which episodes exist.
- */
-const overSpeed: Detector<{ startMs?: number; topKmh: number }> = {
-  name: 'test-over-speed',
-  initial: { topKmh: 0 },
-  step(slice, { sample }) {
-    const v = sample.speedKmh ?? 0;
-    if (slice.startMs === undefined) {
-      if (v <= 95) return { slice, facts: NO_FACTS };
-      return {
-        slice: { startMs: sample.fixTimeMs, topKmh: v },
-        facts: [
-          {
-            type: 'event',
-            code: 'V95',
-            startTimeMs: sample.fixTimeMs,
-            value: v,
-            lat: sample.lat,
-            lng: sample.lng,
-          },
-        ],
-      };
-    }
-    if (v > 90) return { slice: { ...slice, topKmh: Math.max(slice.topKmh, v) }, facts: NO_FACTS };
-    return {
-      slice: { topKmh: 0 },
-      facts: [
-        {
-          type: 'event',
-          code: 'V95',
-          startTimeMs: slice.startMs,
-          endTimeMs: sample.fixTimeMs,
-          value: slice.topKmh,
-        },
-      ],
-    };
-  },
-};
-const DETECTORS: DetectorChain = [
-  statusDetector,
-  motionDetector,
-  idleDetector,
-  rollupDetector,
-  overSpeed,
-];
-
-/** A signed-in `/api/ws` socket recording every `notifications/add` with its arrival time. */
-async function alertSocket(port: number, session: { token: string; digest: string }) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws`);
-  const statuses: string[] = [];
-  const added: { at: number; payload: Notification }[] = [];
-  socket.on('message', (data: Buffer) => {
-    const message = JSON.parse(data.toString()) as {
-      type?: string;
-      status?: string;
-      mutation?: string;
-      payload?: Notification;
-    };
-    if (message.type === 'Status' && message.status) statuses.push(message.status);
-    if (message.mutation === 'notifications/add')
-      added.push({ at: performance.now(), payload: message.payload! });
-  });
-  await new Promise((resolve) => socket.on('open', resolve));
-  socket.send(JSON.stringify(session));
-  await expect.poll(() => statuses).toContain('Ok');
-  return { added, close: () => socket.close() };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
+// The live side of alerts: events from device frames, /api/ws notifications, settings, DTS.
+// The catalogue, the list's pages and bad input are in alerts-list.int.test.ts.
 for (const backend of testBackends()) {
   describe(`alerts: events, notifications on /api/ws, settings (${backend})`, () => {
-    let ctx: Awaited<ReturnType<typeof testApp>>;
-    let ingest: IngestListeners;
+    let app: AlertsApp;
+    let ctx: AlertsApp['ctx'];
+    let ingest: AlertsApp['ingest'];
     let port: number;
-    let vehicleId: number;
-    let operator: { token: string; digest: string; iss: number };
-    let admin: { token: string; digest: string; iss: number };
-    let viewer: { token: string; digest: string };
-    let stranger: { token: string; digest: string };
-    const imei = '359000000077001';
-    const silentImei = '359000000077002';
-    const h = (s: { token: string; digest: string }) => ({ token: s.token, digest: s.digest });
+    let operator: AlertsApp['operator'];
+    let admin: AlertsApp['admin'];
+    let stranger: AlertsApp['stranger'];
 
     beforeAll(async () => {
-      ctx = await testApp(backend, {
-        pipeline: { flushIntervalMs: 5, recomputeDebounceMs: 50, detectors: DETECTORS },
-      });
-      const db = ctx.database.db;
-      ({ vehicleId } = await addDeviceWithVehicle(db, {
-        imei,
-        plate: 'AL001AA',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      }));
-      await addDeviceWithVehicle(db, {
-        imei: silentImei,
-        plate: 'AL002AA',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      });
-      // Another tenant with an operator of its own, and a viewer in the demo tenant.
-      const other = await ensureTenant(db, 'Transportes Otro');
-      const demo = await ensureTenant(db, 'Transportes Demo');
-      const passwordHash = await hashPassword('otro1234');
-      await insertUser(db, {
-        tenantId: other.id,
-        username: 'otrooperador',
-        email: 'otro@rumbo.test',
-        passwordHash,
-        roleId: (await findRoleForTenant(db, other.id, 'operator'))!.id,
-      });
-      await insertUser(db, {
-        tenantId: demo.id,
-        username: 'demoviewer',
-        email: 'viewer@rumbo.test',
-        passwordHash,
-        roleId: (await findRoleForTenant(db, demo.id, 'viewer'))!.id,
-      });
-      await loadLiveFleet(db, ctx.app.services.live, Date.now());
-      await ctx.app.services.alerts.cache.reloadAll();
-      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-      port = (ctx.app.server.address() as AddressInfo).port;
-      ingest = await startIngest(ctx.app.services.ingest, {
-        teltonikaPort: 0,
-        osmandPort: 0,
-        mqttUrl: undefined,
-        host: '127.0.0.1',
-      });
-      operator = await signInHeaders(ctx.app);
-      admin = await signInHeaders(ctx.app, 'demoadmin', 'demo1234');
-      viewer = await signInHeaders(ctx.app, 'demoviewer', 'otro1234');
-      stranger = await signInHeaders(ctx.app, 'otrooperador', 'otro1234');
+      app = await startAlertsApp(backend);
+      ({ ctx, ingest, port, operator, admin, stranger } = app);
     }, 180_000);
-    afterAll(async () => {
-      await ingest.close();
-      await ctx.close();
-    });
+    afterAll(() => app?.close());
 
-    const events = () =>
-      ctx.database.db
-        .selectFrom('events')
-        .selectAll()
-        .where('vehicle_id', '=', vehicleId)
-        .execute();
-    const count = async (table: 'notifications' | 'alert_settings' | 'mail_outbox') =>
-      Number(
-        (
-          await ctx.database.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const events = () => app.events();
+    const count = (table: Parameters<AlertsApp['count']>[0]) => app.count(table);
 
     const t0 = Date.now() - 10 * 60_000;
     let device: DeviceSocket;
@@ -346,187 +201,6 @@ for (const backend of testBackends()) {
         headers: h(stranger),
       });
       expect(strangerList.json()).toEqual({ payload: [] });
-    });
-
-    it('answers the catalogue in the caller’s language, codes case-insensitively in queries', async () => {
-      const es = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v2/alert/get_all_types',
-        headers: h(viewer),
-      });
-      expect(es.statusCode).toBe(200);
-      const body = es.json<{
-        groups: { code: string }[];
-        types: { code: string; description: string }[];
-      }>();
-      expect(body.groups).toHaveLength(10);
-      expect(body.types).toHaveLength(42);
-      expect(body.types.find((t) => t.code === 'DTS')?.description).toBe(
-        'Dispositivo sin transmisión',
-      );
-      // Issue 22: every code has a severity a manager reads (information, warning, critical).
-      const severity = (code: string) =>
-        (body.types as { code: string; severity?: string }[]).find((t) => t.code === code)
-          ?.severity;
-      expect([severity('DCS'), severity('V95'), severity('AZA')]).toEqual([
-        'critical',
-        'warning',
-        'information',
-      ]);
-      expect(
-        (body.types as { severity?: string }[]).every((t) =>
-          ['information', 'warning', 'critical'].includes(t.severity ?? ''),
-        ),
-      ).toBe(true);
-      const en = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v2/alert/get_all_types',
-        headers: { ...h(viewer), 'accept-language': 'en' },
-      });
-      expect(en.json<typeof body>().types.find((t) => t.code === 'DTS')?.description).toBe(
-        'Device silent',
-      );
-      const list = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v2/event/get_all',
-        headers: h(operator),
-        payload: { from: t0 - 60_000, to: t0 + 3_600_000, codes: ['v95'] },
-      });
-      expect(list.statusCode).toBe(200);
-      const rows = list.json<{ payload: { code: string; ideventtype: number; plate: string }[] }>();
-      expect(rows.payload).toHaveLength(2);
-      expect(rows.payload[0]).toMatchObject({ code: 'V95', plate: 'AL001AA' });
-      expect(rows.payload[0]!.ideventtype).toBeGreaterThan(0);
-      const foreign = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v2/event/get_all',
-        headers: h(stranger),
-        payload: { from: t0 - 60_000, to: t0 + 3_600_000 },
-      });
-      expect(foreign.json()).toEqual({ payload: [], next: null });
-      const foreignAck = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v2/event/acknowledge',
-        headers: h(stranger),
-        payload: { id: Number((await events())[0]!.id) },
-      });
-      expect(foreignAck.statusCode).toBe(404);
-    });
-
-    it('pages the alert list on the server past any row count; facts kept for the history are not listed (issue 22)', async () => {
-      const db = ctx.database.db;
-      const base = t0 - 5 * 86_400_000;
-      const tenantId = (await ensureTenant(db, 'Transportes Demo')).id;
-      // 75 alerts (a page boundary inside one second too), and a zone's exit kept for the history
-      // only.
-      await db
-        .insertInto('events')
-        .values([
-          ...Array.from({ length: 3 }, (_, i) => ({
-            tenant_id: tenantId,
-            vehicle_id: vehicleId,
-            code: 'AFI',
-            start_time: new Date(base + i),
-          })),
-          ...Array.from({ length: 72 }, (_, i) => ({
-            tenant_id: tenantId,
-            vehicle_id: vehicleId,
-            code: 'EDT',
-            start_time: new Date(base + 1_000 + i * 1_000),
-          })),
-          {
-            tenant_id: tenantId,
-            vehicle_id: vehicleId,
-            code: 'SDZ',
-            start_time: new Date(base + 500),
-            listed: false,
-          },
-        ])
-        .execute();
-      const page = (before?: unknown) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/v2/event/get_all',
-          headers: h(operator),
-          payload: { from: base, to: base + 3_600_000, limit: 20, ...(before ? { before } : {}) },
-        });
-      const seen: { id: number; startTime: number; code: string }[] = [];
-      let before: unknown;
-      let pages = 0;
-      for (;;) {
-        const answer = await page(before);
-        expect(answer.statusCode).toBe(200);
-        const body = answer.json<{
-          payload: { id: number; startTime: number; code: string }[];
-          next: unknown;
-        }>();
-        seen.push(...body.payload);
-        pages += 1;
-        if (!body.next) break;
-        before = body.next;
-      }
-      expect(pages).toBe(4);
-      expect(seen).toHaveLength(75);
-      expect(new Set(seen.map((e) => e.id)).size).toBe(75);
-      expect(seen.some((e) => e.code === 'SDZ')).toBe(false);
-      const order = seen.map((e) => [e.startTime, e.id]);
-      expect(order).toEqual([...order].sort((a, b) => b[0]! - a[0]! || b[1]! - a[1]!));
-      const bad = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v2/event/get_all',
-        headers: h(operator),
-        payload: { from: base, to: base + 1, limit: 0 },
-      });
-      expect(bad.statusCode).toBe(400);
-      await db
-        .deleteFrom('events')
-        .where('start_time', '<', new Date(base + 3_600_000))
-        .execute();
-    });
-
-    it('refuses bad input with a message and writes nothing; views are enforced', async () => {
-      const bad: [string, string, unknown][] = [
-        ['POST', '/api/v2/event/get_all', { from: 'yesterday', to: 1 }],
-        ['POST', '/api/v2/event/get_all', { from: 1e12, to: 2e12, codes: ['V\u0000'] }],
-        ['POST', '/api/v2/event/acknowledge', { id: -1 }],
-        ['POST', '/api/v2/event/acknowledge', { id: 1, comment: 'x'.repeat(501) }],
-        ['PUT', '/api/rest/alerts/settings', { codes: [] }],
-        [
-          'PUT',
-          '/api/rest/alerts/settings',
-          { codes: [], thresholds: {}, groups: [], vehicles: [], extra: 1 },
-        ],
-      ];
-      for (const [method, url, payload] of bad) {
-        const response = await ctx.app.inject({
-          method: method as 'POST',
-          url,
-          headers: h(url.includes('settings') ? admin : operator),
-          payload: payload as object,
-        });
-        expect(response.statusCode, url).toBe(400);
-        expect(response.json<{ message: string }>().message.length).toBeGreaterThan(0);
-      }
-      expect(await count('alert_settings')).toBe(0);
-      const [event] = await events();
-      expect(event!.ack_comment).toBe('Avisado al chofer');
-
-      const forbidden: [string, string, unknown, { token: string; digest: string }][] = [
-        ['GET', '/api/rest/alerts/settings', undefined, operator],
-        ['PUT', '/api/rest/alerts/settings', {}, operator],
-        ['GET', '/api/rest/alerts/recipients', undefined, operator],
-        ['POST', '/api/v2/event/get_all', { from: t0, to: t0 + 1 }, viewer],
-        ['POST', '/api/v2/event/acknowledge', { id: 1 }, viewer],
-      ];
-      for (const [method, url, payload, who] of forbidden) {
-        const response = await ctx.app.inject({
-          method: method as 'POST',
-          url,
-          headers: h(who),
-          ...(payload === undefined ? {} : { payload: payload as object }),
-        });
-        expect(response.statusCode, url).toBe(403);
-      }
     });
 
     it('settings: a code turned off is not raised; e-mail recipients get a mail', async () => {

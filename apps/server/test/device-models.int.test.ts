@@ -1,10 +1,9 @@
 import { encodeCodec8eFrame, encodeLogin, type AvlRecordInput } from '@rumbo/telematics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureUser } from '../src/modules/seed/seed.service.js';
-import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
+import type { IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { DeviceSocket } from './ingest-helpers.js';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import { DeviceSocket, openTestIngest } from './ingest-helpers.js';
+import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
 
 const BASE = Date.UTC(2026, 10, 21, 8, 0, 0);
 
@@ -44,23 +43,12 @@ for (const backend of testBackends()) {
         model: 'FMC650',
         tenant: 'Transportes Demo',
       });
-      await ensureUser(ctx.database.db, {
-        tenant: 'Transportes Norte',
-        username: 'norteadmin',
-        email: 'a@norte.test',
-        role: 'admin',
-        password: 'norte1234',
-      });
+      await addOutsiderAdmin(ctx.database.db);
       const pick = (s: { token: string; digest: string }) => ({ token: s.token, digest: s.digest });
       admin = pick(await signInHeaders(ctx.app, 'demoadmin', 'demo1234'));
       operator = pick(await signInHeaders(ctx.app, 'demouser', 'demo1234'));
       outsider = pick(await signInHeaders(ctx.app, 'norteadmin', 'norte1234'));
-      ingest = await startIngest(ctx.app.services.ingest, {
-        teltonikaPort: 0,
-        osmandPort: 0,
-        mqttUrl: undefined,
-        host: '127.0.0.1',
-      });
+      ingest = await openTestIngest(ctx);
     });
     afterAll(async () => {
       await ingest.close();

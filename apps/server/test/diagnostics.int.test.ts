@@ -13,12 +13,16 @@ import {
   type FaultFact,
   type Position,
 } from '@rumbo/telematics';
-import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
+import type { IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { faultsSink } from '../src/pipeline/sinks/faults.sink.js';
 import { defaultSinks } from '../src/pipeline/sinks/index.js';
-import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
-import { loginDevice, sendFrames, truckRecord } from './ingest-helpers.js';
+import {
+  loginDevice,
+  sendFrames,
+  truckRecord,
+  reloadFleetAndOpenIngest,
+} from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 const HOUR = 3_600_000;
@@ -64,14 +68,7 @@ for (const backend of testBackends()) {
         protocol: 'teltonika',
         tenant: 'Otra Empresa',
       }));
-      await loadLiveFleet(db, ctx.app.services.live, Date.now());
-      await ctx.app.services.alerts.cache.reloadAll();
-      ingest = await startIngest(ctx.app.services.ingest, {
-        teltonikaPort: 0,
-        osmandPort: 0,
-        mqttUrl: undefined,
-        host: '127.0.0.1',
-      });
+      ingest = await reloadFleetAndOpenIngest(ctx);
       const session = await signInHeaders(ctx.app);
       headers = { token: session.token, digest: session.digest };
     }, 180_000);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ID, type Driver, type LastInfo, type Trip } from '@rumbo/contracts';
 import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { demoDrivers } from '../src/modules/seed/demo-drivers.js';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
 
 type Headers = Record<string, string>;
 
@@ -41,13 +41,7 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       ctx = await testApp(backend);
-      await ensureUser(ctx.database.db, {
-        tenant: 'Transportes Norte',
-        username: 'norteadmin',
-        email: 'a@norte.test',
-        role: 'admin',
-        password: 'norte1234',
-      });
+      await addOutsiderAdmin(ctx.database.db);
       await ensureUser(ctx.database.db, {
         tenant: 'Transportes Demo',
         username: 'demoviewer',

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureUser } from '../src/modules/seed/seed.service.js';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
 
 for (const backend of testBackends()) {
   describe(`fleet administration (${backend})`, () => {
@@ -11,13 +10,7 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       ctx = await testApp(backend);
-      await ensureUser(ctx.database.db, {
-        tenant: 'Transportes Norte',
-        username: 'norteadmin',
-        email: 'a@norte.test',
-        role: 'admin',
-        password: 'norte1234',
-      });
+      await addOutsiderAdmin(ctx.database.db);
       const toHeaders = (s: { token: string; digest: string }) => ({
         token: s.token,
         digest: s.digest,

@@ -4,10 +4,14 @@
 // theft in a later stop as one `DCS`; both reach the operator's notifications (issue 14).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
+import type { IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
-import { loginDevice, sendFrames, truckRecord } from './ingest-helpers.js';
+import {
+  loginDevice,
+  sendFrames,
+  truckRecord,
+  reloadFleetAndOpenIngest,
+} from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 for (const backend of testBackends()) {
@@ -31,14 +35,7 @@ for (const backend of testBackends()) {
         .set({ tank_capacity_l: 600, urea_capacity_l: 80 })
         .where('id', '=', vehicleId)
         .execute();
-      await loadLiveFleet(db, ctx.app.services.live, Date.now());
-      await ctx.app.services.alerts.cache.reloadAll();
-      ingest = await startIngest(ctx.app.services.ingest, {
-        teltonikaPort: 0,
-        osmandPort: 0,
-        mqttUrl: undefined,
-        host: '127.0.0.1',
-      });
+      ingest = await reloadFleetAndOpenIngest(ctx);
     }, 180_000);
     afterAll(async () => {
       await ingest.close();

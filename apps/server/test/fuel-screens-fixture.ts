@@ -15,7 +15,7 @@ import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { toPositionRow } from '../src/pipeline/position-row.js';
 import { insertPositions } from '../src/pipeline/positions.store.js';
 import { storeThroughChain } from './chain-ingest.js';
-import { signInHeaders, testApp } from './harness.js';
+import { signInHeaders, testApp, addOutsiderAdmin } from './harness.js';
 
 export const DAY = 86_400_000;
 export const HOUR = 3_600_000;
@@ -185,13 +185,7 @@ export async function setUpFuelScreens(backend: 'embedded' | 'postgres') {
     .set({ tank_capacity_l: 600, urea_capacity_l: UREA_L })
     .where('id', '=', otherVehicle)
     .execute();
-  await ensureUser(db, {
-    tenant: 'Transportes Norte',
-    username: 'norteadmin',
-    email: 'a@norte.test',
-    role: 'admin',
-    password: 'norte1234',
-  });
+  await addOutsiderAdmin(db);
   await ensureUser(db, {
     tenant: 'Transportes Demo',
     username: 'demoviewer',

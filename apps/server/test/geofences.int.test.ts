@@ -1,120 +1,34 @@
-import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
-import type { Geofence, InterestPoint, InterestPointType, Notification } from '@rumbo/contracts';
-import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { getSettings, putSettings } from '../src/modules/alerts/alerts.service.js';
-import { PlacesCache } from '../src/modules/geofences/places-cache.js';
-import { ensureUser } from '../src/modules/seed/seed.service.js';
-import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
-import { DeviceSocket, truckRecord } from './ingest-helpers.js';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import type { Geofence, InterestPoint, InterestPointType } from '@rumbo/contracts';
+import { testBackends } from './harness.js';
+import {
+  feature,
+  square,
+  startGeofencesApp,
+  type GeofencesApp,
+  type Headers,
+} from './geofences-fixture.js';
 
-type Headers = Record<string, string>;
-
-/** A square of `sizeDeg` degrees with its south-west corner at (lng, lat). */
-function square(lng: number, lat: number, sizeDeg = 0.01): [number, number][] {
-  return [
-    [lng, lat],
-    [lng + sizeDeg, lat],
-    [lng + sizeDeg, lat + sizeDeg],
-    [lng, lat + sizeDeg],
-    [lng, lat],
-  ];
-}
-
-function feature(geometry: object, properties: Record<string, unknown>) {
-  return { type: 'Feature', geometry, properties };
-}
-
+// Geofences and points of interest through the API; the pipeline's zone index and the alerts it
+// raises are in geofences-live.int.test.ts.
 for (const backend of testBackends()) {
   describe(`geofences and points of interest (${backend})`, () => {
-    let ctx: Awaited<ReturnType<typeof testApp>>;
-    let ingest: IngestListeners;
-    let port: number;
-    let operator: Headers & { iss?: string };
+    let app: GeofencesApp;
+    let ctx: GeofencesApp['ctx'];
+    let operator: GeofencesApp['operator'];
     let viewer: Headers;
     let outsider: Headers;
     let vehicleId: number;
     let otherVehicleId: number;
-    const imei = '359000000012001';
-
-    const call = (
-      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-      url: string,
-      headers: Headers,
-      payload?: unknown,
-      lang = 'es',
-    ) =>
-      ctx.app.inject({
-        method,
-        url: `/api${url}`,
-        headers: { ...headers, 'accept-language': lang },
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
-    const count = async (table: 'geofences' | 'interest_points') =>
-      Number(
-        (
-          await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(
-            ctx.database.db,
-          )
-        ).rows[0]!.n,
-      );
-    const toHeaders = (s: { token: string; digest: string }) => ({
-      token: s.token,
-      digest: s.digest,
-    });
 
     beforeAll(async () => {
-      ctx = await testApp(backend, { pipeline: { flushIntervalMs: 5, recomputeDebounceMs: 50 } });
-      const db = ctx.database.db;
-      ({ vehicleId } = await addDeviceWithVehicle(db, {
-        imei,
-        plate: 'GF001AA',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      }));
-      await ensureUser(db, {
-        tenant: 'Transportes Norte',
-        username: 'norteadmin',
-        email: 'a@norte.test',
-        role: 'admin',
-        password: 'norte1234',
-      });
-      ({ vehicleId: otherVehicleId } = await addDeviceWithVehicle(db, {
-        imei: '359000000012002',
-        plate: 'NO001AA',
-        protocol: 'teltonika',
-        tenant: 'Transportes Norte',
-      }));
-      await ensureUser(db, {
-        tenant: 'Transportes Demo',
-        username: 'demoviewer',
-        email: 'v@demo.test',
-        role: 'viewer',
-        password: 'demo1234',
-      });
-      await loadLiveFleet(db, ctx.app.services.live, Date.now());
-      await ctx.app.services.alerts.cache.reloadAll();
-      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-      port = (ctx.app.server.address() as AddressInfo).port;
-      ingest = await startIngest(ctx.app.services.ingest, {
-        teltonikaPort: 0,
-        osmandPort: 0,
-        mqttUrl: undefined,
-        host: '127.0.0.1',
-      });
-      operator = toHeaders(await signInHeaders(ctx.app, 'demouser', 'demo1234'));
-      viewer = toHeaders(await signInHeaders(ctx.app, 'demoviewer', 'demo1234'));
-      outsider = toHeaders(await signInHeaders(ctx.app, 'norteadmin', 'norte1234'));
+      app = await startGeofencesApp(backend);
+      ({ ctx, operator, viewer, outsider, vehicleId, otherVehicleId } = app);
     }, 180_000);
-    afterAll(async () => {
-      await ingest?.close();
-      await ctx?.close();
-    });
+    afterAll(() => app?.close());
+
+    const call: GeofencesApp['call'] = (...args) => app.call(...args);
+    const count: GeofencesApp['count'] = (table) => app.count(table);
 
     let zone: Geofence;
 
@@ -422,218 +336,6 @@ for (const backend of testBackends()) {
           pois: [{ id: poiId, name: 'Gasolinera' }],
         },
       ]);
-    });
-
-    it('the pipeline’s index follows saves, deletes, group moves and assignment', async () => {
-      const db = ctx.database.db;
-      const cache = new PlacesCache(db);
-      await cache.reloadAll();
-      const { tenant_id: tenantId } = await db
-        .selectFrom('vehicles')
-        .select('tenant_id')
-        .where('id', '=', vehicleId)
-        .executeTakeFirstOrThrow();
-      const device = {
-        id: 1,
-        uniqueId: imei,
-        tenantId,
-        vehicleId,
-        protocol: 'teltonika' as const,
-        model: null,
-        speedLimitKmh: null,
-      };
-      const zonesAt = (lat: number, lng: number) =>
-        (cache.placesFor(device)?.at(lat, lng).zones ?? []).map((z) => z.id);
-      const saved = await call(
-        'POST',
-        '/v2/geofence/save',
-        operator,
-        feature(
-          { type: 'Polygon', coordinates: [square(10, 10, 0.02)] },
-          { name: 'Indexada', vehicles: [vehicleId] },
-        ),
-      );
-      const id = saved.json<Geofence>().id;
-      expect(zonesAt(10.01, 10.01)).toEqual([]);
-      await cache.reloadTenant(tenantId);
-      expect(zonesAt(10.01, 10.01)).toEqual([id]);
-      // Moved: the index answers the new shape.
-      await call(
-        'POST',
-        '/v2/geofence/save',
-        operator,
-        feature(
-          { type: 'Polygon', coordinates: [square(20, 20, 0.02)] },
-          { id, name: 'Indexada', vehicles: [vehicleId] },
-        ),
-      );
-      await cache.reloadTenant(tenantId);
-      expect(zonesAt(10.01, 10.01)).toEqual([]);
-      expect(zonesAt(20.01, 20.01)).toEqual([id]);
-      // Given to a group the vehicle is not in: not its zone any more.
-      const group = await db
-        .insertInto('vehicle_groups')
-        .values({ tenant_id: tenantId, name: 'Zona test' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await call(
-        'POST',
-        '/v2/geofence/save',
-        operator,
-        feature(
-          { type: 'Polygon', coordinates: [square(20, 20, 0.02)] },
-          { id, name: 'Indexada', groups: [group.id] },
-        ),
-      );
-      await cache.reloadTenant(tenantId);
-      expect(zonesAt(20.01, 20.01)).toEqual([]);
-      // The vehicle joins the group.
-      await db
-        .updateTable('vehicles')
-        .set({ group_id: group.id })
-        .where('id', '=', vehicleId)
-        .execute();
-      await cache.reloadAll();
-      expect(zonesAt(20.01, 20.01)).toEqual([id]);
-      await db
-        .updateTable('vehicles')
-        .set({ group_id: null })
-        .where('id', '=', vehicleId)
-        .execute();
-      await call('POST', '/v2/geofence/delete', operator, { id });
-      await cache.reloadTenant(tenantId);
-      expect(zonesAt(20.01, 20.01)).toEqual([]);
-      expect(cache.lastBuildMs).toBeLessThan(1_000);
-    });
-
-    it('a device frame inside a new zone raises AZA on /api/ws within 1 s of the zone’s creation', async () => {
-      const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws`);
-      const added: { at: number; payload: Notification }[] = [];
-      let ok = false;
-      socket.on('message', (data: Buffer) => {
-        const message = JSON.parse(data.toString()) as {
-          status?: string;
-          mutation?: string;
-          payload?: Notification;
-        };
-        if (message.status === 'Ok') ok = true;
-        if (message.mutation === 'notifications/add')
-          added.push({ at: performance.now(), payload: message.payload! });
-      });
-      await new Promise((resolve) => socket.on('open', resolve));
-      socket.send(JSON.stringify(operator));
-      await expect.poll(() => ok).toBe(true);
-
-      const device = new DeviceSocket(ingest.teltonikaPort);
-      await device.ready();
-      device.write(encodeLogin(imei));
-      await expect.poll(() => device.bytes().length).toBe(1);
-      const t0 = Date.now() - 10 * 60_000;
-      device.write(encodeCodec8eFrame([truckRecord(t0, { lat: -34.7, lng: -58.5, speedKmh: 40 })]));
-      await expect.poll(() => device.acks()).toEqual([1]);
-
-      const createdAt = performance.now();
-      const saved = await call(
-        'POST',
-        '/v2/geofence/save',
-        operator,
-        feature(
-          { type: 'Point', coordinates: [-58.4, -34.6] },
-          { name: 'Cliente Palermo', radius: 400, autoAsign: true, notify: true },
-        ),
-      );
-      expect(saved.statusCode).toBe(200);
-      const zoneId = saved.json<Geofence>().id;
-      // The device keeps reporting from inside the zone, as a truck does.
-      let k = 1;
-      const timer = setInterval(() => {
-        device.write(
-          encodeCodec8eFrame([
-            truckRecord(t0 + k * 5_000, { lat: -34.6, lng: -58.4 + k * 1e-5, speedKmh: 20 }),
-          ]),
-        );
-        k += 1;
-      }, 100);
-      try {
-        await expect
-          .poll(() => added.find((a) => a.payload.code === 'AZA'), { timeout: 2_000 })
-          .toBeDefined();
-      } finally {
-        clearInterval(timer);
-      }
-      const aza = added.find((a) => a.payload.code === 'AZA')!;
-      expect(aza.at - createdAt).toBeLessThan(1_000);
-      expect(aza.payload).toMatchObject({ plate: 'GF001AA', data: { idzona: zoneId } });
-      // The message names the zone (the bell's panel shows it as the place).
-      expect(aza.payload.payload).toMatchObject({ place: 'Cliente Palermo' });
-      const stored = await ctx.database.db
-        .selectFrom('events')
-        .select(['code', 'data'])
-        .where('vehicle_id', '=', vehicleId)
-        .where('code', '=', 'AZA')
-        .execute();
-      expect(stored.filter((e) => e.data?.idzona === zoneId)).toEqual([
-        { code: 'AZA', data: { idzona: zoneId } },
-      ]);
-      device.end();
-      socket.close();
-    });
-
-    it('a speed level turned on for a zone is raised inside it only (V40 in a town)', async () => {
-      const db = ctx.database.db;
-      const saved = await call(
-        'POST',
-        '/v2/geofence/save',
-        operator,
-        feature(
-          { type: 'Polygon', coordinates: [square(-58.3, -34.6)] },
-          { name: 'Pueblo 40', autoAsign: true },
-        ),
-      );
-      expect(saved.statusCode).toBe(200);
-      const zoneId = saved.json<Geofence>().id;
-      const tenantId = (
-        await db
-          .selectFrom('tenants')
-          .select('id')
-          .where('name', '=', 'Transportes Demo')
-          .executeTakeFirstOrThrow()
-      ).id;
-      const demouser = await db
-        .selectFrom('users')
-        .select('id')
-        .where('username', '=', 'demouser')
-        .executeTakeFirstOrThrow();
-      const settings = await getSettings(db, tenantId);
-      await putSettings(db, tenantId, demouser.id, {
-        ...settings,
-        zones: [{ zoneId, speedLevels: [40] }],
-      });
-      await ctx.app.services.alerts.cache.reloadTenant(tenantId);
-      await new Promise((resolve) => setTimeout(resolve, 300)); // the zone index's reload
-      const device = new DeviceSocket(ingest.teltonikaPort);
-      await device.ready();
-      device.write(encodeLogin(imei));
-      await expect.poll(() => device.bytes().length).toBe(1);
-      // 60 km/h eastwards (167 m per 10 s): through the town (−58.305…−58.295), then beyond it.
-      const t0 = Date.now() - 3 * 60_000;
-      const records = Array.from({ length: 14 }, (_, k) =>
-        truckRecord(t0 + k * 10_000, { lat: -34.6, lng: -58.309 + k * 0.0018, speedKmh: 60 }),
-      );
-      device.write(encodeCodec8eFrame(records));
-      await expect.poll(() => device.acks()).toEqual([14]);
-      const levels = async () =>
-        (
-          await db
-            .selectFrom('events')
-            .select(['code'])
-            .where('vehicle_id', '=', vehicleId)
-            .where('code', 'in', ['V40', 'V95'])
-            .where('start_time', '>=', new Date(t0))
-            .execute()
-        ).map((e) => e.code);
-      await expect.poll(levels).toEqual(['V40']);
-      device.end();
     });
   });
 }

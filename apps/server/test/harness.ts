@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -7,7 +8,7 @@ import { connect as natsConnect } from '@nats-io/transport-node';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
-import { seed } from '../src/modules/seed/seed.service.js';
+import { ensureUser, seed } from '../src/modules/seed/seed.service.js';
 import { composeApp, type AppDeps } from '../src/main/compose.js';
 import type { Clock } from '../src/lib/clock.js';
 
@@ -131,4 +132,22 @@ export async function signInHeaders(
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   const body = response.json<{ token: string; iss: number }>();
   return { token: body.token, digest, iss: body.iss };
+}
+
+/** Listens on a free local port; answers the port. */
+export async function listenOnFreePort(ctx: Awaited<ReturnType<typeof testApp>>): Promise<number> {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  return (ctx.app.server.address() as AddressInfo).port;
+}
+
+/** Another tenant's administrator (`norteadmin` / `norte1234` in Transportes Norte), for the tests
+ * that keep one tenant's data from another. */
+export async function addOutsiderAdmin(db: DatabaseHandle['db']): Promise<void> {
+  await ensureUser(db, {
+    tenant: 'Transportes Norte',
+    username: 'norteadmin',
+    email: 'a@norte.test',
+    role: 'admin',
+    password: 'norte1234',
+  });
 }

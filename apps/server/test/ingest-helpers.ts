@@ -1,6 +1,35 @@
 import { connect, type Socket } from 'node:net';
 import { expect } from 'vitest';
 import { encodeCodec8eFrame, encodeLogin, type AvlRecordInput } from '@rumbo/telematics';
+import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
+import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
+import type { testApp } from './harness.js';
+
+type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+/** Opens the app's ingest on free local ports: Teltonika and OsmAnd, no MQTT (unless `extra` says). */
+export function openTestIngest(
+  ctx: TestApp,
+  extra: Partial<Parameters<typeof startIngest>[1]> = {},
+): Promise<IngestListeners> {
+  return startIngest(ctx.app.services.ingest, {
+    teltonikaPort: 0,
+    osmandPort: 0,
+    mqttUrl: undefined,
+    host: '127.0.0.1',
+    ...extra,
+  });
+}
+
+/**
+ * Loads the vehicles the test wrote into the database into the live fleet and the alert settings
+ * cache, then opens the ingest ports (`openTestIngest`).
+ */
+export async function reloadFleetAndOpenIngest(ctx: TestApp): Promise<IngestListeners> {
+  await loadLiveFleet(ctx.database.db, ctx.app.services.live, Date.now());
+  await ctx.app.services.alerts.cache.reloadAll();
+  return openTestIngest(ctx);
+}
 
 /** A truck record with the FMB640 IO ids the server maps (ignition, wheel speed, rpm, counters). */
 export function truckRecord(

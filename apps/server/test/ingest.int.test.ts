@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { DeviceSocket, truckRecord } from './ingest-helpers.js';
+import { DeviceSocket, truckRecord, openTestIngest } from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends, testConfig } from './harness.js';
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
@@ -34,12 +34,7 @@ for (const backend of testBackends()) {
       // The vehicle was created outside the app: reload it into the live fleet.
       const { loadLiveFleet } = await import('../src/realtime/load-live-fleet.js');
       await loadLiveFleet(ctx.database.db, ctx.app.services.live, Date.now());
-      ingest = await startIngest(ctx.app.services.ingest, {
-        teltonikaPort: 0,
-        osmandPort: 0,
-        mqttUrl: undefined,
-        host: '127.0.0.1',
-      });
+      ingest = await openTestIngest(ctx);
       const session = await signInHeaders(ctx.app);
       headers = { token: session.token, digest: session.digest };
     });

@@ -2,8 +2,7 @@
 // and one of Transportes Norte, their counters now (100,000 km, 2,000 h) and 28 days of usage.
 import { sql } from 'kysely';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { ensureUser } from '../src/modules/seed/seed.service.js';
-import { signInHeaders, testApp } from './harness.js';
+import { signInHeaders, testApp, addOutsiderAdmin } from './harness.js';
 
 export const DAY = 86_400_000;
 /** Today, 00:00 UTC. */
@@ -13,13 +12,7 @@ export const today = () => Math.floor(Date.now() / DAY) * DAY;
 export async function setUpMaintenance(backend: 'embedded' | 'postgres') {
   const ctx = await testApp(backend);
   const db = ctx.database.db;
-  await ensureUser(db, {
-    tenant: 'Transportes Norte',
-    username: 'norteadmin',
-    email: 'a@norte.test',
-    role: 'admin',
-    password: 'norte1234',
-  });
+  await addOutsiderAdmin(db);
   const admin = await signInHeaders(ctx.app, 'demoadmin', 'demo1234').then((s) => ({
     token: s.token,
     digest: s.digest,

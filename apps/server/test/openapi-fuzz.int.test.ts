@@ -2,8 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ID, SERVICE_KEYS, type Language } from '@rumbo/contracts';
-import { ensureUser } from '../src/modules/seed/seed.service.js';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
 import { messagePatterns, registeredRoutes } from './openapi-answers.js';
 import { casesOf, sampleCase, urlOf } from './openapi-cases.js';
 import {
@@ -253,13 +252,7 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       ctx = await testApp(backend);
-      await ensureUser(ctx.database.db, {
-        tenant: 'Transportes Norte',
-        username: 'norteadmin',
-        email: 'a@norte.test',
-        role: 'admin',
-        password: 'norte1234',
-      });
+      await addOutsiderAdmin(ctx.database.db);
       a = await tenantWithRows('a', 'demoadmin', 'demo1234');
       b = await tenantWithRows('b', 'norteadmin', 'norte1234');
       doc = ctx.app.swagger() as unknown as OpenApiDocument;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlaceAtReply } from '@rumbo/contracts';
 import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { cacheAnswer } from '../src/places/places.repository.js';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
 
 // The vehicle popup's last position named on demand (issue 23 item 2, docs/decisions/0031-places.md):
 // `GET /api/v2/places/at` through the real server. A position inside the caller's geofence is
@@ -59,13 +59,7 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       ctx = await testApp(backend);
       const db = ctx.database.db;
-      await ensureUser(db, {
-        tenant: 'Transportes Norte',
-        username: 'norteadmin',
-        email: 'a@norte.test',
-        role: 'admin',
-        password: 'norte1234',
-      });
+      await addOutsiderAdmin(db);
       const { id: demoTenant } = await db
         .selectFrom('tenants')
         .select('id')

@@ -3,12 +3,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlertEvent, IdlePeriod, Stop, Trip } from '@rumbo/contracts';
-import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
+import type { IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
 import { GeocoderEngine } from '../src/places/engine.js';
 import { PlacesJob } from '../src/places/places.job.js';
-import { loginDevice, sendFrames, truckRecord } from './ingest-helpers.js';
+import { loginDevice, sendFrames, truckRecord, openTestIngest } from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends, testConfig } from './harness.js';
 
 // Places on facts (issue 23): a truck sent through the real Teltonika port leaves a geofence
@@ -256,12 +256,7 @@ for (const backend of testBackends()) {
           geocoder.placeAt(tenantId, DEPOT[1] + 0.005, DEPOT[0] + 0.005)?.name,
         ]).toEqual(['YPF Ruta 158', 'Depósito Villa María']),
       );
-      ingest = await startIngest(ctx.app.services.ingest, {
-        teltonikaPort: 0,
-        osmandPort: 0,
-        mqttUrl: undefined,
-        host: '127.0.0.1',
-      });
+      ingest = await openTestIngest(ctx);
     }, 180_000);
     afterAll(async () => {
       await ingest?.close();

@@ -3,12 +3,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCodec8eFrame } from '@rumbo/telematics';
 import type { PlannedTrip, PlannedTripDetail, PlannedTripSaveInput } from '@rumbo/contracts';
-import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
+import type { IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { ensureUser } from '../src/modules/seed/seed.service.js';
-import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
-import { loginDevice, truckRecord } from './ingest-helpers.js';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import { loginDevice, truckRecord, reloadFleetAndOpenIngest } from './ingest-helpers.js';
+import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
 
 type Headers = Record<string, string>;
 
@@ -107,13 +106,7 @@ for (const backend of testBackends()) {
         protocol: 'teltonika',
         tenant: 'Transportes Demo',
       }));
-      await ensureUser(db, {
-        tenant: 'Transportes Norte',
-        username: 'norteadmin',
-        email: 'a@norte.test',
-        role: 'admin',
-        password: 'norte1234',
-      });
+      await addOutsiderAdmin(db);
       ({ vehicleId: otherVehicleId } = await addDeviceWithVehicle(db, {
         imei: '359000000015002',
         plate: 'NO015AA',
@@ -127,14 +120,7 @@ for (const backend of testBackends()) {
         role: 'viewer',
         password: 'demo1234',
       });
-      await loadLiveFleet(db, ctx.app.services.live, Date.now());
-      await ctx.app.services.alerts.cache.reloadAll();
-      ingest = await startIngest(ctx.app.services.ingest, {
-        teltonikaPort: 0,
-        osmandPort: 0,
-        mqttUrl: undefined,
-        host: '127.0.0.1',
-      });
+      ingest = await reloadFleetAndOpenIngest(ctx);
       const h = (s: { token: string; digest: string }) => ({ token: s.token, digest: s.digest });
       operator = h(await signInHeaders(ctx.app, 'demouser', 'demo1234'));
       viewer = h(await signInHeaders(ctx.app, 'demoviewer', 'demo1234'));

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHit, SearchReply } from '@rumbo/contracts';
 import { ensureUser } from '../src/modules/seed/seed.service.js';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
 
 type Headers = Record<string, string>;
 
@@ -41,13 +41,7 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       ctx = await testApp(backend);
       const db = ctx.database.db;
-      await ensureUser(db, {
-        tenant: 'Transportes Norte',
-        username: 'norteadmin',
-        email: 'a@norte.test',
-        role: 'admin',
-        password: 'norte1234',
-      });
+      await addOutsiderAdmin(db);
       await ensureUser(db, {
         tenant: 'Transportes Demo',
         username: 'demoviewer',

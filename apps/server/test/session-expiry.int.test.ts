@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hashToken } from '../src/lib/crypto.js';
-import { fakeClock, signInHeaders, testApp, testBackends } from './harness.js';
+import { fakeClock, signInHeaders, testApp, testBackends, listenOnFreePort } from './harness.js';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;
 
@@ -34,8 +33,7 @@ for (const backend of testBackends()) {
     let port: number;
     beforeAll(async () => {
       ctx = await testApp(backend, { clock, sockets: { expirySweepMs: 20 } });
-      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-      port = (ctx.app.server.address() as AddressInfo).port;
+      port = await listenOnFreePort(ctx);
     });
     afterAll(() => ctx.close());
 

@@ -4,11 +4,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCodec8eFrame } from '@rumbo/telematics';
-import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
+import type { IngestListeners } from '../src/ingest/start-ingest.js';
 import { MAX_ATTRIBUTE_BYTES, MAX_ATTRIBUTES } from '../src/ingest/record-bounds.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
-import { loginDevice, truckRecord } from './ingest-helpers.js';
+import { loginDevice, truckRecord, openTestIngest } from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 type Headers = Record<string, string>;
@@ -50,12 +50,7 @@ for (const backend of testBackends()) {
         tenant: 'Transportes Demo',
       });
       await loadLiveFleet(db, ctx.app.services.live, Date.now());
-      ingest = await startIngest(ctx.app.services.ingest, {
-        teltonikaPort: 0,
-        osmandPort: 0,
-        mqttUrl: undefined,
-        host: '127.0.0.1',
-      });
+      ingest = await openTestIngest(ctx);
       const h = (s: { token: string; digest: string }) => ({ token: s.token, digest: s.digest });
       operator = h(await signInHeaders(ctx.app));
       admin = h(await signInHeaders(ctx.app, 'demoadmin', 'demo1234'));

@@ -4,11 +4,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
-import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
+import type { IngestListeners } from '../src/ingest/start-ingest.js';
 import { XLSX_LIMITS } from '../src/lib/unpack/limits.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
-import { truckRecord } from './ingest-helpers.js';
+import { truckRecord, openTestIngest } from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 import {
   bombSheet,
@@ -207,12 +207,7 @@ for (const backend of testBackends()) {
         tenant: 'Transportes Demo',
       }));
       await loadLiveFleet(ctx.database.db, ctx.app.services.live, Date.now());
-      ingest = await startIngest(ctx.app.services.ingest, {
-        teltonikaPort: 0,
-        osmandPort: 0,
-        mqttUrl: undefined,
-        host: '127.0.0.1',
-      });
+      ingest = await openTestIngest(ctx);
       base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       const h = (s: { token: string; digest: string }) => ({ token: s.token, digest: s.digest });
       operator = h(await signInHeaders(ctx.app, 'demouser', 'demo1234'));
