@@ -189,7 +189,12 @@ const serverLayerRules = [
 
 const TELEMATICS = ['packages/telematics/**/*.ts'];
 /** Tests and their support read the captured device frames from files. */
-const TELEMATICS_FIXTURE_READERS = ['**/*.test.ts', 'packages/telematics/src/test-support/**'];
+const TELEMATICS_FIXTURE_READERS = [
+  '**/*.test.ts',
+  'packages/telematics/src/test-support/**',
+  // The regression guard's measurement (decision 0045): files, processes, valgrind.
+  'packages/telematics/perf/**',
+];
 const MODULES = 'apps/server/src/modules/**/*.ts';
 const importRules = [
   restrict(BETWEEN_LAYERS, ['apps/web/{src,e2e}/**/*.{ts,tsx}'], [webI18n]),

@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Each workspace brings its own project; the root runs them all.
+// Each workspace brings its own project; the root runs them all, in four groups one after the
+// other (decision 0047, addenda): the packages (pure tests, two files at a time; the valgrind
+// guard overlaps the accuracy tests), then the web app one file at a time (its screen tests hold
+// renders to time limits), then the server two at a time, then the demo's first run alone.
+// Projects of one group share their worker count.
 export default defineConfig({
   test: {
     projects: [
@@ -17,7 +21,8 @@ export default defineConfig({
           testTimeout: 420_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

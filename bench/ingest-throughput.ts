@@ -5,9 +5,11 @@
 // Env: DB=embedded|postgres (postgres needs BENCH_DATABASE_URL), DEVICES, RECORDS_PER_PACKET, DURATION_S,
 // BUS=nats (PostgreSQL + NATS_URL: one api/ingest/jobs process and PIPELINES pipeline processes;
 // the record → browser latency through NATS is bench/live-latency.ts with BUS=nats),
-// SERVER_DIST (another build, to compare)
+// SERVER_DIST (another build, to compare), INGEST_WORKERS (passed to the server: 0 = the device
+// ports on the main thread), BENCH_DB_NAME (the PostgreSQL database it recreates: default
+// rumbo_bench_ingest; another name lets two runs share a PostgreSQL server)
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -19,9 +21,9 @@ const perPacket = Number(process.env.RECORDS_PER_PACKET ?? 10);
 const durationS = Number(process.env.DURATION_S ?? 30);
 const warmupS = 8;
 
-function cpuSeconds(pid: number): number {
+function cpuSeconds(pid: number, task = ''): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(`/proc/${pid}/${task}stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return 0; // the process ended
@@ -43,14 +45,18 @@ function postgresCpuSeconds(): number {
   return sum;
 }
 
+const dbName = process.env.BENCH_DB_NAME ?? 'rumbo_bench_ingest';
+if (!/^[a-z_][a-z0-9_]*$/.test(dbName))
+  throw new Error('BENCH_DB_NAME: lower-case letters, digits, _');
+
 async function freshPostgres(adminUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query('drop database if exists rumbo_bench_ingest with (force)');
-  await client.query('create database rumbo_bench_ingest');
+  await client.query(`drop database if exists ${dbName} with (force)`);
+  await client.query(`create database ${dbName}`);
   await client.end();
   const url = new URL(adminUrl);
-  url.pathname = '/rumbo_bench_ingest';
+  url.pathname = `/${dbName}`;
   return url.toString();
 }
 
@@ -95,6 +101,9 @@ const pipelines = isNats
     )
   : [];
 const pids = [server.process.pid!, ...pipelines.map((p) => p.process.pid!)];
+// The server's main thread alone (its task id is the process id): the rest of its CPU is the
+// ingest worker thread, V8's GC helpers, libuv's pool and, embedded, the database's worker.
+const mainThreadCpu = () => cpuSeconds(server.process.pid!, `task/${server.process.pid!}/`);
 const cpuAll = () => pids.reduce((sum, p) => sum + cpuSeconds(p), 0);
 const generatorEnv = {
   ...process.env,
@@ -130,8 +139,18 @@ type Progress = {
   ackP99Ms?: number;
 };
 let window:
-  | { startAcked: number; startCpu: number; startMs: number; startPg: number; startGen: number }
+  | {
+      startAcked: number;
+      startCpu: number;
+      startMain: number;
+      startMs: number;
+      startPg: number;
+      startGen: number;
+    }
   | undefined;
+/** CLOCK_MONOTONIC in µs: the clock of V8's CPU profiles (bench/profile-summary.ts cuts by it). */
+const monoUs = () => Number(process.hrtime.bigint() / 1000n);
+let windowStartMonoUs = 0;
 let last: Progress | undefined;
 const done = new Promise<Progress>((resolve) => {
   generator.on('message', (message: Progress) => {
@@ -142,10 +161,12 @@ const done = new Promise<Progress>((resolve) => {
         window = {
           startAcked: message.acked,
           startCpu: cpuAll(),
+          startMain: mainThreadCpu(),
           startMs: performance.now(),
           startPg: postgresCpuSeconds(),
           startGen: cpuSeconds(generator.pid!),
         };
+        windowStartMonoUs = monoUs();
       }
     } else if (message.type === 'done') resolve(message);
   });
@@ -153,9 +174,11 @@ const done = new Promise<Progress>((resolve) => {
 await new Promise((resolve) => setTimeout(resolve, (durationS + warmupS) * 1000 - 500));
 const endAcked = last?.acked ?? 0;
 const endCpu = cpuAll();
+const endMain = mainThreadCpu();
 const endMs = performance.now();
 const endPg = postgresCpuSeconds();
 const endGen = cpuSeconds(generator.pid!);
+const endMonoUs = monoUs();
 const final = await done;
 
 let bytesPerRow = NaN;
@@ -181,6 +204,12 @@ const seconds = (endMs - window.startMs) / 1000;
 const records = endAcked - window.startAcked;
 const rate = records / seconds;
 const cpuUs = ((endCpu - window.startCpu) * 1e6) / records;
+if (process.env.PROFILE_DIR) {
+  // The measured window for bench/profile-summary.ts: samples outside it (start-up, the devices'
+  // registration, the warm-up) are left out of its figures, which it scales to this CPU time.
+  const measured = { startMonoUs: windowStartMonoUs, endMonoUs, records, perPacket, cpuUs };
+  writeFileSync(join(process.env.PROFILE_DIR, 'window.json'), JSON.stringify(measured));
+}
 // Where the machine's cores went: the server, PostgreSQL's processes (a separate server; the
 // embedded database runs inside the server process) and the device generator.
 const cores = (cpu: number) => (cpu / seconds).toFixed(2);
@@ -191,6 +220,7 @@ console.log(
 );
 console.log(
   `cores busy: server ${cores(endCpu - window.startCpu)}` +
+    ` (main thread ${cores(endMain - window.startMain)})` +
     (databaseUrl ? `, PostgreSQL ${cores(endPg - window.startPg)}` : '') +
     `, generator ${cores(endGen - window.startGen)} (of ${availableParallelism()})`,
 );

@@ -6,6 +6,8 @@
 // Env: DEVICES (1000), CLIENTS (100), DURATION_S (20), GENERATORS (2), PACKET_INTERVAL_MS (100),
 // BUS=nats (NATS_URL): the server runs api,ingest,jobs and PIPELINES (2) pipeline processes take
 // the records from JetStream, so the age includes the hop through NATS and back.
+// BENCH_DB_NAME (default rumbo_bench_live) lets two runs share a PostgreSQL server; INGEST_WORKERS
+// and SERVER_DIST reach the server as in bench/ingest-throughput.ts.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -17,7 +19,10 @@ const clients = Number(process.env.CLIENTS ?? 100);
 const durationS = Number(process.env.DURATION_S ?? 20);
 const generators = Number(process.env.GENERATORS ?? 2);
 const intervalMs = process.env.PACKET_INTERVAL_MS ?? '100';
-const { env, teltonikaPort } = await seededPostgresEnv('rumbo_bench_live', devices);
+const { env, teltonikaPort } = await seededPostgresEnv(
+  process.env.BENCH_DB_NAME ?? 'rumbo_bench_live',
+  devices,
+);
 const probes: { n: number; p50: number; p99: number; max: number }[] = [];
 const isNats = process.env.BUS === 'nats';
 const natsEnv: Record<string, string> = isNats

@@ -16,7 +16,7 @@ async function startToHealth(extraEnv) {
   const child = spawn('npm', ['start'], {
     cwd: root,
     detached: true,
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...process.env,
       PORT: String(port),
@@ -28,6 +28,11 @@ async function startToHealth(extraEnv) {
       ...extraEnv,
     },
   });
+  // The last lines of its errors, told when the start fails.
+  let errors = '';
+  child.stderr.on('data', (chunk) => {
+    errors = (errors + String(chunk)).slice(-4000);
+  });
   for (;;) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -35,16 +40,19 @@ async function startToHealth(extraEnv) {
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      throw new Error(`npm start exited with ${child.exitCode}:\n${errors}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const seconds = (performance.now() - started) / 1000;
   process.kill(-child.pid, 'SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
-  // The server stops after npm: wait until nothing answers on the port any more.
+  // The server stops after npm: wait until its whole process group is gone (it closes its
+  // embedded database last; the next start would find the data folder still in use).
   for (;;) {
     try {
-      await fetch(`http://127.0.0.1:${port}/api/health`);
+      process.kill(-child.pid, 0);
       await new Promise((resolve) => setTimeout(resolve, 100));
     } catch {
       break;

@@ -238,7 +238,9 @@ for (const f of allJs
   .slice(0, 6)) {
   console.log(`  ${f.f.padEnd(48)} ${kb(f.g)}`);
 }
+// Issue 25 lowered the budget from 150 KB to 120 KB (decision 0045).
+const BUDGET_KB = 120;
 console.log(
-  `\nTarget: login route <= 150 KB gzipped JS (${fresh.files ? 'fresh browser' : 'manifest'}) -> ` +
-    `${loginGz <= 150 * 1024 ? 'met' : 'NOT met'} (${kb(loginGz)})`,
+  `\nTarget: login route <= ${BUDGET_KB} KB gzipped JS (${fresh.files ? 'fresh browser' : 'manifest'}) -> ` +
+    `${loginGz <= BUDGET_KB * 1024 ? 'met' : 'NOT met'} (${kb(loginGz)})`,
 );

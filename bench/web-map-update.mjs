@@ -50,8 +50,9 @@ try {
   console.log(
     `  recluster on viewport change:         median ${f(median(result.recluster.slice(5)))}, max ${f(Math.max(...result.recluster.slice(5)))}`,
   );
-  const m = median(total);
-  console.log(`\nGoal: apply + upload <= 2 ms (median) -> ${m <= 2 ? 'met' : 'NOT met'} (${f(m)})`);
+  // Issue 25: the goal is the 95th percentile, not the median.
+  const p95 = pct(total, 0.95);
+  console.log(`\nGoal: apply + upload p95 <= 2 ms -> ${p95 <= 2 ? 'met' : 'NOT met'} (${f(p95)})`);
 } finally {
   await close();
 }

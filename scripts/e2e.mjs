@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Browser tests: builds the web app (twice: the second build is the "new version" of the
-// update-prompt test) and the server, then runs Playwright with the system Chromium. Without
-// Chromium the tests are skipped, loudly, and the run still passes.
+// Browser tests: builds the web app and the server, makes the "new version" of the
+// update-prompt test from the web build (apps/web/e2e/support/next-build.mjs), then runs
+// Playwright with the system Chromium. Without Chromium the tests are skipped, loudly, and the
+// run still passes.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeNextBuild } from '../apps/web/e2e/support/next-build.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -36,14 +38,9 @@ function freePort() {
 const skipBuild = process.env.RUMBO_E2E_SKIP_BUILD === '1';
 const nextWebDir = join(mkdtempSync(join(tmpdir(), 'rumbo-web-next-')), 'dist');
 if (!skipBuild) {
-  run('npm', ['run', 'build'], { RUMBO_BUILD_ID: `e2e-${Date.now()}-a` });
-  run(
-    'npx',
-    ['vite', 'build', 'apps/web', '--outDir', nextWebDir, '--emptyOutDir', '--logLevel', 'warn'],
-    {
-      RUMBO_BUILD_ID: `e2e-${Date.now()}-b`,
-    },
-  );
+  const buildId = `e2e-${Date.now()}`;
+  run('npm', ['run', 'build'], { RUMBO_BUILD_ID: `${buildId}-a` });
+  makeNextBuild('apps/web/dist', nextWebDir, `${buildId}-a`, `${buildId}-b`);
 }
 
 run('npx', ['playwright', 'test', ...process.argv.slice(2)], {

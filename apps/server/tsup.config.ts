@@ -7,6 +7,7 @@ export default defineConfig({
     'embedded-worker': 'src/db/embedded.worker.ts',
     'unpack-worker': 'src/lib/unpack/unpack.worker.ts',
     'gazetteer-worker': 'src/places/gazetteer.worker.ts',
+    'ingest-worker': 'src/ingest/ingest.worker.ts',
   },
   format: ['esm'],
   platform: 'node',

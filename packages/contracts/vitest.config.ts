@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'contracts', include: ['src/**/*.test.ts'], passWithNoTests: true },
+  test: {
+    name: 'contracts',
+    maxWorkers: 2,
+    sequence: { groupOrder: 0 },
+    include: ['src/**/*.test.ts'],
+    passWithNoTests: true,
+  },
 });

@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'simulator', include: ['src/**/*.test.ts'] },
+  test: {
+    name: 'simulator',
+    maxWorkers: 2,
+    sequence: { groupOrder: 0 },
+    include: ['src/**/*.test.ts'],
+  },
 });

@@ -91,6 +91,14 @@ const envSchema = z.object({
    */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  /** Requests a minute each API key may make (burst: a tenth of it, at least 10; issue 27). */
+  API_KEY_RATE_PER_MIN: z.coerce.number().int().positive().default(600),
+  /** Webhooks (issue 27): `http://` endpoints allowed (development); otherwise only `https://`. */
+  WEBHOOKS_ALLOW_HTTP: bool,
+  /** Webhooks to loopback, private, link-local or multicast addresses allowed (SSRF guard off). */
+  WEBHOOKS_ALLOW_PRIVATE: bool,
+  /** Webhooks: the first retry's delay in seconds; each next one doubles, up to an hour. */
+  WEBHOOKS_RETRY_BASE_S: z.coerce.number().positive().max(3600).default(10),
   NATS_URL: z.string().optional(),
   /** Names of this cluster's NATS subjects and stream (several clusters may share a server). */
   NATS_PREFIX: z
@@ -112,6 +120,13 @@ const envSchema = z.object({
   TELTONIKA_PORT: port(PROTOCOLS[0].defaultPort),
   OSMAND_PORT: port(PROTOCOLS[1].defaultPort),
   RETENTION_DAYS: z.coerce.number().int().positive().default(365),
+  /**
+   * Worker threads running the device ports (sockets, framing, decoding, acks) while this thread
+   * runs the pipeline and the database (docs/decisions/0046-ingest-worker-threads.md). 0 (all on
+   * one thread) by default: measured on a quiet machine, the extra thread hops cost more than the
+   * second core gave back. At most 1: Node 20 cannot share a listening port between threads.
+   */
+  INGEST_WORKERS: z.coerce.number().int().min(0).max(1).default(0),
   INGEST_AUTO_REGISTER: bool,
   INGEST_AUTO_REGISTER_TENANT: z.string().default('Transportes Demo'),
   DEMO_VEHICLES: z.coerce.number().int().min(0).max(20000).default(50),

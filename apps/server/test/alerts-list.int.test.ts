@@ -60,7 +60,7 @@ for (const backend of testBackends()) {
         types: { code: string; description: string }[];
       }>();
       expect(body.groups).toHaveLength(10);
-      expect(body.types).toHaveLength(42);
+      expect(body.types).toHaveLength(45); // 42 + DTB, DTD, DTI (issue 26, migration 0025)
       expect(body.types.find((t) => t.code === 'DTS')?.description).toBe(
         'Dispositivo sin transmisión',
       );

@@ -1,6 +1,7 @@
 // Driving analysis (issue 13): GET /analysis/{from}/{to}/…, POST /v2/vehicle/safety_drive,
 // POST /v2/event/ralenti_agg and …/ralenti_vehicle over facts the real detector chain derived from
 // a CAN truck's records and the real sinks stored.
+import { CO2_FACTORS } from '@rumbo/contracts';
 import { CAN_INDICATORS, type Position, type VehicleContext } from '@rumbo/telematics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
@@ -99,7 +100,9 @@ for (const backend of testBackends()) {
       // 2 h × 82 + 1 h × 86 + 1 h × 98 + 1.5 h × 70 = 453 km a day.
       expect(row.odometers.distance).toBeCloseTo(3 * 453, -1);
       expect(row.consumption.totalFuel).toBeGreaterThan(300);
-      expect(row.co2).toBeCloseTo(row.consumption.totalFuel * 2.64, 1);
+      // The shared diesel TTW factor (co2.ts, decision 0050), not a figure of the analysis' own.
+      expect(row.co2).toBeCloseTo(row.consumption.totalFuel * CO2_FACTORS.diesel.ttwKg, 0);
+      expect(CO2_FACTORS.diesel.ttwKg).toBe(2.47);
       const e = row.evaluation;
       // Idle 25 min of 5 h 55 min engine-on time.
       expect(e.ralenti!.value).toBeCloseTo((100 * 25) / 355, 0);

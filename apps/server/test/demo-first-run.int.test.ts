@@ -18,6 +18,7 @@ import { createFleet } from '@rumbo/simulator';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedPaths, openDatabase } from '../src/db/database.js';
+import { demoDutyFleet } from '../src/demo/demo-duty.js';
 import { DEMO_SEED } from '../src/demo/demo-fleet.js';
 import { listDemoHistory, type DemoHistoryRow } from '../src/demo/demo-history.repository.js';
 import { DEMO_TENANT } from '../src/modules/seed/seed.service.js';
@@ -252,10 +253,19 @@ describe('first run of the demo (npm start)', () => {
     const rows = await readHistoryRows();
     expect(rows.every((r) => r.completed)).toBe(true);
     const row0 = rows[0]!;
+    // The demo's fleet as the server made it: its drivers' working states add a record at
+    // each change (issue 26), planned from the history's start to the first start's present.
+    const simStartMs = rows[0]!.simStartMs;
     const fleet = createFleet({
       vehicles: VEHICLES,
       seed: DEMO_SEED,
-      startMs: rows[0]!.simStartMs,
+      startMs: simStartMs,
+      tachograph: demoDutyFleet(
+        DEMO_SEED,
+        VEHICLES,
+        simStartMs,
+        simStartMs + HISTORY_DAYS * DAY_MS,
+      ),
     });
     const database = await openDatabase({ embedded: embeddedPaths(dataDir) });
     try {

@@ -211,7 +211,7 @@ for (const backend of testBackends()) {
 
     it('names the current driver of a vehicle in the last position and the trips, by its code', async () => {
       const vehicle = (
-        await call('POST', '/vehicles/admin/vehicles', admin, { plate: 'AC123DR' })
+        await call('POST', '/vehicles/admin/vehicles', admin, { plate: 'AC123DR', kind: 'van' })
       ).json<{ vehicleId: number }>();
       const driver = (
         await call('POST', '/driver', admin, {
@@ -261,7 +261,7 @@ for (const backend of testBackends()) {
           )
         ).rows[0]!.id,
       );
-      const trip = (startMs: number, code: string | null) => ({
+      const trip = (startMs: number, code: string | null, fuelL: number | null = null) => ({
         tenant_id: tenantId,
         vehicle_id: vehicle.vehicleId,
         start_time: new Date(startMs),
@@ -276,11 +276,12 @@ for (const backend of testBackends()) {
         max_speed_kmh: 60,
         avg_speed_kmh: 30,
         driver_code: code,
+        fuel_l: fuelL,
       });
       await ctx.database.db
         .insertInto('trips')
         .values([
-          trip(nowMs - 3_600_000, 'ARG1111222233334'),
+          trip(nowMs - 3_600_000, 'ARG1111222233334', 1.8),
           trip(nowMs - 2_400_000, 'ARG9999000011112'),
           trip(nowMs - 1_200_000, null),
         ])
@@ -296,6 +297,13 @@ for (const backend of testBackends()) {
         ['ARG1111222233334', 'Elena Vidal Ruiz'],
         ['ARG9999000011112', null],
         [null, null],
+      ]);
+      // CO₂ (decision 0050): the counted 1.8 l × 2.47 / 3.13 kg/l (diesel B7) = 4.446 / 5.634;
+      // without a counter, 5 km × the van's 11 l/100 km = 0.55 l × the same = 1.3585 / 1.7215.
+      expect(trips.map((t) => t.co2)).toEqual([
+        { fuelType: 'diesel', ttwKg: 4.4, wtwKg: 5.6, isEstimated: false },
+        { fuelType: 'diesel', ttwKg: 1.4, wtwKg: 1.7, isEstimated: true },
+        { fuelType: 'diesel', ttwKg: 1.4, wtwKg: 1.7, isEstimated: true },
       ]);
       // The same code in another tenant never names this tenant's trips.
       await call('PATCH', `/driver/${driver.id}`, admin, { codigo: '' });

@@ -4,13 +4,29 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { connect as natsConnect } from '@nats-io/transport-node';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { ensureUser, seed } from '../src/modules/seed/seed.service.js';
 import { composeApp, type AppDeps } from '../src/main/compose.js';
+import { TEST_SEED } from './global-setup.js';
 import type { Clock } from '../src/lib/clock.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated PGlite snapshot (a `dumpDataDir` tarball) of test/global-setup.ts. */
+    pgliteSnapshot: string;
+    /** The same, seeded as `testApp` seeds (global-setup.ts `TEST_SEED`). */
+    pgliteSeededSnapshot: string;
+    /**
+     * Its migrated PostgreSQL database to copy (and `${postgresTemplate}_seeded`, seeded), or ''
+     * without TEST_DATABASE_URL.
+     */
+    postgresTemplate: string;
+  }
+}
 
 /** Whether a NATS server answers at `url` (the NATS tests are skipped without one). */
 export async function natsReachable(url: string): Promise<boolean> {
@@ -34,11 +50,21 @@ export function fakeClock(startMs = Date.now()): Clock & { advance(ms: number): 
   return { nowMs: () => now, advance: (ms) => (now += ms) };
 }
 
-/** A fresh, migrated database of the given kind; `close` drops it. */
-export async function freshDatabase(backend: 'embedded' | 'postgres'): Promise<DatabaseHandle> {
+/**
+ * A fresh, migrated database of the given kind; `close` drops it. It starts from the migrated
+ * (or, with `seeded`, migrated and seeded) snapshot or template of test/global-setup.ts when the
+ * project made one (`migrate` then finds nothing to do), otherwise it is migrated here.
+ */
+export async function freshDatabase(
+  backend: 'embedded' | 'postgres',
+  { seeded = false }: { seeded?: boolean } = {},
+): Promise<DatabaseHandle> {
   if (backend === 'embedded') {
     const socketDir = mkdtempSync(join(tmpdir(), 'rumbo-db-'));
-    const handle = await openDatabase({ embedded: { storeDir: null, socketDir } });
+    const startFrom = inject(seeded ? 'pgliteSeededSnapshot' : 'pgliteSnapshot');
+    const handle = await openDatabase({
+      embedded: { storeDir: null, socketDir, ...(startFrom ? { startFrom } : {}) },
+    });
     await migrate(handle.db);
     const close = handle.close.bind(handle);
     return {
@@ -53,7 +79,9 @@ export async function freshDatabase(backend: 'embedded' | 'postgres'): Promise<D
   const name = `rumbo_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const base = inject('postgresTemplate');
+  const template = base && seeded ? `${base}_seeded` : base;
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -95,9 +123,10 @@ export async function testApp(
   config: Config;
   close(): Promise<void>;
 }> {
-  const database = await freshDatabase(backend);
+  // Starts seeded (the global setup seeded the snapshot); seeding again finds it done.
+  const database = await freshDatabase(backend, { seeded: true });
   const config = deps.config ?? testConfig();
-  await seed(database.db, { adminPassword: 'admin-password', demo: true });
+  await seed(database.db, TEST_SEED);
   const app = await composeApp({ ...deps, config, database });
   await app.ready();
   return {

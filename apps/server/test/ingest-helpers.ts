@@ -7,6 +7,12 @@ import type { testApp } from './harness.js';
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;
 
+/**
+ * Worker threads the ingest tests run the listeners in: the server's default on 2+ cores (1);
+ * `TEST_INGEST_WORKERS=0` runs them on the test's thread (decision 0046).
+ */
+export const TEST_INGEST_WORKERS = Number(process.env.TEST_INGEST_WORKERS ?? 0);
+
 /** Opens the app's ingest on free local ports: Teltonika and OsmAnd, no MQTT (unless `extra` says). */
 export function openTestIngest(
   ctx: TestApp,
@@ -17,6 +23,7 @@ export function openTestIngest(
     osmandPort: 0,
     mqttUrl: undefined,
     host: '127.0.0.1',
+    workers: TEST_INGEST_WORKERS,
     ...extra,
   });
 }

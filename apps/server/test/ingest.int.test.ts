@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { DeviceSocket, truckRecord, openTestIngest } from './ingest-helpers.js';
+import {
+  DeviceSocket,
+  truckRecord,
+  openTestIngest,
+  TEST_INGEST_WORKERS,
+} from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends, testConfig } from './harness.js';
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
@@ -215,6 +220,7 @@ for (const backend of testBackends()) {
         osmandPort: 0,
         mqttUrl: MQTT_URL,
         host: '127.0.0.1',
+        workers: TEST_INGEST_WORKERS,
       });
       const gateway = await mqtt.connectAsync(MQTT_URL, {
         clientId: `test-gateway-${process.pid}-${backend}`,

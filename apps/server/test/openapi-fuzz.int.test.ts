@@ -43,6 +43,7 @@ const RESOURCE_OF: [RegExp, Resource][] = [
   [/\/admin\/groups\/\{id\}$/, 'group'],
   [/\/admin\/device-models\/\{id\}$/, 'deviceModel'],
   [/\/driver\/\{driverId\}$/, 'driver'],
+  [/\/driving-times\/drivers\/\{driverId\}$/, 'driver'],
   [/\/fuel\/event\/\{id\}\//, 'fuelEvent'],
   [/\/maintenance\/plans\/\{id\}$/, 'maintenancePlan'],
   [/\/maintenance\/additional\/\{id\}$/, 'maintenanceExtra'],

@@ -26,8 +26,9 @@ for (const backend of testBackends()) {
     const bad = '359000000000902';
 
     beforeAll(async () => {
-      // A long flush interval: both devices' records land in the same batch.
-      ctx = await testApp(backend, { pipeline: { flushIntervalMs: 200 } });
+      // A long flush interval, waited even when nothing commits: both devices' records land in
+      // the same batch.
+      ctx = await testApp(backend, { pipeline: { flushIntervalMs: 200, flushWhenIdle: false } });
       await addDeviceWithVehicle(ctx.database.db, {
         imei: good,
         plate: 'ISO001',

@@ -5,7 +5,7 @@ import { startIngest } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { DeviceRegistry } from '../src/modules/fleet/device-registry.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
-import { DeviceSocket } from './ingest-helpers.js';
+import { DeviceSocket, TEST_INGEST_WORKERS } from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 const T0 = Date.UTC(2026, 10, 19, 9, 0, 0);
@@ -211,7 +211,7 @@ for (const backend of testBackends()) {
       });
       const ingest = await startIngest(
         { ...ctx.app.services.ingest, resolveDevice: (id, p) => strict.resolve(id, p) },
-        { teltonikaPort: 0, osmandPort: 0, host: '127.0.0.1' },
+        { teltonikaPort: 0, osmandPort: 0, host: '127.0.0.1', workers: TEST_INGEST_WORKERS },
       );
       const device = new DeviceSocket(ingest.teltonikaPort);
       await device.ready();

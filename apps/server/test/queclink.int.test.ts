@@ -5,7 +5,7 @@ import { QUECLINK_DOC_FRAMES as DOC } from '@rumbo/telematics/protocols/queclink
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { DeviceSocket } from './ingest-helpers.js';
+import { DeviceSocket, TEST_INGEST_WORKERS } from './ingest-helpers.js';
 import { testApp, testBackends, testConfig } from './harness.js';
 
 const DOC_IMEI = '135790246811220';
@@ -49,6 +49,7 @@ for (const backend of testBackends()) {
         host: '127.0.0.1',
         streamPorts: { queclink: 0 },
         streamLimits: { loginTimeoutMs: 1500 },
+        workers: TEST_INGEST_WORKERS,
       });
       port = ingest.streamPorts.queclink!;
     });

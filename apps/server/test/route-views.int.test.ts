@@ -344,6 +344,7 @@ for (const backend of testBackends()) {
         // Nothing per vehicle in it.
         expect(Object.keys(summary).sort()).toEqual([
           'alerts',
+          'co2',
           'co2Kg',
           'distanceKm',
           'ecoDriving',

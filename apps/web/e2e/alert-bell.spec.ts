@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { vehicleWithDevice } from './support/device-vehicle';
 import { saveConfig, signIn } from './support/helpers';
-import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE } from './support/shots';
+import { COMBINATIONS, NARROW, SHOTS_DIR, suiteCombinations, WIDE } from './support/shots';
 import { sendTeltonika } from './support/teltonika-device';
 import { USERS } from './support/users';
 
@@ -44,7 +44,7 @@ test('several alerts of one truck and code are one line of the bell, in time ord
   // A warning: no pop-up (the user may widen it in the settings).
   await expect(page.getByTestId('snackbar')).toBeHidden();
 
-  for (const { language, theme } of COMBINATIONS) {
+  for (const { language, theme } of suiteCombinations(COMBINATIONS)) {
     await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
     for (const size of [WIDE, NARROW]) {
       await page.setViewportSize(size);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { vehicleWithDevice } from './support/device-vehicle';
 import { saveConfig, scrollsSideways, signIn } from './support/helpers';
-import { NARROW, SHOTS_DIR, WIDE } from './support/shots';
+import { NARROW, SHOTS_DIR, WIDE, LANGUAGE_THEMES, suiteCombinations } from './support/shots';
 import { sendTeltonika } from './support/teltonika-device';
 import { USERS } from './support/users';
 
@@ -112,24 +112,22 @@ test('a speeding alert from a device frame is listed, opened and acknowledged', 
   await expect(page).toHaveURL(/\/app\/map\/travel_consultation\/\d+\/\d+\/\d+$/);
 
   // Screenshots of the list in every language and theme, desktop and phone.
-  for (const language of ['es', 'en'] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      await saveConfig(request, USERS.alerts, { idioma: language, darkMode: theme === 'dark' });
-      for (const size of [WIDE, NARROW]) {
-        await page.setViewportSize(size);
-        await page.goto('/app/fleet/alerts');
-        await expect(page.getByTestId('alerts-table').locator('[data-row]').first()).toBeVisible({
-          timeout: 45_000,
-        });
-        expect(await scrollsSideways(page)).toBe(false);
-        await shot(page, 'screen', language, theme, false);
-        if (size === NARROW) {
-          await page.getByTestId('alerts-table').locator('[data-row]').first().click();
-          await expect(page.getByTestId('alert-dialog')).toBeVisible();
-          await page.waitForTimeout(500);
-          await shot(page, 'dialog', language, theme, false);
-          await page.keyboard.press('Escape');
-        }
+  for (const { language, theme } of suiteCombinations(LANGUAGE_THEMES)) {
+    await saveConfig(request, USERS.alerts, { idioma: language, darkMode: theme === 'dark' });
+    for (const size of [WIDE, NARROW]) {
+      await page.setViewportSize(size);
+      await page.goto('/app/fleet/alerts');
+      await expect(page.getByTestId('alerts-table').locator('[data-row]').first()).toBeVisible({
+        timeout: 45_000,
+      });
+      expect(await scrollsSideways(page)).toBe(false);
+      await shot(page, 'screen', language, theme, false);
+      if (size === NARROW) {
+        await page.getByTestId('alerts-table').locator('[data-row]').first().click();
+        await expect(page.getByTestId('alert-dialog')).toBeVisible();
+        await page.waitForTimeout(500);
+        await shot(page, 'dialog', language, theme, false);
+        await page.keyboard.press('Escape');
       }
     }
   }

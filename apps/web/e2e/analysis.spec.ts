@@ -3,7 +3,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { RPM_BANDS, type AnalysisRow } from '@rumbo/contracts';
 import { CAN_ONLY } from '../src/shared/analysis/indicator-format';
 import { apiSession, scrollsSideways, signIn } from './support/helpers';
-import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE, useCombination } from './support/shots';
+import {
+  COMBINATIONS,
+  suiteCombinations,
+  NARROW,
+  SHOTS_DIR,
+  WIDE,
+  useCombination,
+} from './support/shots';
 
 // The driving-analysis screens (issue 13) with the demo fleet (its history backfill goes through
 // the real detector chain): dashboard cards with numbers, the fleet indicators and export, one
@@ -35,7 +42,7 @@ const TITLES = {
   },
 };
 
-for (const combination of COMBINATIONS) {
+for (const combination of suiteCombinations(COMBINATIONS)) {
   const { language, theme } = combination;
   test(`analysis screens with the demo fleet (${language}, ${theme})`, async ({
     page,

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { vehicleWithDevice } from './support/device-vehicle';
 import { saveConfig, scrollsSideways, signIn } from './support/helpers';
-import { NARROW, SHOTS_DIR, WIDE } from './support/shots';
+import { NARROW, SHOTS_DIR, LANGUAGE_THEMES, suiteCombinations, WIDE } from './support/shots';
 import { sendTeltonika } from './support/teltonika-device';
 import { USERS } from './support/users';
 
@@ -75,12 +75,7 @@ test('fault history from real DM1 frames, four languages and themes, two widths'
     )
     .toBe(2);
 
-  for (const [language, theme] of [
-    ['es', 'light'],
-    ['es', 'dark'],
-    ['en', 'light'],
-    ['en', 'dark'],
-  ] as const) {
+  for (const { language, theme } of suiteCombinations(LANGUAGE_THEMES)) {
     await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
     const context = await browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();

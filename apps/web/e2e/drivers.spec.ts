@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { navigateInApp, scrollsSideways, signIn } from './support/helpers';
-import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE, useCombination } from './support/shots';
+import {
+  COMBINATIONS,
+  NARROW,
+  SHOTS_DIR,
+  suiteCombinations,
+  useCombination,
+  WIDE,
+} from './support/shots';
 import { USERS } from './support/users';
 
 // driver/admin: create, edit and delete a driver in the screen (its own company), and
@@ -90,7 +97,7 @@ async function shot(page: Page, name: string, language: string, theme: string, f
   });
 }
 
-for (const combination of COMBINATIONS) {
+for (const combination of suiteCombinations(COMBINATIONS)) {
   const { language, theme, user } = combination;
   test(`driver/admin screenshots ${language} ${theme}`, async ({ page, request }) => {
     test.setTimeout(240_000);

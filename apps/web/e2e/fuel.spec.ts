@@ -4,7 +4,14 @@ import type { FuelConsumptionAnswer } from '@rumbo/contracts';
 import type { AvlRecordInput } from '../../../packages/telematics/src/teltonika/teltonika.encoder';
 import { vehicleWithDevice } from './support/device-vehicle';
 import { scrollsSideways, signIn } from './support/helpers';
-import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE, useCombination } from './support/shots';
+import {
+  COMBINATIONS,
+  NARROW,
+  SHOTS_DIR,
+  suiteCombinations,
+  useCombination,
+  WIDE,
+} from './support/shots';
 import { sendRecords } from './support/teltonika-device';
 import { USERS } from './support/users';
 
@@ -55,7 +62,7 @@ async function expectLevelChart(page: Page) {
   expect(Number(await chart.getAttribute('data-evidence'))).toBeGreaterThan(0);
 }
 
-for (const combination of COMBINATIONS) {
+for (const combination of suiteCombinations(COMBINATIONS)) {
   const { language, theme } = combination;
   test(`fuel screens with the demo fleet (${language}, ${theme})`, async ({ page, request }) => {
     test.setTimeout(420_000);
@@ -108,6 +115,9 @@ for (const combination of COMBINATIONS) {
         .first()
         .click();
       await expect(page.getByTestId('balance-detail').first()).toBeVisible();
+      // The demo trucks count their fuel: CO₂ per row and in total, none of it estimated.
+      await expect(page.getByTestId('figure-co2')).toContainText(/\d t|\d kg/u);
+      await expect(first.getByTestId('co2-estimated')).toHaveCount(0);
       expect(await scrollsSideways(page), 'consumption scrolls sideways').toBe(false);
       await shot(page, 'consumption', language, theme);
       await page.getByTestId('by-driver').click();
@@ -134,6 +144,8 @@ for (const combination of COMBINATIONS) {
           drivingLPer100Km: null,
           idleLPerH: null,
           balance: null,
+          // As the server estimates it (decision 0050): 1,234.5 km × 32 L/100 km × 2.47 kg/L.
+          co2: { fuelType: 'diesel' as const, ttwKg: 975.7, wtwKg: 1236.5, isEstimated: true },
         };
         await route.fulfill({ json: { ...real, rows: [...real.rows, phone] } });
       });
@@ -141,6 +153,12 @@ for (const combination of COMBINATIONS) {
       const phoneRow = page.getByTestId('fuel-consumption-table').locator('[data-row="999999:"]');
       await expect(phoneRow).toContainText(language === 'es' ? 'N/D' : 'N/A', { timeout: 45_000 });
       await expect(phoneRow).not.toContainText('0,0 l/100km');
+      // Its CO₂ is estimated from the kilometres, and marked; the total says how much of it is.
+      await expect(phoneRow).toContainText(language === 'es' ? '975,7 kg' : '975.7 kg');
+      await expect(phoneRow.getByTestId('co2-estimated').first()).toBeVisible();
+      await expect(page.getByTestId('figure-co2')).toContainText(
+        language === 'es' ? '975,7 kg estimado' : '975.7 kg estimated',
+      );
       if (theme === 'light') await shot(page, 'consumption-phone', language, theme);
       await page.unroute('**/api/v2/fuel/consumption/**');
 

@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession, saveConfig, scrollsSideways, signIn } from './support/helpers';
-import { NARROW, SHOTS_DIR, WIDE, type ShotLanguage, type ShotTheme } from './support/shots';
+import {
+  NARROW,
+  SHOTS_DIR,
+  suiteCombinations,
+  type ShotLanguage,
+  type ShotTheme,
+  WIDE,
+} from './support/shots';
 import { DEMO, USERS, type TestUser } from './support/users';
 
 // geofence/admin: a polygon drawn on the map, saved, seen again after a reload, a vertex dragged
@@ -284,7 +291,7 @@ async function shot(page: Page, name: string, language: string, theme: string) {
   });
 }
 
-for (const { language, theme, user } of SHOT_USERS) {
+for (const { language, theme, user } of suiteCombinations(SHOT_USERS)) {
   test(`geofence/admin screenshots ${language} ${theme}`, async ({ page, request }) => {
     test.setTimeout(240_000);
     mkdirSync(SHOTS_DIR, { recursive: true });

@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { scrollsSideways, signIn } from './support/helpers';
-import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE, useCombination } from './support/shots';
+import {
+  COMBINATIONS,
+  NARROW,
+  SHOTS_DIR,
+  suiteCombinations,
+  useCombination,
+  WIDE,
+} from './support/shots';
 
 // Maintenance (issue 15) on the demo fleet's seeded plans and history: forecast (sortable, filters,
 // the triggering axis), calendar (FullCalendar, month and week), additional maintenance and the
@@ -46,7 +53,7 @@ async function exportsExcel(page: Page, testId: string) {
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
 }
 
-for (const combination of COMBINATIONS) {
+for (const combination of suiteCombinations(COMBINATIONS)) {
   const { language, theme } = combination;
   const text = TEXT[language];
   test(`maintenance screens with the demo fleet (${language}, ${theme})`, async ({

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { apiSession, navigateInApp, signIn } from './support/helpers';
 import { sendTeltonika } from './support/teltonika-device';
-import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE, useCombination } from './support/shots';
+import {
+  COMBINATIONS,
+  NARROW,
+  SHOTS_DIR,
+  suiteCombinations,
+  useCombination,
+  WIDE,
+} from './support/shots';
 import { DEMO } from './support/users';
 
 // The live map (map/current_location) against the demo fleet: 5 simulated vehicles.
@@ -199,7 +206,7 @@ test('a click on a vehicle in the list does what a click on its marker does', as
   await expect(page.getByText(`Siguiendo a ${vehicle.plate}`)).toHaveCount(0);
 });
 
-for (const combination of COMBINATIONS) {
+for (const combination of suiteCombinations(COMBINATIONS)) {
   const { language, theme, user } = combination;
   test(`map screenshots ${language} ${theme}`, async ({ page, request }) => {
     test.setTimeout(120_000);

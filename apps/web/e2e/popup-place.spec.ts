@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession, navigateInApp, scrollsSideways, signIn } from './support/helpers';
-import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE, useCombination } from './support/shots';
+import {
+  COMBINATIONS,
+  suiteCombinations,
+  NARROW,
+  SHOTS_DIR,
+  WIDE,
+  useCombination,
+} from './support/shots';
 import { DEMO } from './support/users';
 
 // The vehicle popup names its last position (issue 23 item 2, docs/decisions/0031-places.md):
@@ -83,7 +90,7 @@ test('the vehicle popup shows the place of its last position', async ({ page, re
   await expect(place).toContainText('Última posición');
 });
 
-for (const combination of COMBINATIONS) {
+for (const combination of suiteCombinations(COMBINATIONS)) {
   const { language, theme, user } = combination;
   test(`vehicle popup place screenshots ${language} ${theme}`, async ({ page, request }) => {
     test.setTimeout(180_000);

@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { apiSession, navigateInApp, saveConfig, signIn } from './support/helpers';
-import { COMBINATIONS, NARROW, SHOTS_DIR, WIDE, useCombination } from './support/shots';
+import {
+  COMBINATIONS,
+  suiteCombinations,
+  NARROW,
+  SHOTS_DIR,
+  WIDE,
+  useCombination,
+} from './support/shots';
 import { DEMO, USERS } from './support/users';
 
 // Travel consultation (map/travel_consultation/{id}/{from}/{to}) against the demo fleet, whose
@@ -324,7 +331,7 @@ test('cancel-all leaves travel consultation usable: what is shown stays, a cut l
   expect(problems).toEqual([]);
 });
 
-for (const combination of COMBINATIONS) {
+for (const combination of suiteCombinations(COMBINATIONS)) {
   const { language, theme, user } = combination;
   test(`travel screenshots ${language} ${theme}`, async ({ page, request }) => {
     test.setTimeout(240_000);

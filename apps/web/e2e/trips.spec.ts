@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { vehicleWithDevice } from './support/device-vehicle';
 import { scrollsSideways, signIn } from './support/helpers';
-import { NARROW, SHOTS_DIR, WIDE, useCombination, type Combination } from './support/shots';
+import {
+  NARROW,
+  SHOTS_DIR,
+  suiteCombinations,
+  type Combination,
+  useCombination,
+  WIDE,
+} from './support/shots';
 import { sendTeltonika } from './support/teltonika-device';
 import { USERS } from './support/users';
 
@@ -54,7 +61,7 @@ async function shot(page: Page, name: string, c: Combination) {
   });
 }
 
-for (const combination of COMBINATIONS) {
+for (const combination of suiteCombinations(COMBINATIONS)) {
   const { language } = combination;
   const text = TEXT[language];
   test(`planned trips: create on the map, import with a bad row, follow-up (${language}, ${combination.theme})`, async ({

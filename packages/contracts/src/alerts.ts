@@ -46,7 +46,7 @@ export const ALERT_CODES_BY_GROUP: Readonly<Record<AlertGroupCode, readonly stri
   device: ['DFP', 'DTS'],
   driving: ['AAB', 'AFI', 'CAB'],
   temperature: ['TSC', 'TIC', 'TFC', 'TCC', 'SCT'],
-  ours: ['CRG', 'DCS', 'AUR', 'MNP', 'MNV', 'FCR'],
+  ours: ['CRG', 'DCS', 'AUR', 'MNP', 'MNV', 'FCR', 'DTB', 'DTD', 'DTI'],
 };
 
 /** The speed levels of the `V..` codes, km/h. */

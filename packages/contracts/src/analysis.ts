@@ -151,6 +151,7 @@ export const analysisRowSchema = z.object({
   odometers: z.object({ distance: z.number() }),
   evaluation: analysisEvaluationSchema,
   consumption: z.object({ totalFuel: z.number() }),
+  /** kg CO₂e TTW: the counted litres × co2.ts' diesel factor (decision 0050). */
   co2: z.number(),
   /** Engine-on time known / engine-on time, 0–1. */
   coverage: z.number(),
@@ -318,13 +319,27 @@ export const dashboardSummaryQuery = z
   });
 export type DashboardSummaryQuery = z.infer<typeof dashboardSummaryQuery>;
 
+/** kg CO₂e of the fleet over a period, TTW and WTW; `estimatedTtwKg` part of `ttwKg`. */
+export const dashboardCo2Schema = z.object({
+  ttwKg: z.number(),
+  wtwKg: z.number(),
+  estimatedTtwKg: z.number(),
+  /** TTW kg per 100 km (null under 1 km). */
+  ttwKgPer100Km: z.number().nullable(),
+  /** TTW kg of the period just before, as long. */
+  previousTtwKg: z.number(),
+});
+export type DashboardCo2 = z.infer<typeof dashboardCo2Schema>;
+
 export const dashboardSummaryAnswer = z.object({
   /** The fleet's safe-driving score (null under 100 km). */
   fleetScore: safetyScoreSchema,
-  /** Sums over the vehicles of the period: km, litres, kg of CO₂. */
+  /** Sums over the vehicles of the period: km, litres, kg of CO₂ (counted litres × co2.ts' diesel TTW factor). */
   distanceKm: z.number(),
   fuelL: z.number(),
   co2Kg: z.number(),
+  /** The CO₂ card (decision 0050): the period's and the previous period's of the same length. */
+  co2: dashboardCo2Schema,
   /** Average eco-driving letter of the vehicles over 20 km; null when none. */
   ecoDriving: z.enum(PROFILE_LETTERS).nullable(),
   /** Idle of the period: seconds and litres. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { co2Schema } from './co2.js';
 import { epochMsParam, id, multilineText, text } from './fields.js';
 import { visitedPlaceSchema } from './geofences.js';
 import { DEVICE_PROTOCOLS } from './protocols.js';
@@ -186,6 +187,11 @@ export const tripSchema = z.object({
   zones: z.array(visitedPlaceSchema).optional(),
   /** Points of interest whose radius the trip reached, in order of first visit (issue 12). */
   pois: z.array(visitedPlaceSchema).optional(),
+  /**
+   * kg CO₂e of the trip (decision 0050): its counted litres × the factors, else its distance ×
+   * the vehicle kind's default consumption, marked estimated.
+   */
+  co2: co2Schema.optional(),
 });
 export type Trip = z.infer<typeof tripSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { co2Schema } from './co2.js';
 import { epochMsParam, idParam, multilineText } from './fields.js';
 
 // Fuel and AdBlue screens (issue 14): `fuel/refuel`, `fuel/consumtion`, `fuel/catalyst`,
@@ -235,6 +236,8 @@ export const fuelConsumptionRowSchema = z.object({
   idleLPerH: z.number().nullable(),
   /** by=vehicle only (null by driver). */
   balance: fuelBalanceSchema.nullable(),
+  /** kg CO₂e of `fuelL`, or estimated from the distance without counted fuel (decision 0050). */
+  co2: co2Schema,
 });
 export type FuelConsumptionRow = z.infer<typeof fuelConsumptionRowSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { co2Schema } from './co2.js';
 import { epochMsParam, id, idParam, isoInstant, text } from './fields.js';
 import { lngLatInput } from './geofences.js';
 
@@ -162,6 +163,11 @@ export const plannedTripSchema = z.object({
   deviations: z.number(),
   /** Currently outside the corridor. */
   offRoute: z.boolean(),
+  /**
+   * kg CO₂e emitted from the start to the arrival (or now), from the recorded trips of that span
+   * (decision 0050); null before the start. Optional: older answers lack it.
+   */
+  co2: co2Schema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -4,9 +4,9 @@ import {
   instantOfWallClock,
   isIanaTimeZone,
   startOfZonedDay,
-  timeZoneSchema,
   zoneOffsetMs,
 } from './time-zone.js';
+import { timeZoneSchema } from './time-zone-schema.js';
 import { userConfigSchema } from './user.js';
 
 const H = 3_600_000;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * A user's time zone: an IANA name (`Europe/Madrid`, `America/Argentina/Buenos_Aires`), whose
  * offset follows daylight saving, or — as old clients send it — a fixed UTC offset in hours.
@@ -36,12 +34,6 @@ function formatFor(zone: string): Intl.DateTimeFormat | null {
 export function isIanaTimeZone(name: string): boolean {
   return /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(name) && !!formatFor(name);
 }
-
-/** The zone of a user's configuration: an IANA name or a fixed offset in hours (−12 … +14). */
-export const timeZoneSchema = z.union([
-  z.string().max(64).refine(isIanaTimeZone, { message: 'Unknown time zone' }),
-  z.number().min(-12).max(14),
-]);
 
 /** The zone's offset from UTC at an instant, in milliseconds (east positive). */
 export function zoneOffsetMs(zone: TimeZoneSetting, timeMs: number): number {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, text } from './fields.js';
-import { timeZoneSchema } from './time-zone.js';
+import { timeZoneSchema } from './time-zone-schema.js';
 
 /** Unit codes of the specification (decisions.md). */
 export const unitsSchema = z.object({

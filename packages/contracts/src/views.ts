@@ -21,6 +21,8 @@ export const VIEW_NAMES = [
   'trip-travels',
   'geofence-admin',
   'driver-admin',
+  'driver-driving-times',
+  'driver-infringements',
   'admin-users',
   'admin-roles',
   'admin-vehicles',
@@ -77,7 +79,10 @@ export const MENU_GROUPS: readonly { group: string; views: readonly ViewName[] }
   { group: 'diagnostic', views: ['diagnostic-history'] },
   { group: 'trip', views: ['trip-travels'] },
   { group: 'geofence', views: ['geofence-admin'] },
-  { group: 'driver', views: ['driver-admin'] },
+  {
+    group: 'driver',
+    views: ['driver-admin', 'driver-driving-times', 'driver-infringements'],
+  },
   {
     group: 'admin',
     views: [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multilineText, text } from './fields.js';
 import { languageSchema } from './user.js';
-import { timeZoneSchema } from './time-zone.js';
+import { timeZoneSchema } from './time-zone-schema.js';
 
 /** Largest number of rows one export may carry. */
 export const XLSX_MAX_ROWS = 200_000;

@@ -6,6 +6,7 @@ import http from 'node:http';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { describeVehicle, type SimDevice } from './catalog.js';
 import { HISTORY_RECORDER_SETTINGS, type RecorderSettings } from './device-recorder.js';
+import type { DutyFleet } from './duty-fleet.js';
 import { compileRoutes } from './routes.js';
 import type { TruckGroundTruth } from './ground-truth.js';
 import { OsmAndClient } from './osmand-client.js';
@@ -13,6 +14,7 @@ import type { DeviceClient, DeviceClientStats } from './record-queue.js';
 import type { SimRecord } from './sim-record.js';
 import { TeltonikaClient, type ClientEvent } from './teltonika-client.js';
 import { toAvlRecord } from './teltonika-encoding.js';
+import { TachographOverlay } from './tachograph-overlay.js';
 import { Truck } from './truck.js';
 import { DEMO_TRUCK_OPTIONS, type TruckStatus } from './truck-options.js';
 import type { EventRates } from './truck-driving.js';
@@ -54,6 +56,11 @@ export interface FleetOptions {
   speedLimiter?: boolean;
   /** Wall clock (default `Date.now`). */
   clock?: () => number;
+  /**
+   * The drivers' working states (issue 26): the Teltonika trucks' records carry the tachograph
+   * slots of `tachograph.trucks[index]` (tachograph-overlay.ts); absent: no tachograph IO.
+   */
+  tachograph?: DutyFleet;
   onEvent?: (event: ClientEvent) => void;
 }
 
@@ -136,6 +143,8 @@ interface Vehicle {
   device: SimDevice;
   truck: Truck;
   client: DeviceClient<SimRecord>;
+  /** The tachograph's slots added to the truck's records (Teltonika trucks of a `tachograph` fleet). */
+  overlay?: TachographOverlay;
 }
 
 /** Simulated time per chunk of {@link Fleet.history}. */
@@ -175,6 +184,15 @@ export function createFleet(options: FleetOptions): Fleet {
       speedLimiter: options.speedLimiter ?? DEMO_TRUCK_OPTIONS.speedLimiter,
     });
 
+  const overlayOf = (index: number): TachographOverlay | undefined => {
+    const duty = options.tachograph?.trucks[index];
+    if (!duty || identityOf(index).device.protocol !== 'teltonika') return undefined;
+    return new TachographOverlay(duty);
+  };
+  /** A truck's records with its tachograph's slots, when it has one. */
+  const withSlots = (overlay: TachographOverlay | undefined, records: SimRecord[]) =>
+    overlay ? overlay.apply(records) : records;
+
   const makeVehicle = (index: number): Vehicle => {
     const { device } = identityOf(index);
     const client: DeviceClient<SimRecord> =
@@ -196,7 +214,7 @@ export function createFleet(options: FleetOptions): Fleet {
             maxQueuedRecords: options.maxQueuedRecords,
             onEvent: options.onEvent,
           });
-    return { device, truck: makeTruck(index), client };
+    return { device, truck: makeTruck(index), client, overlay: overlayOf(index) };
   };
   const vehicles: Vehicle[] = Array.from({ length: options.vehicles }, (_, index) =>
     makeVehicle(index),
@@ -217,18 +235,24 @@ export function createFleet(options: FleetOptions): Fleet {
     for (const v of vehicles) v.client.start();
   };
   const advanceAll = (targetMs: number): void => {
-    for (const v of vehicles) v.client.enqueue(v.truck.advanceTo(targetMs));
+    for (const v of vehicles) v.client.enqueue(withSlots(v.overlay, v.truck.advanceTo(targetMs)));
   };
   /** Puts every truck where it is at `atMs` (its plan says where; nothing before is sent). */
   const placeAll = (atMs: number): void => {
-    for (const v of vehicles) v.truck = makeTruck(v.device.index, atMs);
+    for (const v of vehicles) {
+      v.truck = makeTruck(v.device.index, atMs);
+      v.overlay = overlayOf(v.device.index);
+    }
   };
 
   async function backfillVehicle(v: Vehicle, toMs: number): Promise<number> {
     let records = 0;
     while (v.truck.timeMs < toMs && !isStopped) {
       await Promise.race([v.client.waitForQueueBelow(BACKFILL_LOW_WATER), stopped]);
-      const batch = v.truck.advanceTo(Math.min(toMs, v.truck.timeMs + BACKFILL_CHUNK_MS));
+      const batch = withSlots(
+        v.overlay,
+        v.truck.advanceTo(Math.min(toMs, v.truck.timeMs + BACKFILL_CHUNK_MS)),
+      );
       records += batch.length;
       v.client.enqueue(batch);
       await yieldToEventLoop();
@@ -296,6 +320,7 @@ export function createFleet(options: FleetOptions): Fleet {
       if (history.fromMs < startMs) throw new RangeError('history cannot start before the trucks');
       const resumeAtMs = Math.max(history.fromMs, history.resumeAtMs ?? history.fromMs);
       const truck = makeTruck(index, resumeAtMs, history.recorder ?? HISTORY_RECORDER_SETTINGS);
+      const overlay = overlayOf(index);
       const chunkMs = history.chunkMs ?? HISTORY_CHUNK_MS;
       const inPeriod = (r: SimRecord): boolean =>
         r.fixTimeMs >= history.fromMs && r.fixTimeMs < history.toMs;
@@ -303,7 +328,7 @@ export function createFleet(options: FleetOptions): Fleet {
       const endMs = Math.ceil(history.toMs / 1000) * 1000;
       while (truck.timeMs < endMs) {
         const untilMs = Math.min(endMs, truck.timeMs + chunkMs);
-        const records = truck.advanceTo(untilMs).filter(inPeriod);
+        const records = withSlots(overlay, truck.advanceTo(untilMs)).filter(inPeriod);
         yield { records, untilMs: truck.timeMs };
       }
     },

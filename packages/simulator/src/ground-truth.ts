@@ -179,3 +179,18 @@ export function copyGroundTruth(truth: TruckGroundTruth): TruckGroundTruth {
     reeferExcursions: truth.reeferExcursions.map((f) => ({ ...f })),
   };
 }
+
+/**
+ * What one driver's card really did (issue 26: duty-plan.ts, duty-fleet.ts): an activity in a
+ * truck's tachograph slot, or `unknown` while the card was out of every truck or the device was
+ * silent for longer than the trip gap (nothing can be known then; Rumbo must show it as unknown).
+ */
+export interface TruthActivity {
+  card: string;
+  kind: 'drive' | 'work' | 'available' | 'rest' | 'unknown';
+  startMs: number;
+  endMs: number;
+  /** The truck (the fleet's truck index); absent for `unknown`. */
+  vehicle?: number;
+  slot?: 1 | 2;
+}

@@ -91,3 +91,42 @@ export {
   type SimFault,
   type TruthFault,
 } from './truck-faults.js';
+export {
+  COMPLIANT_DUTY,
+  LATE_DUTY,
+  planCrewDuty,
+  planDriverDuty,
+  type DriverDuty,
+  type DutyKind,
+  type DutyProfile,
+  type DutySegment,
+  type DutyUnit,
+} from './duty-plan.js';
+export {
+  cardTruth,
+  dutyCardFor,
+  planDutyFleet,
+  type CardStint,
+  type DutyFleet,
+  type DutyFleetOptions,
+  type DutyTruck,
+} from './duty-fleet.js';
+export {
+  MOVING_KMH,
+  STANDING_DRIVE_MS,
+  dutyMotionAgreement,
+  type DutyMotionAgreement,
+} from './duty-motion.js';
+export {
+  DEVICE_GAP_MS,
+  DUTY_CADENCE,
+  HARSH_DUTY_NOISE,
+  NO_DUTY_NOISE,
+  WORKING_STATE,
+  dutyTruckRecords,
+  observedTruth,
+  type DutyCadence,
+  type DutyRecordNoise,
+  type DutyRecordOptions,
+  type DutyTruckRecords,
+} from './duty-records.js';

@@ -45,6 +45,13 @@ export interface SimRecord {
   batteryV: number;
   /** GSM signal 0–5 (0 without coverage). */
   gsmSignal: number;
+  /** Tachograph working state of slot 1 (IO 184: 0 rest, 1 available, 2 work, 3 drive, 7 none). */
+  driver1State?: number;
+  /** Tachograph card presence of slot 1 (IO 187: 0 none, 1 present). */
+  driver1CardPresence?: number;
+  /** Tachograph working state of slot 2 (IO 185) and its card (IO 197/198; '' empty slot). */
+  driver2State?: number;
+  driver2Code?: string;
   /** Engine on at standstill. */
   idling: boolean;
   /** Battery of the phone of an OsmAnd-tracked truck, %. */

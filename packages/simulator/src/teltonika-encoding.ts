@@ -35,6 +35,11 @@ export const FMB640_IO = {
   serviceDistanceKm: 113,
   driverCardHigh: 195,
   driverCardLow: 196,
+  driver2CardHigh: 197,
+  driver2CardLow: 198,
+  driver1State: 184,
+  driver2State: 185,
+  driver1CardPresence: 187,
   temperature1: 72,
   dm1: 10493,
 } as const;
@@ -88,6 +93,22 @@ export function toAvlRecord(record: SimRecord): AvlRecordInput {
     io.push(
       { id: FMB640_IO.driverCardHigh, group: 8, value: high },
       { id: FMB640_IO.driverCardLow, group: 8, value: low },
+    );
+  }
+  if (record.driver1State !== undefined) {
+    io.push({ id: FMB640_IO.driver1State, group: 1, value: record.driver1State });
+  }
+  if (record.driver1CardPresence !== undefined) {
+    io.push({ id: FMB640_IO.driver1CardPresence, group: 1, value: record.driver1CardPresence });
+  }
+  if (record.driver2State !== undefined) {
+    io.push({ id: FMB640_IO.driver2State, group: 1, value: record.driver2State });
+  }
+  if (record.driver2Code !== undefined) {
+    const [high, low] = driverCardHalves(record.driver2Code);
+    io.push(
+      { id: FMB640_IO.driver2CardHigh, group: 8, value: high },
+      { id: FMB640_IO.driver2CardLow, group: 8, value: low },
     );
   }
   if (record.dm1 !== undefined) {

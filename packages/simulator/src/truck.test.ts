@@ -220,8 +220,10 @@ describe('a simulated truck', () => {
   it('is placed at an instant in milliseconds, a week after its start included', () => {
     const started = performance.now();
     for (let index = 0; index < 50; index++) makeTruck(index, { atMs: MONDAY_MS + 7 * DAY_MS });
-    // One leg simulated per truck, not a week: 50 trucks well within a second.
-    expect(performance.now() - started).toBeLessThan(1500);
+    // One leg simulated per truck, not a week: 50 trucks within about a second on a quiet machine
+    // (a week each would take minutes); the bound leaves room for a loaded one (two test files at
+    // a time, decision 0047).
+    expect(performance.now() - started).toBeLessThan(6000);
   });
 
   it('arrives within the time its plan gives each leg, so the schedule holds', () => {

@@ -120,3 +120,6 @@ export * from './analysis/scores.js';
 export * from './maintenance/forecast.js';
 export * from './diagnostics/dtc.js';
 export * from './places/place.js';
+
+// Driving and rest times (issue 26): the rule engine, its types and the EU 561/2006 rule set.
+export * from './driving-times/index.js';

@@ -7,7 +7,7 @@
 
 /** Imports the types below need, written at the top of the generated schema. */
 export const typeImports = [
-  "import type { Place } from '@rumbo/telematics';",
+  "import type { DrivingRuleSet, Place } from '@rumbo/telematics';",
   "import type { FuelTankJson, PlannedStopRow } from './json-columns.js';",
   "import type { DeviceProtocol } from '@rumbo/contracts';",
 ];
@@ -30,6 +30,9 @@ export const columnTypes: Record<string, string> = {
   'idle_periods.place': 'JsonColumn<Place | null>',
   'faults.start_place': 'JsonColumn<Place | null>',
   'events.place': 'JsonColumn<Place | null>',
+  /** Migration 0025: where the activity started; the tenant's rule set (validated on write). */
+  'driver_activities.place': 'JsonColumn<Place | null>',
+  'driving_rule_sets.rules': 'JsonColumn<DrivingRuleSet>',
   'planned_trip_progress.place': 'JsonColumn<Place | null>',
   'events.data': 'JsonColumn<Record<string, string | number | boolean> | null>',
   'notifications.payload': 'JsonColumn<Record<string, unknown>>',

@@ -282,13 +282,26 @@ class PartitionConsumers implements Stoppable {
 
   private async run(messages: ConsumerMessages): Promise<void> {
     const inFlight = new Set<Promise<void>>();
+    // Messages being stored tell JetStream so every half ack_wait: a pipeline slower than
+    // ack_wait (a loaded machine) must not get them again while it still stores them — the two
+    // copies' inserts of the same rows deadlocked in PostgreSQL and were redelivered in a loop
+    // (issue 25, decision 0046).
+    const working = new Set<JsMsg>();
+    const beat = setInterval(
+      () => {
+        for (const msg of working) msg.working();
+      },
+      Math.max(100, this.ackWaitMs / 2),
+    );
     for await (const msg of messages) {
-      const handled = this.handle(msg);
+      working.add(msg);
+      const handled = this.handle(msg).finally(() => working.delete(msg));
       inFlight.add(handled);
       void handled.finally(() => inFlight.delete(handled));
       if (inFlight.size >= 4000) await Promise.race(inFlight);
     }
     await Promise.allSettled([...inFlight]);
+    clearInterval(beat);
   }
 
   private async handle(msg: JsMsg): Promise<void> {

@@ -12,6 +12,7 @@ import type { IngestDevice } from '../lib/ingest-device.js';
 import type { EventFilter } from '../pipeline/sinks/events.sink.js';
 import type { PlaceNamer } from '../pipeline/sinks/places.js';
 import type { Sink } from '../pipeline/sinks/sink.js';
+import type { WebhookSubscriptions } from '../pipeline/sinks/webhooks.sink.js';
 
 /** What sinks are built with: the composition root's event filter and place namer. */
 export interface SinkOptions {
@@ -19,6 +20,8 @@ export interface SinkOptions {
   events?: EventFilter;
   /** Names the positions of the rows (issue 23); default: none. */
   places?: PlaceNamer;
+  /** The tenants' webhook subscriptions (issue 27); absent: no webhook outbox. */
+  webhooks?: WebhookSubscriptions;
 }
 
 /**

@@ -3,6 +3,7 @@
 
 import { alerts } from './alerts.js';
 import type { ServerCapability } from './capability.js';
+import { drivingTimes } from './driving-times.js';
 import { faults } from './faults.js';
 import { fuel } from './fuel.js';
 import { idle } from './idle.js';
@@ -11,6 +12,7 @@ import { plannedTrips } from './planned-trips.js';
 import { rollups } from './rollups.js';
 import { trips } from './trips.js';
 import { vehicle } from './vehicle.js';
+import { webhooks } from './webhooks.js';
 import { zones } from './zones.js';
 
 export * from './capability.js';
@@ -27,4 +29,6 @@ export const SERVER_CAPABILITIES: readonly ServerCapability[] = Object.freeze([
   fuel,
   zones,
   plannedTrips,
+  drivingTimes,
+  webhooks,
 ]);

@@ -16,9 +16,13 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** Options: a PostgreSQL URL, or the embedded store directory (null = in memory). */
+/**
+ * Options: a PostgreSQL URL, or the embedded store directory (null = in memory) and optionally a
+ * dump it starts from (servePglite's `startFrom`).
+ */
 export type DatabaseOptions =
-  { url: string; poolSize?: number } | { embedded: { storeDir: string | null; socketDir: string } };
+  | { url: string; poolSize?: number }
+  | { embedded: { storeDir: string | null; socketDir: string; startFrom?: string } };
 
 /** Opens the database: PostgreSQL when a URL is given, otherwise embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {

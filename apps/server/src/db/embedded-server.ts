@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -45,11 +45,14 @@ const MAX_SOCKET_PATH = 100;
 
 /**
  * Opens PGlite (in `storeDir`, or in memory when null) and serves it on a Unix socket in
- * `socketDir` named as libpq expects, so `pg` connects with host = socketDir.
+ * `socketDir` named as libpq expects, so `pg` connects with host = socketDir. `startFrom`: a
+ * `dumpDataDir` tarball the database starts from instead of an empty cluster (the tests' migrated
+ * snapshot, apps/server/test/global-setup.ts).
  */
 export async function servePglite(
   storeDir: string | null,
   socketDir: string,
+  startFrom?: string,
 ): Promise<RunningPglite> {
   const socketPath = join(socketDir, '.s.PGSQL.5432');
   // Another process serves this folder's database: never open a second copy of its files nor
@@ -58,7 +61,10 @@ export async function servePglite(
     throw new EmbeddedInUseError(socketPath);
   if (storeDir) mkdirSync(storeDir, { recursive: true });
   // pg_trgm: the search's trigram indexes (migration 0021-search, docs/decisions/0032-search.md).
-  const db = await PGlite.create(storeDir ?? undefined, { extensions: { pg_trgm } });
+  const db = await PGlite.create(storeDir ?? undefined, {
+    extensions: { pg_trgm },
+    ...(startFrom ? { loadDataDir: new Blob([readFileSync(startFrom)]) } : {}),
+  });
   let server: PGLiteSocketServer;
   let endpoint: EmbeddedEndpoint;
   if (socketPath.length <= MAX_SOCKET_PATH) {

@@ -20,10 +20,11 @@ type WorkerMessage =
 export async function startEmbedded(options: {
   storeDir: string | null;
   socketDir: string;
+  startFrom?: string;
 }): Promise<EmbeddedDatabase> {
   const workerFile = new URL('./embedded-worker.js', import.meta.url);
   if (!existsSync(workerFile)) {
-    const running = await servePglite(options.storeDir, options.socketDir);
+    const running = await servePglite(options.storeDir, options.socketDir, options.startFrom);
     return { endpoint: running.endpoint, close: () => running.stop() };
   }
   const worker = new Worker(workerFile, { workerData: options });

@@ -5,13 +5,14 @@ import { servePglite } from './embedded-server.js';
 interface WorkerInput {
   storeDir: string | null;
   socketDir: string;
+  startFrom?: string;
 }
 
 const input = workerData as WorkerInput;
 const port = parentPort;
 if (!port) throw new Error('embedded.worker must run as a worker thread');
 
-servePglite(input.storeDir, input.socketDir).then(
+servePglite(input.storeDir, input.socketDir, input.startFrom).then(
   (running) => {
     port.postMessage({ type: 'ready', endpoint: running.endpoint });
     port.on('message', (message: { type: string }) => {

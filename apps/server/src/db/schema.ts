@@ -3,7 +3,7 @@
 // shapes: json-columns.ts. docs/decisions/0039-generated-schema.md.
 
 import type { ColumnType, GeneratedAlways } from 'kysely';
-import type { Place } from '@rumbo/telematics';
+import type { DrivingRuleSet, Place } from '@rumbo/telematics';
 import type { FuelTankJson, PlannedStopRow } from './json-columns.js';
 import type { DeviceProtocol } from '@rumbo/contracts';
 
@@ -53,6 +53,31 @@ export interface AlertTypeGroupTable {
   sort: number;
 }
 
+export interface ApiKeysTable {
+  allowed_addresses: Generated<string[]>;
+  created_at: Generated<Timestamp>;
+  created_by: number;
+  expires_at: Timestamp | null;
+  id: Generated<number>;
+  last_used_at: Timestamp | null;
+  last_used_from: string | null;
+  name: string;
+  revoked_at: Timestamp | null;
+  scopes: string[];
+  secret_hash: Buffer;
+  secret_start: string;
+  tenant_id: number;
+  uses: Generated<number>;
+}
+
+export interface ApiKeyUsesTable {
+  address: string;
+  day: Timestamp | string;
+  key_id: number;
+  last_at: Timestamp;
+  uses: number;
+}
+
 export interface DemoHistoryTable {
   completed_at: Timestamp | null;
   device_id: number;
@@ -85,6 +110,21 @@ export interface DevicesTable {
   vehicle_id: number | null;
 }
 
+export interface DriverActivitiesTable {
+  card: string;
+  driver_id: number | null;
+  end_time: Timestamp | null;
+  id: Generated<number>;
+  kind: 'drive' | 'work' | 'available' | 'rest' | 'unknown';
+  lat: number | null;
+  lng: number | null;
+  place: JsonColumn<Place | null> | null;
+  slot: number;
+  start_time: Timestamp;
+  tenant_id: number;
+  vehicle_id: number;
+}
+
 export interface DriversTable {
   apellido: Generated<string>;
   code: Generated<string>;
@@ -100,6 +140,13 @@ export interface DriversTable {
   telefono: Generated<string>;
   tenant_id: number;
   updated_at: Generated<Timestamp>;
+}
+
+export interface DrivingRuleSetsTable {
+  rules: JsonColumn<DrivingRuleSet>;
+  tenant_id: number;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
 }
 
 export interface EventsTable {
@@ -453,6 +500,53 @@ export interface RecoveryTokensTable {
   user_id: number;
 }
 
+export interface ReportAllowedAddressesTable {
+  address: string;
+  created_at: Generated<Timestamp>;
+  tenant_id: number;
+}
+
+export interface ReportSendsTable {
+  attempts: Generated<number>;
+  claimed_until: Timestamp | null;
+  error: string | null;
+  id: Generated<number>;
+  manual: Generated<boolean>;
+  next_attempt_at: Timestamp | null;
+  sent_at: Timestamp | null;
+  slot_at: Timestamp;
+  status: 'sending' | 'retry' | 'sent' | 'failed';
+  subscription_id: number;
+}
+
+export interface ReportSubscriptionsTable {
+  at_minute: number;
+  created_at: Generated<Timestamp>;
+  enabled: Generated<boolean>;
+  filters: Generated<JsonColumn<unknown>>;
+  id: Generated<number>;
+  language: 'es' | 'en';
+  last_sent_at: Timestamp | null;
+  next_due_at: Timestamp | null;
+  period: 'yesterday' | 'last_week' | 'last_month';
+  recipient_addresses: Generated<string[]>;
+  recipient_user_ids: Generated<number[]>;
+  report:
+    | 'fleet-summary'
+    | 'trips'
+    | 'alerts'
+    | 'idle'
+    | 'safe-driving'
+    | 'fuel'
+    | 'maintenance'
+    | 'faults';
+  schedule: 'daily' | 'weekly' | 'monthly';
+  schedule_day: number | null;
+  tenant_id: number;
+  time_zone: string;
+  user_id: number;
+}
+
 export interface RolesTable {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -660,15 +754,55 @@ export interface VehicleStateTable {
   vehicle_id: number;
 }
 
+export interface WebhookDeliveriesTable {
+  attempts: Generated<number>;
+  delivered_at: Timestamp | null;
+  endpoint_id: number;
+  id: Generated<number>;
+  last_attempt_at: Timestamp | null;
+  last_error: string | null;
+  last_status: number | null;
+  next_attempt_at: Generated<Timestamp>;
+  outbox_id: number;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+}
+
+export interface WebhookEndpointsTable {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  enabled: Generated<boolean>;
+  event_kinds: string[];
+  failing_since: Timestamp | null;
+  id: Generated<number>;
+  paused_reason: string | null;
+  secret: string;
+  tenant_id: number;
+  updated_at: Generated<Timestamp>;
+  url: string;
+}
+
+export interface WebhookOutboxTable {
+  created_at: Generated<Timestamp>;
+  dedup_key: string | null;
+  event_kind: string;
+  id: Generated<number>;
+  payload: JsonColumn<unknown>;
+  tenant_id: number;
+}
+
 export interface Database {
   alert_dispatches: AlertDispatchesTable;
   alert_settings: AlertSettingsTable;
   alert_type: AlertTypeTable;
   alert_type_group: AlertTypeGroupTable;
+  api_key_uses: ApiKeyUsesTable;
+  api_keys: ApiKeysTable;
   demo_history: DemoHistoryTable;
   device_models: DeviceModelsTable;
   devices: DevicesTable;
+  driver_activities: DriverActivitiesTable;
   drivers: DriversTable;
+  driving_rule_sets: DrivingRuleSetsTable;
   events: EventsTable;
   faults: FaultsTable;
   geocode_cache: GeocodeCacheTable;
@@ -698,6 +832,9 @@ export interface Database {
   planned_trips: PlannedTripsTable;
   positions: PositionsTable;
   recovery_tokens: RecoveryTokensTable;
+  report_allowed_addresses: ReportAllowedAddressesTable;
+  report_sends: ReportSendsTable;
+  report_subscriptions: ReportSubscriptionsTable;
   roles: RolesTable;
   score_settings: ScoreSettingsTable;
   sessions: SessionsTable;
@@ -714,4 +851,7 @@ export interface Database {
   vehicle_rollups: VehicleRollupsTable;
   vehicle_state: VehicleStateTable;
   vehicles: VehiclesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_outbox: WebhookOutboxTable;
 }

@@ -17,6 +17,7 @@ import { ensureTenant } from '../modules/tenants/index.js';
 import { backfillDemoHistory, type DemoTruck } from './demo-backfill.js';
 import { insertDemoHistory, listDemoHistory } from './demo-history.repository.js';
 import { registerDemoPlaces } from './demo-places.js';
+import { demoDutyFleet } from './demo-duty.js';
 import { demoTanks } from './demo-tanks.js';
 import { registerDemoMaintenance } from './demo-maintenance.js';
 import { registerDemoPlannedTrips } from './demo-trips.js';
@@ -161,6 +162,14 @@ export function startDemoFleet(options: {
       vehicles: options.vehicles,
       seed: DEMO_SEED,
       startMs,
+      // The drivers' working states; those near a limit are placed at the first start's present.
+      tachograph: demoDutyFleet(
+        DEMO_SEED,
+        options.vehicles,
+        startMs,
+        startMs + options.historyDays * 86_400_000,
+        nowMs,
+      ),
       teltonikaPort: options.teltonikaPort,
       osmandPort: options.osmandPort,
     });

@@ -13,6 +13,13 @@ import { pickLanguage } from '@rumbo/contracts';
 import type { Config } from '../config.js';
 import { DomainError } from '../lib/errors.js';
 import { authenticate, type AuthDeps } from '../modules/auth/index.js';
+import {
+  API_KEY_SCHEME,
+  authenticateApiKey,
+  isApiKeyHeader,
+  type ApiKeysDeps,
+} from '../modules/api-keys/index.js';
+import { WEBHOOKS_TAG } from '../modules/webhooks/index.js';
 import { answerFrameworkError, registerErrorHandler } from './errors.js';
 import { validatorCompiler } from './validation.js';
 import { isPublicRoute, mayUse, requireRouteViews } from './route-views.js';
@@ -31,6 +38,8 @@ export interface HttpDeps {
   logger?: FastifyServerOptions['logger'];
   /** Who a request is (the sign-in hook). */
   auth: AuthDeps;
+  /** API keys (`Authorization: Bearer rk_…`, issue 27); absent: keys are not accepted. */
+  apiKeys?: ApiKeysDeps | undefined;
   /** The modules served, registered in this order. */
   modules: readonly HttpModule[];
   /** The built web app served at `/` (absent: none). */
@@ -85,9 +94,11 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
           token: { type: 'apiKey', in: 'header', name: 'token' },
           digest: { type: 'apiKey', in: 'header', name: 'digest' },
           userToken: { type: 'apiKey', in: 'header', name: 'user-token' },
+          apiKey: API_KEY_SCHEME,
         },
       },
-      security: [{ token: [], digest: [] }, { userToken: [] }],
+      security: [{ token: [], digest: [] }, { userToken: [] }, { apiKey: [] }],
+      tags: [WEBHOOKS_TAG],
     },
     transform: jsonSchemaTransform,
   });
@@ -113,13 +124,26 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     const routeConfig = request.routeOptions.config;
     const url = request.routeOptions.url;
     if (!url || isPublicRoute(url, routeConfig)) return;
-    const principal = await authenticate(auth, {
-      token: header(request.headers.token),
-      digest: header(request.headers.digest),
-      userToken: header(request.headers['user-token']),
-    });
+    const authorization = header(request.headers.authorization);
+    const principal =
+      deps.apiKeys && isApiKeyHeader(authorization)
+        ? await authenticateApiKey(deps.apiKeys, {
+            authorization: authorization ?? '',
+            method: request.method,
+            path: url,
+            address: request.ip,
+          })
+        : await authenticate(auth, {
+            token: header(request.headers.token),
+            digest: header(request.headers.digest),
+            userToken: header(request.headers['user-token']),
+          });
     if (!principal) throw new DomainError('unauthorized');
     if (!mayUse(principal.views, routeConfig)) throw new DomainError('forbidden');
+    // A key reaches what every signed-in user reads (names, the catalogue), never writes there.
+    if (principal.kind === 'key' && routeConfig.views === 'signed-in' && request.method !== 'GET') {
+      throw new DomainError('forbidden');
+    }
     request.principal = principal;
   });
 

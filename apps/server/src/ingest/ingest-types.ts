@@ -12,6 +12,11 @@ export interface IngestContext {
    * `context` (teltonika-tcp.ts): the session shell never does.
    */
   ioTable(device: IngestDevice): IoTable;
+  /**
+   * Calls `listener` after administration changed a device model's IO table (the ingest worker
+   * thread holds copies: they are sent again); returns the unsubscribe.
+   */
+  onIoTablesChanged?(listener: () => void): () => void;
   nowMs(): number;
   log: {
     info(obj: object, msg?: string): void;

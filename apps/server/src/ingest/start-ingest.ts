@@ -4,6 +4,7 @@ import type { Socket as UdpSocket } from 'node:dgram';
 import type { DeviceProtocol } from '@rumbo/contracts';
 import type { MqttClient } from 'mqtt';
 import type { IngestContext } from './ingest-types.js';
+import { startIngestWorker, type IngestWorkerControl } from './ingest-worker-host.js';
 import { startMqttIngest } from './mqtt-ingest.js';
 import { startOsmAndHttp } from './osmand-http.js';
 import { startStreamListener, type StreamLimits } from './stream-session.js';
@@ -17,6 +18,8 @@ export interface IngestListeners {
   osmandPort: number;
   /** The bound port of each stream protocol of `STREAM_PROTOCOLS` that was started. */
   streamPorts: Partial<Record<DeviceProtocol, number>>;
+  /** With `workers`: the worker thread that runs the listeners. */
+  worker?: IngestWorkerControl;
   close(): Promise<void>;
 }
 
@@ -30,7 +33,9 @@ function trackSockets(server: TcpServer, sockets: Set<Socket>): void {
 
 /**
  * Starts Teltonika (TCP + UDP), OsmAnd HTTP, each stream protocol of `STREAM_PROTOCOLS` given a
- * port in `streamPorts` and, when a URL is given, MQTT. Port 0 = any free.
+ * port in `streamPorts` and, when a URL is given, MQTT. Port 0 = any free. With `workers: 1`
+ * (config `INGEST_WORKERS`) they run in a worker thread and the records come back to `ctx.submit`
+ * on this thread (ingest-worker-host.ts, docs/decisions/0046-ingest-worker-threads.md).
  */
 export async function startIngest(
   ctx: IngestContext,
@@ -45,8 +50,12 @@ export async function startIngest(
     streamPorts?: Partial<Record<DeviceProtocol, number>>;
     /** Overrides of the other stream ports' timeouts and caps. */
     streamLimits?: Partial<StreamLimits>;
+    /** Worker threads running the listeners: 0 = on this thread (the default), 1 = one. */
+    workers?: number;
   },
 ): Promise<IngestListeners> {
+  const { workers = 0, ...listen } = options;
+  if (workers > 0) return startIngestWorker(ctx, listen);
   const host = options.host ?? '0.0.0.0';
   const tcpServers: TcpServer[] = [];
   const deviceSockets = new Set<Socket>();

@@ -3,8 +3,11 @@
 
 /** Who is calling: resolved from `token` + `digest`, or from `user-token`. */
 export interface Principal {
+  /** The session; for an API key, minus the key's id (no session). */
   sessionId: number;
-  kind: 'web' | 'v2';
+  kind: 'web' | 'v2' | 'key';
+  /** The API key the request came with (issue 27); its views are its scopes' for the method. */
+  apiKeyId?: number;
   tenantId: number;
   userId: number;
   roleName: string;

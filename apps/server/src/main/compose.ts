@@ -89,6 +89,7 @@ export async function composeNode(deps: AppDeps): Promise<RumboNode> {
     config: parts.config,
     logger: deps.logger,
     auth: parts.auth,
+    apiKeys: parts.apiKeys,
     modules,
     webDir: api?.http.webDir,
   });
@@ -104,6 +105,7 @@ export async function composeNode(deps: AppDeps): Promise<RumboNode> {
   app.addHook('onClose', async () => {
     await parts.auth.tasks.settled();
     await running.stop();
+    await parts.apiKeys.uses.close();
     if (!deps.bus) await bus.close();
   });
   try {

@@ -8,6 +8,8 @@ import { geofenceV2Routes, interestPointRoutes } from '../modules/geofences/inde
 import { searchRoutes } from '../modules/search/index.js';
 import { placeRoutes } from '../places/places.routes.js';
 import { adminRoutes } from '../modules/admin/index.js';
+import { apiKeyRoutes } from '../modules/api-keys/index.js';
+import { webhookRoutes } from '../modules/webhooks/index.js';
 import { analysisRoutes, analysisV2Routes, dashboardRoutes } from '../modules/analysis/index.js';
 import { fuelRoutes, fuelTankRoutes } from '../modules/fuel/index.js';
 import { alertsRestRoutes, alertsV2Routes } from '../modules/alerts/index.js';
@@ -17,6 +19,7 @@ import { langRoutes } from '../modules/lang/index.js';
 import { mapAssetsRoutes } from '../modules/map-assets/index.js';
 import { userRoutes } from '../modules/users/index.js';
 import { xlsxRoutes } from '../modules/xlsx/index.js';
+import { reportRoutes } from '../modules/reports/index.js';
 import { fleetRoutes, lastPositionRoutes, trailerKindRoutes } from '../modules/fleet/index.js';
 import { historyRoutes } from '../modules/history/index.js';
 import { maintenanceRoutes } from '../modules/maintenance/index.js';
@@ -83,7 +86,22 @@ export function apiModules(parts: NodeParts): HttpModule[] {
     { plugin: recoveryRoutes(auth), prefix: '/api/rest' },
     { plugin: userRoutes(db), prefix: '/api/rest' },
     { plugin: adminRoutes(auth), prefix: '/api/rest' },
+    { plugin: apiKeyRoutes(parts.apiKeys), prefix: '/api/v2' },
+    {
+      plugin: webhookRoutes({
+        db,
+        clock: parts.clock,
+        policy: {
+          allowHttp: config.WEBHOOKS_ALLOW_HTTP,
+          allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+        },
+        // Every pipeline node reloads the tenant's subscriptions with its alert settings.
+        onChanged: (tenantId) => bus.publishAlertSettingsChanged(tenantId),
+      }),
+      prefix: '/api/v2',
+    },
     { plugin: xlsxRoutes(db), prefix: '/api/xlsx' },
+    { plugin: reportRoutes({ db, clock: parts.clock }), prefix: '/api/v2' },
     { plugin: langRoutes(), prefix: '/api/lang' },
     { plugin: mapAssetsRoutes(), prefix: '/api/map' },
     { plugin: fleetRoutes(fleet), prefix: '/api/vehicles' },

@@ -10,6 +10,7 @@ import type { AuthDeps } from '../modules/auth/index.js';
 import { authenticate } from '../modules/auth/index.js';
 import { LoginLimiter } from '../modules/auth/index.js';
 import { PrincipalCache } from '../modules/auth/index.js';
+import { KeyRateLimiter, KeyUseRecorder, type ApiKeysDeps } from '../modules/api-keys/index.js';
 import type { SessionEvents } from '../modules/auth/index.js';
 import { altchaHumanCheck, type HumanCheck } from '../modules/human-check/index.js';
 import {
@@ -29,6 +30,7 @@ import { GeocoderEngine } from '../places/engine.js';
 import { Geocoder } from '../places/geocoder.js';
 import { PlacesJob } from '../places/places.job.js';
 import { LiveFleet } from '../realtime/live-fleet.js';
+import { WebhookSubscriptionsCache } from '../modules/webhooks/index.js';
 import { SocketHub } from '../realtime/socket-hub.js';
 import { reducerSettings, type DetectorChain } from '@rumbo/telematics';
 
@@ -48,6 +50,8 @@ export interface AppDeps {
   pipeline?: {
     flushIntervalMs?: number;
     maxBatchRows?: number;
+    /** False: a batch waits `flushIntervalMs` even when nothing commits (decision 0055). */
+    flushWhenIdle?: boolean;
     recomputeDebounceMs?: number;
     /** The detector chain (tests add a rule of their own). */
     detectors?: DetectorChain;
@@ -79,6 +83,8 @@ export interface NodeParts {
   /** Points `log` at the HTTP server's logger. */
   setLogger(logger: PartsLog): void;
   auth: AuthDeps;
+  /** API keys: their rate limit and use counts (issue 27). */
+  apiKeys: ApiKeysDeps;
   sessionEvents: SessionEvents;
   /** The live fleet: API nodes serve it; elsewhere a local copy only receives registrations. */
   live: LiveFleet;
@@ -91,6 +97,8 @@ export interface NodeParts {
   plannedTrips: PlannedTripsCache;
   partitions: PositionPartitions;
   sinks: ReturnType<typeof defaultSinks>;
+  /** Which tenants' webhook endpoints take which event kinds (the outbox sink reads it). */
+  webhooks: WebhookSubscriptionsCache;
   registry: DeviceRegistry;
   ingest: IngestContext;
 }
@@ -144,6 +152,15 @@ export async function buildParts(
     tasks: new BackgroundTasks((error) => log.error({ err: error }, 'background task failed')),
     principals: new PrincipalCache(),
   };
+  const apiKeys: ApiKeysDeps = {
+    db,
+    clock,
+    limiter: new KeyRateLimiter(
+      config.API_KEY_RATE_PER_MIN,
+      Math.max(10, Math.round(config.API_KEY_RATE_PER_MIN / 10)),
+    ),
+    uses: new KeyUseRecorder(db),
+  };
   const live = new LiveFleet();
   const hubOptions = { nowMs: () => clock.nowMs(), expirySweepMs: deps.sockets?.expirySweepMs };
   const hubs = {
@@ -192,7 +209,9 @@ export async function buildParts(
     log: { warn: (obj, msg) => log.warn(obj, msg) },
   });
 
+  const webhooks = new WebhookSubscriptionsCache();
   const sinks = defaultSinks({
+    webhooks,
     events: (tag, fact) => cache.isRaised(tag.tenantId, tag.vehicleId, fact.code),
     places: (tenantId, lat, lng) => geocoder.placeAt(tenantId, lat, lng),
   });
@@ -240,6 +259,7 @@ export async function buildParts(
       return { accepted: result.accepted, rejected: result.rejected + bounded.tooOld };
     },
     ioTable: (device) => deviceModels.ioTable(device.tenantId, device.protocol, device.model),
+    onIoTablesChanged: (listener) => deviceModels.onReload(listener),
     nowMs: () => clock.nowMs(),
     log,
     counters,
@@ -255,6 +275,7 @@ export async function buildParts(
       current = logger;
     },
     auth,
+    apiKeys,
     sessionEvents,
     live,
     hubs,
@@ -264,6 +285,7 @@ export async function buildParts(
     plannedTrips: new PlannedTripsCache(db, () => clock.nowMs()),
     partitions: new PositionPartitions(),
     sinks,
+    webhooks,
     registry,
     ingest,
   };

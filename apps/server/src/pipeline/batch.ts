@@ -1,7 +1,7 @@
 import type { DeviceFact } from '@rumbo/telematics';
 import type { IngestDevice } from '../lib/ingest-device.js';
 import type { PositionRow } from './position-row.js';
-import type { VehicleTag } from './sinks/sink.js';
+import type { SinkRows, VehicleTag } from './sinks/sink.js';
 import type { VehicleStateWrite } from './vehicle-state.store.js';
 
 /** What a stored part reports: the fix times refused by the database (normally none). */
@@ -20,8 +20,8 @@ export interface Part {
   rows: PositionRow[];
   /** Records older than the newest processed one: if they are new, the window is recomputed. */
   lateRows: PositionRow[];
-  /** Rows for the sinks, one list per sink. */
-  facts: unknown[][];
+  /** Rows for the sinks, one list per sink (made when the sink's first row comes). */
+  facts: SinkRows;
   /** The facts those rows came from, published on the bus after commit. */
   derived: DeviceFact[];
   state: VehicleStateWrite | undefined;
@@ -33,8 +33,6 @@ export interface Part {
 export class Batch {
   readonly parts = new Map<number, Part>();
   rowCount = 0;
-
-  constructor(private readonly emptyFacts: () => unknown[][]) {}
 
   /** The device's part, created on first use. */
   part(device: IngestDevice): Part {
@@ -52,7 +50,7 @@ export class Batch {
             : { vehicleId: device.vehicleId, tenantId: device.tenantId },
         rows: [],
         lateRows: [],
-        facts: this.emptyFacts(),
+        facts: [],
         derived: [],
         state: undefined,
         done,

@@ -50,9 +50,18 @@ export class PositionPartitions {
 
   /** Makes sure the partitions for these fix times exist (outside any batch transaction). */
   async ensure(db: Kysely<Database>, fixTimesMs: Iterable<number>): Promise<void> {
-    await this.load(db);
-    const months = new Set<number>();
-    for (const t of fixTimesMs) months.add(monthStartMs(t));
+    if (!this.loaded) await this.load(db);
+    // Nearly every record falls in the month of the one before: that test costs no Date.
+    let from = 0;
+    let to = 0;
+    let months: Set<number> | undefined;
+    for (const t of fixTimesMs) {
+      if (t >= from && t < to) continue;
+      from = monthStartMs(t);
+      to = nextMonthMs(from);
+      if (!this.known.has(from)) (months ??= new Set()).add(from);
+    }
+    if (!months) return;
     for (const month of months) {
       if (this.known.has(month)) continue;
       const from = new Date(month).toISOString();

@@ -68,8 +68,20 @@ export interface PipelineDeps extends VehicleSources {
   onLate?: (device: IngestDevice, oldestLateMs: number) => void;
   /** Called after commit with the derived facts the batch stored (for the bus). */
   onCommitted?: (facts: CommittedFact[]) => void;
+  /**
+   * Group commit (decision 0055): while a batch is committing, the longest a record waits for
+   * the next batch to fill before it goes on a free connection (default 2 ms). When nothing is
+   * committing, a batch goes at the end of the event-loop turn that filled it (`flushWhenIdle`),
+   * and when the last commit ends, what gathered meanwhile goes at once.
+   */
   flushIntervalMs?: number;
+  /** A batch with this many rows goes as soon as a connection is free (default 5,000). */
   maxBatchRows?: number;
+  /**
+   * Whether a batch goes without waiting when nothing is committing (default true). False: every
+   * batch waits `flushIntervalMs` (tests that need two submissions in one batch).
+   */
+  flushWhenIdle?: boolean;
   /** Batches committing at once: 1 embedded (one connection), a few on PostgreSQL. */
   maxConcurrentFlushes?: number;
   settings?: Partial<ReducerSettings>;
@@ -87,7 +99,10 @@ export interface PipelineStats {
   accepted: number;
   rejected: number;
   late: number;
+  /** Transactions that stored a batch (several devices' submissions each: group commit). */
   batches: number;
+  /** Submissions (packets) whose records were stored by those transactions. */
+  partsWritten: number;
   rowsWritten: number;
   /** Batches that failed whole and were stored part by part. */
   isolatedBatches: number;
@@ -101,39 +116,76 @@ export interface PipelineStats {
  */
 export class Pipeline {
   private readonly runtimes = new Map<number, Promise<VehicleRuntime>>();
+  /** The runtimes of {@link runtimes} that have loaded, by vehicle id. */
+  private readonly ready = new Map<number, VehicleRuntime>();
   private readonly chains = new Map<number, Promise<unknown>>();
   private readonly settings: ReducerSettings;
   private readonly inputs: readonly VehicleInput[];
   private batch: Batch;
   private readonly inFlight = new Set<Promise<void>>();
+  /** The wait of the filling batch for its group (while other batches commit). */
   private timer: NodeJS.Timeout | null = null;
+  /** The end of the event-loop turn, when the filling batch goes with nothing committing. */
+  private immediate: NodeJS.Immediate | null = null;
+  /** The filling batch waited long enough but every connection was busy: it goes at the next end. */
+  private due = false;
+  private readonly maxRows: number;
+  private readonly intervalMs: number;
+  private readonly whenIdle: boolean;
+  private readonly maxFlushes: number;
   private closed = false;
   readonly stats: PipelineStats = {
     accepted: 0,
     rejected: 0,
     late: 0,
     batches: 0,
+    partsWritten: 0,
     rowsWritten: 0,
     isolatedBatches: 0,
   };
 
   constructor(private readonly deps: PipelineDeps) {
     this.batch = this.newBatch();
+    this.maxRows = deps.maxBatchRows ?? 5000;
+    this.intervalMs = deps.flushIntervalMs ?? 2;
+    this.whenIdle = deps.flushWhenIdle ?? true;
+    this.maxFlushes = deps.maxConcurrentFlushes ?? 1;
     this.settings = reducerSettings(deps.settings);
     this.inputs = inputsOf(deps.capabilities ?? SERVER_CAPABILITIES, deps);
   }
 
   private newBatch(): Batch {
-    return new Batch(() => this.deps.sinks.empty());
+    return new Batch();
   }
 
   /** Processes records of one device; resolves once they are durably handled. */
   submit(device: IngestDevice, positions: readonly Position[]): Promise<SubmitResult> {
     if (this.closed) return Promise.reject(new Error('pipeline closed'));
-    const processed = this.inOrder(device, () => this.process(device, positions));
-    return processed.then(async ({ result, done }) => {
-      if (!done) return result;
-      const { refused } = await done;
+    const vehicleId = device.vehicleId;
+    const ready = vehicleId === null ? null : this.ready.get(vehicleId);
+    if (ready !== undefined && !this.chains.has(device.id)) {
+      // Nothing of this device pending and its state in memory (the usual packet): processed at
+      // once, no promise until its commit.
+      try {
+        return this.settled(positions, this.process(device, ready ?? undefined, positions));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    const processed = this.inOrder(device, async () => {
+      const runtime = vehicleId === null ? undefined : await this.runtime(device, vehicleId);
+      return this.process(device, runtime, positions);
+    });
+    return processed.then((outcome) => this.settled(positions, outcome));
+  }
+
+  /** The submission's result once its part committed, less the records the database refused. */
+  private settled(
+    positions: readonly Position[],
+    { result, done }: { result: SubmitResult; done: Promise<PartOutcome> | undefined },
+  ): Promise<SubmitResult> {
+    if (!done) return Promise.resolve(result);
+    return done.then(({ refused }) => {
       if (refused.size === 0) return result;
       let lost = 0;
       for (const p of positions) if (refused.has(p.fixTimeMs)) lost += 1;
@@ -159,6 +211,7 @@ export class Pipeline {
   /** Forgets a vehicle's in-memory state (after an administration change). */
   forgetVehicle(vehicleId: number): void {
     this.runtimes.delete(vehicleId);
+    this.ready.delete(vehicleId);
   }
 
   /** Replaces a vehicle's reducer state (a recompute's final state, which saw the late records). */
@@ -206,17 +259,25 @@ export class Pipeline {
         }),
       );
       this.runtimes.set(vehicleId, runtime);
-      runtime.catch(() => this.runtimes.delete(vehicleId));
+      const loading = runtime;
+      loading.then(
+        (loaded) => {
+          if (this.runtimes.get(vehicleId) === loading) this.ready.set(vehicleId, loaded);
+        },
+        () => {
+          if (this.runtimes.get(vehicleId) === loading) this.runtimes.delete(vehicleId);
+        },
+      );
     }
     return runtime;
   }
 
-  private async process(
+  /** Steps the records through the reducer into the current batch (synchronous). */
+  private process(
     device: IngestDevice,
+    runtime: VehicleRuntime | undefined,
     positions: readonly Position[],
-  ): Promise<{ result: SubmitResult; done: Promise<PartOutcome> | undefined }> {
-    const runtime =
-      device.vehicleId === null ? undefined : await this.runtime(device, device.vehicleId);
+  ): { result: SubmitResult; done: Promise<PartOutcome> | undefined } {
     const settings = this.settingsFor(device);
     const context = this.contextFor(device);
     const nowMs = this.deps.clock.nowMs();
@@ -333,31 +394,52 @@ export class Pipeline {
     };
   }
 
-  /** The part's outcome; flushes when the batch is full or after a short delay. */
+  /**
+   * The part's outcome. Group commit: the batch goes at the end of this event-loop turn when
+   * nothing is committing (no added latency at low rates); otherwise it gathers the submissions
+   * of every device until it is full, it waited `flushIntervalMs`, or the commits in flight end.
+   */
   private schedule(part: Part): Promise<PartOutcome> {
-    if (this.batch.rowCount >= (this.deps.maxBatchRows ?? 5000)) {
-      this.kick();
-    } else if (!this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        this.kick();
-      }, this.deps.flushIntervalMs ?? 20);
-    }
+    if (this.batch.rowCount >= this.maxRows) this.kick();
+    else if (this.whenIdle && this.inFlight.size === 0)
+      this.immediate ??= setImmediate(this.onTurnEnd);
+    else this.timer ??= setTimeout(this.onWaited, this.intervalMs);
     return part.done;
   }
 
+  private readonly onTurnEnd = (): void => {
+    this.immediate = null;
+    this.kick();
+  };
+
+  private readonly onWaited = (): void => {
+    this.timer = null;
+    this.kick();
+  };
+
+  /** Writes the filling batch, or marks it due when every connection is busy. */
   private kick(): void {
     // Batches may commit concurrently (PostgreSQL): every statement is order-independent
     // (duplicates skipped, rollups additive, vehicle state guarded by fix time).
-    if (this.inFlight.size >= (this.deps.maxConcurrentFlushes ?? 1)) return;
+    if (this.inFlight.size >= this.maxFlushes) {
+      this.due = true;
+      return;
+    }
     const batch = this.batch;
     if (batch.isEmpty) return;
     this.batch = this.newBatch();
+    this.due = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.immediate) clearImmediate(this.immediate);
+    this.immediate = null;
     const flush = this.write([...batch.parts.values()]).finally(() => {
       this.inFlight.delete(flush);
       const next = this.batch;
-      if (!next.isEmpty && (next.rowCount >= (this.deps.maxBatchRows ?? 5000) || !this.timer))
-        this.kick();
+      if (next.isEmpty) return;
+      // What gathered during the commits goes now if it is due, full, or nothing else commits.
+      const idle = this.whenIdle && this.inFlight.size === 0;
+      if (this.due || next.rowCount >= this.maxRows || idle) this.kick();
     });
     this.inFlight.add(flush);
   }
@@ -376,6 +458,7 @@ export class Pipeline {
     try {
       const { written, newLate } = await writeBatch(deps, parts);
       this.stats.batches += 1;
+      this.stats.partsWritten += parts.length;
       this.stats.rowsWritten += written;
       for (const part of parts) part.resolve({ refused: new Set() });
       this.afterCommit(parts, newLate);
@@ -427,6 +510,8 @@ export class Pipeline {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.immediate) clearImmediate(this.immediate);
+    this.immediate = null;
     await Promise.allSettled([...this.chains.values()]);
     await this.drain();
     this.kick();

@@ -1,19 +1,22 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { PositionRow, StoredPositionRow } from './position-row.js';
+import { arrayLiteral, textArrayLiteral, timestampArrayLiteral } from './sql-arrays.js';
 
 function insertSql(rows: readonly PositionRow[]) {
-  const col = <K extends keyof PositionRow>(key: K) => rows.map((row) => row[key]);
+  const col = <K extends keyof PositionRow>(key: K) =>
+    arrayLiteral(rows.map((row) => row[key] as number | null));
+  const text = (key: 'driverCode' | 'attributes') => textArrayLiteral(rows.map((row) => row[key]));
   return sql`
     insert into positions (device_id, fix_time, lat, lng, speed, heading, altitude, satellites, flags,
       rpm, torque, pedal, odometer_m, fuel_used_l, fuel_level, engine_hours, urea_level, driver_code, attributes)
     select * from unnest(
-      ${col('deviceId')}::int4[], ${rows.map((r) => new Date(r.fixTimeMs).toISOString())}::timestamptz[],
+      ${col('deviceId')}::int4[], ${timestampArrayLiteral(rows.map((r) => r.fixTimeMs))}::timestamptz[],
       ${col('lat')}::int4[], ${col('lng')}::int4[], ${col('speed')}::int2[], ${col('heading')}::int2[],
       ${col('altitude')}::int2[], ${col('satellites')}::int2[], ${col('flags')}::int2[], ${col('rpm')}::int2[],
       ${col('torque')}::int2[], ${col('pedal')}::int2[], ${col('odometerM')}::int8[], ${col('fuelUsedL')}::float8[],
       ${col('fuelLevel')}::float4[], ${col('engineHours')}::float8[], ${col('ureaLevel')}::float4[],
-      ${col('driverCode')}::text[], ${col('attributes')}::jsonb[])
+      ${text('driverCode')}::text[], ${text('attributes')}::jsonb[])
     on conflict do nothing`;
 }
 

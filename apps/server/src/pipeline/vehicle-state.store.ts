@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { arrayLiteral, textArrayLiteral, timestampArrayLiteral } from './sql-arrays.js';
 
 /** The newest state of a vehicle to persist. */
 export interface VehicleStateWrite {
@@ -41,17 +42,24 @@ export async function upsertVehicleStates(
   states: VehicleStateWrite[],
 ): Promise<void> {
   if (states.length === 0) return;
-  const col = <K extends keyof VehicleStateWrite>(key: K) => states.map((row) => row[key]);
+  const col = <K extends keyof VehicleStateWrite>(key: K) =>
+    arrayLiteral(states.map((row) => row[key] as number | boolean | null));
+  const text = (values: (string | null)[]) => textArrayLiteral(values);
+  // The reducer states (a few kB of JSON each) as one JSON array, split in order by the database:
+  // no per-character escaping into an array literal.
+  const reducers = sql`array(select e from jsonb_array_elements(${JSON.stringify(
+    states.map((r) => r.reducer),
+  )}::jsonb) with ordinality as t(e, i) order by i)`;
   await sql`
     insert into vehicle_state (vehicle_id, tenant_id, device_id, fix_time, lat, lng, speed_kmh, heading, status,
       ignition, odometer_km, engine_hours, urea_level_pct, fuel_level_pct, driver_code, reducer,
       service_distance_km, updated_at)
     select *, now() from unnest(${col('vehicleId')}::int4[], ${col('tenantId')}::int4[], ${col('deviceId')}::int4[],
-      ${states.map((r) => new Date(r.fixTimeMs).toISOString())}::timestamptz[], ${col('lat')}::float8[], ${col('lng')}::float8[],
-      ${col('speedKmh')}::float4[], ${col('heading')}::float4[], ${col('status')}::text[], ${col('ignition')}::bool[],
+      ${timestampArrayLiteral(states.map((r) => r.fixTimeMs))}::timestamptz[], ${col('lat')}::float8[], ${col('lng')}::float8[],
+      ${col('speedKmh')}::float4[], ${col('heading')}::float4[], ${text(states.map((r) => r.status))}::text[], ${col('ignition')}::bool[],
       ${col('odometerKm')}::float8[], ${col('engineHours')}::float8[], ${col('ureaLevelPct')}::float4[],
-      ${col('fuelLevelPct')}::float4[], ${col('driverCode')}::text[], ${states.map((r) => JSON.stringify(r.reducer))}::jsonb[],
-      ${states.map((r) => r.serviceDistanceKm ?? null)}::float8[])
+      ${col('fuelLevelPct')}::float4[], ${text(states.map((r) => r.driverCode))}::text[], ${reducers},
+      ${arrayLiteral(states.map((r) => r.serviceDistanceKm ?? null))}::float8[])
     on conflict (vehicle_id) do update set
       device_id = excluded.device_id, fix_time = excluded.fix_time, lat = excluded.lat, lng = excluded.lng,
       speed_kmh = excluded.speed_kmh, heading = excluded.heading, status = excluded.status,

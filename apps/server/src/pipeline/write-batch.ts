@@ -25,6 +25,11 @@ export interface WriteOutcome {
   newLate: Map<number, number>;
 }
 
+function* fixTimes(rows: readonly PositionRow[], late: readonly PositionRow[]): Iterable<number> {
+  for (const row of rows) yield row.fixTimeMs;
+  for (const row of late) yield row.fixTimeMs;
+}
+
 /** One transaction: positions (COPY on PostgreSQL), late positions, every sink, vehicle states. */
 async function transaction(
   deps: WriteDeps,
@@ -32,10 +37,7 @@ async function transaction(
   late: PositionRow[],
   derived: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<WriteOutcome> {
-  await deps.partitions.ensure(
-    deps.db,
-    [...rows, ...late].map((row) => row.fixTimeMs),
-  );
+  await deps.partitions.ensure(deps.db, fixTimes(rows, late));
   let newLate = new Map<number, number>();
   let lateWritten = 0;
   const rest = async (trx: Kysely<Database>) => {

@@ -19,6 +19,14 @@ export interface Combination {
   user: (typeof USERS)[keyof typeof USERS];
 }
 
+/** The four language × theme combinations, for specs with a user of their own. */
+export const LANGUAGE_THEMES = [
+  { language: 'es', theme: 'light' },
+  { language: 'es', theme: 'dark' },
+  { language: 'en', theme: 'light' },
+  { language: 'en', theme: 'dark' },
+] as const satisfies readonly { language: ShotLanguage; theme: ShotTheme }[];
+
 /** The shared screenshot users, one per combination. */
 export const COMBINATIONS: readonly Combination[] = [
   { language: 'es', theme: 'light', user: USERS.shotsEsLight },
@@ -26,6 +34,21 @@ export const COMBINATIONS: readonly Combination[] = [
   { language: 'en', theme: 'light', user: USERS.shotsEnLight },
   { language: 'en', theme: 'dark', user: USERS.shotsEnDark },
 ];
+
+/**
+ * The combinations a suite run takes: Spanish light only (CI's time, decision 0047, second
+ * addendum); `both` adds English dark (both languages, both themes), for the spec that checks
+ * every screen's texts and contrast (readable.spec.ts). RUMBO_E2E_ALL_SHOTS=1 takes all four, for
+ * people to look at.
+ */
+export function suiteCombinations<C extends { language: string; theme: string }>(
+  all: readonly C[],
+  { both = false }: { both?: boolean } = {},
+): readonly C[] {
+  if (process.env['RUMBO_E2E_ALL_SHOTS']) return all;
+  const kept = both ? ['es light', 'en dark'] : ['es light'];
+  return all.filter((c) => kept.includes(`${c.language} ${c.theme}`));
+}
 
 /**
  * Saves the combination's language and theme for its user, and makes the page start in them

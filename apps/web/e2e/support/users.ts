@@ -20,8 +20,17 @@ export const GROUPED_BELL_TENANT = 'E2E Avisos Agrupados';
 export const DIAGNOSTICS_TENANT = 'E2E Diagnóstico';
 /** The planned-trips tests' companies, one per screenshot combination. */
 export const TRIPS_TENANT = 'E2E Viajes';
+/** The API keys test's company: its keys stay there. */
+export const KEYS_TENANT = 'E2E Claves';
+/**
+ * The integrations screenshots' companies (issue 27), one per combination: each lists only its own
+ * scheduled report, API key and webhook.
+ */
+export const INTEGRATIONS_TENANT = 'E2E Integraciones';
 /** The fuel test's company: its truck's suspected theft and tanks stay out of the demo fleet. */
 export const FUEL_TENANT = 'E2E Combustible';
+/** The driving-times test's company (issue 26): its trucks' tachograph records stay there. */
+export const TACHO_TENANT = 'E2E Tacógrafo';
 
 export interface TestUser {
   username: string;
@@ -95,5 +104,31 @@ export const USERS = {
   tripsEsDark: { ...user('trips002', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 2` },
   tripsEnLight: { ...user('trips003', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 3` },
   tripsEnDark: { ...user('trips004', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 4` },
+  apiKeys: { ...user('keys0001', 'keys12345', 'admin', 'Clara', 'Claves'), tenant: KEYS_TENANT },
+  // The screenshots' own administrator: they change language and theme while the other test runs.
+  apiKeysShots: {
+    ...user('keys0002', 'keys12345', 'admin', 'Carmen', 'Claves'),
+    tenant: KEYS_TENANT,
+  },
+  integrationsEsLight: {
+    ...user('integ001', 'integ12345', 'admin', 'Inés', 'Iglesias'),
+    tenant: `${INTEGRATIONS_TENANT} 1`,
+  },
+  integrationsEsDark: {
+    ...user('integ002', 'integ12345', 'admin', 'Inés', 'Iglesias'),
+    tenant: `${INTEGRATIONS_TENANT} 2`,
+  },
+  integrationsEnLight: {
+    ...user('integ003', 'integ12345', 'admin', 'Inés', 'Iglesias'),
+    tenant: `${INTEGRATIONS_TENANT} 3`,
+  },
+  integrationsEnDark: {
+    ...user('integ004', 'integ12345', 'admin', 'Inés', 'Iglesias'),
+    tenant: `${INTEGRATIONS_TENANT} 4`,
+  },
   fuel: { ...user('fuel0001', 'fuel12345', 'admin', 'Fermín', 'Fuentes'), tenant: FUEL_TENANT },
+  drivingTimes: {
+    ...user('tacho001', 'tacho12345', 'admin', 'Tomás', 'Torres'),
+    tenant: TACHO_TENANT,
+  },
 } satisfies Record<string, TestUser>;

@@ -1,6 +1,10 @@
 import type { Language, RuntimeConfig } from '@rumbo/contracts';
 import { createApiClient } from '../shared/api/http-client';
 import { createPendingStore } from '../shared/api/pending-store';
+import {
+  DRIVING_TIMES_UPDATE,
+  isDrivingTimesRow,
+} from '../shared/driving-times/driving-times-payload';
 import { createExporter, downloadBlob } from '../shared/export/export-excel';
 import {
   createI18n,
@@ -102,6 +106,11 @@ export function createAppServices(env: ServiceEnvironment): AppServices {
       'notifications/add': (payload) => {
         if (isNotification(payload)) onAlert(payload);
         else env.logger.warn('notification ignored', payload);
+      },
+      // A driver's driving times changed: the screens showing them patch their cached copy.
+      [DRIVING_TIMES_UPDATE]: (payload) => {
+        if (isDrivingTimesRow(payload)) events.emit('driving-times', payload);
+        else env.logger.warn('driving times ignored', payload);
       },
     },
     logger: env.logger,

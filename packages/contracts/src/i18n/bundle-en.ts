@@ -4,17 +4,21 @@ import base from './en.json' with { type: 'json' };
 import admin from './admin.en.json' with { type: 'json' };
 import alerts from './alerts.en.json' with { type: 'json' };
 import analysis from './analysis.en.json' with { type: 'json' };
+import co2 from './co2.en.json' with { type: 'json' };
 import diagnostics from './diagnostics.en.json' with { type: 'json' };
 import drivers from './drivers.en.json' with { type: 'json' };
+import drivingTimes from './driving-times.en.json' with { type: 'json' };
 import fleetAlerts from './fleet-alerts.en.json' with { type: 'json' };
 import fleet from './fleet.en.json' with { type: 'json' };
 import fuel from './fuel.en.json' with { type: 'json' };
 import maintenance from './maintenance.en.json' with { type: 'json' };
 import map from './map.en.json' with { type: 'json' };
+import reports from './reports.en.json' with { type: 'json' };
 import scoreSettings from './score-settings.en.json' with { type: 'json' };
 import search from './search.en.json' with { type: 'json' };
 import travel from './travel.en.json' with { type: 'json' };
 import trips from './trips.en.json' with { type: 'json' };
+import webhooks from './webhooks.en.json' with { type: 'json' };
 
 /** English strings: the base file and one file per feature area. */
 export default {
@@ -22,15 +26,27 @@ export default {
   ...admin,
   ...alerts,
   ...analysis,
+  ...co2,
   ...diagnostics,
   ...drivers,
+  ...drivingTimes,
   ...fleetAlerts,
   ...fleet,
   ...fuel,
   ...maintenance,
   ...map,
+  ...reports,
   ...scoreSettings,
   ...search,
   ...travel,
   ...trips,
+  ...webhooks,
+  validation: {
+    ...base.validation,
+    ...reports.validation,
+    ...webhooks.validation,
+    rule: { ...base.validation.rule, ...reports.validation.rule, ...webhooks.validation.rule },
+  },
+  menu: { ...base.menu, ...drivingTimes.menu },
+  admin: { ...admin.admin, ...webhooks.admin },
 };

@@ -4,17 +4,21 @@ import base from './es.json' with { type: 'json' };
 import admin from './admin.es.json' with { type: 'json' };
 import alerts from './alerts.es.json' with { type: 'json' };
 import analysis from './analysis.es.json' with { type: 'json' };
+import co2 from './co2.es.json' with { type: 'json' };
 import diagnostics from './diagnostics.es.json' with { type: 'json' };
 import drivers from './drivers.es.json' with { type: 'json' };
+import drivingTimes from './driving-times.es.json' with { type: 'json' };
 import fleetAlerts from './fleet-alerts.es.json' with { type: 'json' };
 import fleet from './fleet.es.json' with { type: 'json' };
 import fuel from './fuel.es.json' with { type: 'json' };
 import maintenance from './maintenance.es.json' with { type: 'json' };
 import map from './map.es.json' with { type: 'json' };
+import reports from './reports.es.json' with { type: 'json' };
 import scoreSettings from './score-settings.es.json' with { type: 'json' };
 import search from './search.es.json' with { type: 'json' };
 import travel from './travel.es.json' with { type: 'json' };
 import trips from './trips.es.json' with { type: 'json' };
+import webhooks from './webhooks.es.json' with { type: 'json' };
 
 /** Spanish strings: the base file and one file per feature area. */
 export default {
@@ -22,15 +26,27 @@ export default {
   ...admin,
   ...alerts,
   ...analysis,
+  ...co2,
   ...diagnostics,
   ...drivers,
+  ...drivingTimes,
   ...fleetAlerts,
   ...fleet,
   ...fuel,
   ...maintenance,
   ...map,
+  ...reports,
   ...scoreSettings,
   ...search,
   ...travel,
   ...trips,
+  ...webhooks,
+  validation: {
+    ...base.validation,
+    ...reports.validation,
+    ...webhooks.validation,
+    rule: { ...base.validation.rule, ...reports.validation.rule, ...webhooks.validation.rule },
+  },
+  menu: { ...base.menu, ...drivingTimes.menu },
+  admin: { ...admin.admin, ...webhooks.admin },
 };

@@ -114,7 +114,7 @@ describe('evaluate', () => {
     // (62.5·10 + 80·5 + 50·5·7) / (10 + 5·8)
     expect(e.averageEcoDriving.value).toBeCloseTo((625 + 400 + 1750) / 50);
     const all = evaluate(base);
-    expect(all.co2Kg).toBeCloseTo(160 * 2.64);
+    expect(all.totalFuelL).toBe(160);
     expect(all.coverage).toBe(1);
   });
 

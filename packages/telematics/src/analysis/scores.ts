@@ -1,7 +1,9 @@
 // Scores and letters of the driving indicators (docs/domain.md §5) and the safe-driving score (§6),
 // from sums of hourly indicator buckets (indicators.detector.ts). Pure functions.
 
-import type { IndicatorFact } from '../reducer/facts.js';
+import type { IndicatorSums } from './indicator-sums.js';
+
+export * from './indicator-sums.js';
 
 /** Letters, best first (Mapon's scale). */
 export const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
@@ -62,41 +64,6 @@ export function linearScore(value: number, zeroAt: number, hundredAt: number): n
   return Math.min(100, Math.max(0, score));
 }
 
-/** Sums of indicator buckets over a period: the counted fields of an indicators fact. */
-export type IndicatorSums = Omit<IndicatorFact, 'type' | 'bucketMs' | 'driverCode'>;
-
-export const INDICATOR_SUM_KEYS: readonly (keyof IndicatorSums)[] = [
-  'distanceKm',
-  'fuelL',
-  'engineS',
-  'unknownS',
-  'drivingS',
-  'idleS',
-  'canS',
-  'greenS',
-  'inertiaS',
-  'over60S',
-  'cruiseS',
-  'torqueSum',
-  'torqueS',
-  'torqueHighS',
-  'kickdowns',
-  'excessKm',
-  'speedingS',
-  'speeding10S',
-  'hardBrakes',
-  'harshAccels',
-  'harshCorners',
-  'crashes',
-  'engineSignalS',
-  'rpmUnder800S',
-  'rpmBelowGreenS',
-  'rpmGreenS',
-  'rpmAboveGreenS',
-  'rpmOver1800S',
-  'harshInputS',
-];
-
 /** The rpm distribution's bands, lowest first (engine-on time with rpm known). */
 export const RPM_BAND_KEYS = [
   'rpmUnder800S',
@@ -105,19 +72,6 @@ export const RPM_BAND_KEYS = [
   'rpmAboveGreenS',
   'rpmOver1800S',
 ] as const satisfies readonly (keyof IndicatorSums)[];
-
-/** All zero. */
-export function zeroSums(): IndicatorSums {
-  const sums = {} as IndicatorSums;
-  for (const key of INDICATOR_SUM_KEYS) sums[key] = 0;
-  return sums;
-}
-
-/** Adds `b` into `a`. */
-export function addSums(a: IndicatorSums, b: IndicatorSums): IndicatorSums {
-  for (const key of INDICATOR_SUM_KEYS) a[key] += b[key];
-  return a;
-}
 
 /** The ten indicators, in the specification's order. */
 export const INDICATOR_KEYS = [
@@ -224,8 +178,6 @@ export interface EvaluationSettings {
   scales?: IndicatorScales;
   /** Reference consumption R, L/100 km (32 tractor, 25 rigid). */
   referenceL100: number;
-  /** kg of CO₂ per litre (tank-to-wheel). */
-  co2KgPerL: number;
   /** Below this coverage an indicator has no letter. */
   minCoverage: number;
   /** Consumption is scored from this distance on, km. */
@@ -234,7 +186,6 @@ export interface EvaluationSettings {
 
 export const DEFAULT_EVALUATION: Readonly<EvaluationSettings> = Object.freeze({
   referenceL100: 32,
-  co2KgPerL: 2.64,
   minCoverage: 0.7,
   consumptionMinKm: 50,
 });
@@ -259,12 +210,14 @@ export function referenceL100Of(kind: string | null | undefined): number {
     : 32;
 }
 
-/** A period's evaluation: the ten indicators plus distance, fuel and CO₂. */
+/**
+ * A period's evaluation: the ten indicators plus distance and fuel. Its CO₂ is the counted litres ×
+ * the shared diesel factor of `@rumbo/contracts`' co2.ts (decision 0050), taken by the server.
+ */
 export interface Evaluation {
   evaluation: Record<IndicatorKey, IndicatorValue>;
   distanceKm: number;
   totalFuelL: number;
-  co2Kg: number;
   /** Engine-on time known / engine-on time (0–1). */
   coverage: number;
 }
@@ -404,7 +357,6 @@ export function evaluate(
     },
     distanceKm: km,
     totalFuelL: sums.fuelL,
-    co2Kg: sums.fuelL * settings.co2KgPerL,
     coverage,
   };
 }

@@ -6,6 +6,7 @@ import { alertChainOf, alertCodesOf, coreChainOf, type Capability } from '../cap
 import type { DetectorChain } from '../detectors/detector.js';
 import { devicePower } from './device-power.js';
 import { drivers } from './drivers.js';
+import { drivingTimes } from './driving-times.js';
 import { faults } from './faults.js';
 import { fuel } from './fuel.js';
 import { harshDriving } from './harsh-driving.js';
@@ -20,6 +21,7 @@ import { stops } from './stops.js';
 import { trips } from './trips.js';
 import { zones } from './zones.js';
 
+export * from './driving-times.js';
 export * from './faults.js';
 export * from './planned-trips.js';
 
@@ -40,6 +42,7 @@ export const CAPABILITIES: readonly Capability[] = Object.freeze([
   zones,
   fuel,
   plannedTrips,
+  drivingTimes,
 ]);
 
 /**

@@ -54,6 +54,43 @@ describe('MQTT JSON decoding', () => {
     expect(decodeMqttJson('d', bytes(tooMany)).error).toBeDefined();
   });
 
+  it('reads the tachograph slots: working states by name and the second card (issue 26)', () => {
+    const decoded = decodeMqttJson(
+      'gw-1',
+      bytes({
+        fixTimeMs: 1000,
+        lat: 1,
+        lng: 2,
+        driverCode: 'E1',
+        driver1WorkingState: 'drive',
+        driver2Code: 'E2',
+        driver2WorkingState: 'available',
+        attributes: { driver1WorkingState: 0, other: 1 },
+      }),
+    );
+    expect(decoded.records).toEqual([
+      {
+        deviceId: 'gw-1',
+        fixTimeMs: 1000,
+        lat: 1,
+        lng: 2,
+        driverCode: 'E1',
+        // The tachograph's codes, as a Teltonika device's IO 184/185 fill them; the field wins.
+        attributes: { driver1WorkingState: 3, driver2WorkingState: 1, driver2Code: 'E2', other: 1 },
+      },
+    ]);
+    for (const [key, value] of [
+      ['driver1WorkingState', 3],
+      ['driver2WorkingState', 'sleep'],
+      ['driver1WorkingState', 'toString'],
+      ['driver2Code', 7],
+      ['driver2Code', 'x'.repeat(65)],
+    ] as const)
+      expect(
+        decodeMqttJson('gw-1', bytes({ fixTimeMs: 1, lat: 1, lng: 2, [key]: value })).error?.reason,
+      ).toMatch(key);
+  });
+
   it('reads the device id from the topic', () => {
     expect(mqttTopicDevice('rumbo/gw-7/telemetry')).toBe('gw-7');
   });

@@ -16,6 +16,17 @@ export const MQTT_MAX_RECORDS = 1000;
 const NUMBER_KEYS = ['altitudeM', 'headingDeg', 'speedKmh', 'satellites', ...IO_NUMBER_FIELDS];
 const FLAG_KEYS = ['ignition', 'movement', 'kickdown', 'brake', 'cruise', 'pto'] as const;
 const HARSH_EVENTS = new Set(['accel', 'brake', 'corner']);
+/**
+ * A tachograph slot's working state, by the activity's name (decision 0054), stored as the
+ * tachograph's code in the attribute a Teltonika device's IO 184/185 fills.
+ */
+const WORKING_STATES: Readonly<Record<string, number>> = {
+  rest: 0,
+  available: 1,
+  work: 2,
+  drive: 3,
+};
+const WORKING_STATE_KEYS = ['driver1WorkingState', 'driver2WorkingState'] as const;
 
 type Json = Record<string, unknown>;
 
@@ -44,11 +55,13 @@ function readRecord(json: unknown, deviceId: string): Position | string {
     if (typeof value !== 'boolean') return `${key}: boolean`;
     out[key] = value;
   }
-  const { driverCode, harshEvent, attributes } = json;
+  const { driverCode, driver2Code, harshEvent, attributes } = json;
   if (driverCode !== undefined) {
     if (typeof driverCode !== 'string' || driverCode.length > 64) return 'driverCode: ≤ 64 chars';
     record.driverCode = driverCode;
   }
+  if (driver2Code !== undefined && (typeof driver2Code !== 'string' || driver2Code.length > 64))
+    return 'driver2Code: ≤ 64 chars';
   if (harshEvent !== undefined) {
     if (typeof harshEvent !== 'string' || !HARSH_EVENTS.has(harshEvent))
       return 'harshEvent: accel, brake or corner';
@@ -63,6 +76,15 @@ function readRecord(json: unknown, deviceId: string): Position | string {
     }
     record.attributes = attributes as Position['attributes'];
   }
+  // The tachograph's slots (issue 26): the top-level fields win over the same attributes.
+  for (const key of WORKING_STATE_KEYS) {
+    const value = json[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || !Object.hasOwn(WORKING_STATES, value))
+      return `${key}: rest, available, work or drive`;
+    record.attributes[key] = WORKING_STATES[value]!;
+  }
+  if (typeof driver2Code === 'string') record.attributes['driver2Code'] = driver2Code;
   return record;
 }
 

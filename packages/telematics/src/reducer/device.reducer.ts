@@ -169,7 +169,8 @@ export function step(
     return { state, facts: [{ type: 'late', fixTimeMs: t, newestFixTimeMs: last.fixTimeMs }] };
   }
   if (last && t === last.fixTimeMs) return { state, facts: [{ type: 'duplicate', fixTimeMs: t }] };
-  const skipped = validation.flags.filter((f) => settings.skipFlags.includes(f));
+  const flags = validation.flags;
+  const skipped = flags.length === 0 ? flags : flags.filter((f) => settings.skipFlags.includes(f));
   if (skipped.length > 0)
     return { state, facts: [{ type: 'flagged', fixTimeMs: t, flags: skipped }] };
 

@@ -35,6 +35,13 @@ export interface Sample {
   /** AdBlue (urea) tank level, %. */
   ureaLevelPct?: number;
   driverCode?: string;
+  /** Tachograph working state of slot 1 (IO 184) and 2 (IO 185): 0 rest … 7 not available. */
+  driver1State?: number;
+  driver2State?: number;
+  /** Slot 1's card presence (IO 187): 0 no card. */
+  driver1Card?: number;
+  /** Slot 2's card id (IO 197/198). */
+  driver2Code?: string;
   headingDeg?: number;
   /** Engine torque, % of reference (driving indicators, §5). */
   torquePct?: number;
@@ -86,6 +93,11 @@ export function selectSpeedKmh(
   return p.speedKmh;
 }
 
+function numberAttr(p: Position, key: string): number | undefined {
+  const v = p.attributes[key];
+  return typeof v === 'number' ? v : undefined;
+}
+
 /** Builds the reducer's sample of a validated record and its flags. */
 export function toSample(
   p: Position,
@@ -116,6 +128,11 @@ export function toSample(
     fuelLevelL: p.fuelLevelL,
     ureaLevelPct: p.ureaLevelPct,
     driverCode: p.driverCode,
+    driver1State: numberAttr(p, 'driver1WorkingState'),
+    driver2State: numberAttr(p, 'driver2WorkingState'),
+    driver1Card: numberAttr(p, 'driver1CardPresence'),
+    driver2Code:
+      typeof p.attributes['driver2Code'] === 'string' ? p.attributes['driver2Code'] : undefined,
     headingDeg: p.headingDeg,
     torquePct: p.torquePct,
     pedalPct: p.pedalPct,

@@ -149,6 +149,23 @@ describe('mapAvlRecord', () => {
     expect(fmb640([el(78, 8, '0000000000000000')]).driverCode).toBeUndefined();
   });
 
+  it('reads both tachograph slots: working states (184, 185), card presence and card 2 (197/198)', () => {
+    const p = fmb640([
+      el(184, 1, '03'),
+      el(185, 1, '01'),
+      el(187, 1, '01'),
+      el(197, 8, Buffer.from('E7654321').toString('hex')),
+      el(198, 8, Buffer.from('00000002').toString('hex')),
+    ]);
+    expect(p.attributes).toMatchObject({
+      driver1WorkingState: 3,
+      driver2WorkingState: 1,
+      driver1CardPresence: 1,
+      driver2Code: 'E765432100000002',
+    });
+    expect(p.driverCode).toBeUndefined();
+  });
+
   it('turns the green-driving event into a harsh event', () => {
     expect(fmb640([el(253, 1, '01')]).harshEvent).toBe('accel');
     expect(fmb640([el(253, 1, '02')]).harshEvent).toBe('brake');

@@ -106,6 +106,7 @@ class Collected {
   ibutton?: string;
   harshEvent?: HarshEvent;
   driverParts?: Map<number, string>;
+  driver2Parts?: Map<number, string>;
   dtcs?: Dtc[];
   temperatures?: Map<number, number | null>;
 
@@ -149,6 +150,9 @@ function applyRule(
     case 'driver-text':
       (c.driverParts ??= new Map()).set(rule.part, decodeAscii(el.value));
       return;
+    case 'driver2-text':
+      (c.driver2Parts ??= new Map()).set(rule.part, decodeAscii(el.value));
+      return;
     case 'driver-ibutton': {
       const value = decodeIbutton(el.value);
       if (c.wins(target, value, rank)) c.ibutton = value;
@@ -190,17 +194,18 @@ function temperatureList(
   return list;
 }
 
+/** A card id from its parts, in order (two on every family so far: a small sort). */
+function cardOf(parts: Map<number, string> | undefined): string | undefined {
+  if (!parts) return undefined;
+  let card = '';
+  const order = [...parts.keys()];
+  if (order.length > 1) order.sort((a, b) => a - b);
+  for (const part of order) card += parts.get(part)!;
+  return card.length > 0 ? card : undefined;
+}
+
 function driverCodeOf(c: Collected): string | undefined {
-  const parts = c.driverParts;
-  if (parts) {
-    let card = '';
-    // The card's parts in order (two on every family so far: a small sort).
-    const order = [...parts.keys()];
-    if (order.length > 1) order.sort((a, b) => a - b);
-    for (const part of order) card += parts.get(part)!;
-    if (card.length > 0) return card;
-  }
-  return c.ibutton;
+  return cardOf(c.driverParts) ?? c.ibutton;
 }
 
 /**
@@ -240,6 +245,8 @@ export function mapAvlRecord(raw: RawAvlRecord, table: IoTable, deviceId: string
 
   const driverCode = driverCodeOf(c);
   if (driverCode !== undefined) position.driverCode = driverCode;
+  const driver2Code = cardOf(c.driver2Parts);
+  if (driver2Code !== undefined) c.attributes.driver2Code = driver2Code;
   if (c.harshEvent !== undefined) position.harshEvent = c.harshEvent;
   if (c.dtcs !== undefined) position.dtcs = c.dtcs;
   const temperatures = temperatureList(c.temperatures);

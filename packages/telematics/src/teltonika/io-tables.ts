@@ -60,6 +60,8 @@ export type IoRule =
       isNonZero?: boolean;
     }
   | { kind: 'driver-text'; id: number; part: number }
+  /** The second driver's card id (tachograph slot 2), kept as the attribute `driver2Code`. */
+  | { kind: 'driver2-text'; id: number; part: number }
   | { kind: 'driver-ibutton'; id: number }
   | { kind: 'harsh'; id: number }
   | { kind: 'dtc-j1939'; id: number }
@@ -104,6 +106,7 @@ function targetKey(rule: IoRule): string {
     case 'attribute':
       return `attribute:${rule.name}`;
     case 'driver-text':
+    case 'driver2-text':
     case 'dtc-j1939':
     case 'dtc-text':
     case 'temperature':
@@ -202,6 +205,10 @@ export const FMB640_IO_RULES: readonly IoRule[] = [
   { kind: 'attribute', id: 243, name: 'idling' },
   { kind: 'attribute', id: 187, name: 'driver1CardPresence' },
   { kind: 'attribute', id: 184, name: 'driver1WorkingState' },
+  // Driver 2 (slot 2 of the tachograph): working state and card id (issue 26).
+  { kind: 'attribute', id: 185, name: 'driver2WorkingState' },
+  { kind: 'driver2-text', id: 197, part: 0 },
+  { kind: 'driver2-text', id: 198, part: 1 },
   { kind: 'attribute', id: 176, name: 'dtcCount' },
 ];
 

@@ -1,3 +1,4 @@
+import { DRIVING_TIMES_MUTATION } from '@rumbo/contracts';
 import type { NotificationDelivery } from '../../bus/bus.js';
 import type { HttpModule } from '../../http/app.js';
 import { offlineSweepJob } from '../../jobs/offline.job.js';
@@ -7,6 +8,7 @@ import { loadLiveFleet } from '../../realtime/load-live-fleet.js';
 import type { SocketHub } from '../../realtime/socket-hub.js';
 import { apiModules } from '../http-modules.js';
 import { latencyProbe } from '../latency-probe.js';
+import { drivingTimesWatch } from '../driving-times-watch.js';
 import type { NodeParts } from '../parts.js';
 import { Holds } from './shared.units.js';
 
@@ -86,6 +88,14 @@ export function apiRole(parts: NodeParts, options: { serve: boolean }): ApiRole 
           if (reload) clearTimeout(reload);
         },
         bus.onNotifications((deliveries) => pushNotifications(hubs.ws, deliveries)),
+        // A driver's driving times, live to the tenant's sockets (decision 0043).
+        drivingTimesWatch({
+          db: database.db,
+          bus,
+          push: (tenantId, payload) =>
+            hubs.ws.sendToTenant(tenantId, { mutation: DRIVING_TIMES_MUTATION, payload }),
+          log,
+        }),
       );
       if (options.serve) await offline.start();
     },

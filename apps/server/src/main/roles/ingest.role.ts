@@ -38,6 +38,7 @@ export function ingestRole(parts: NodeParts, options: { serve: boolean }): Inges
         mqttUrl: config.MQTT_URL,
         host: config.HOST,
         streamPorts: config.PROTOCOL_PORTS,
+        workers: config.INGEST_WORKERS,
       });
       if (!config.DEMO || config.DEMO_VEHICLES === 0) return;
       demo = startDemoFleet({

@@ -3,6 +3,7 @@ import type { Unit } from '../../lib/unit.js';
 import { Pipeline } from '../../pipeline/pipeline.js';
 import { Recomputer } from '../../pipeline/recomputer.js';
 import { CORE_DETECTORS } from '@rumbo/telematics';
+import { drivingTimesWatch } from '../driving-times-watch.js';
 import type { AppDeps, NodeParts } from '../parts.js';
 import { Holds } from './shared.units.js';
 
@@ -47,6 +48,7 @@ export function pipelineRole(
     partitions: parts.partitions,
     flushIntervalMs: settings?.flushIntervalMs,
     maxBatchRows: settings?.maxBatchRows,
+    flushWhenIdle: settings?.flushWhenIdle,
     maxConcurrentFlushes: database.mode === 'postgres' ? 4 : 1,
     copyPool: database.mode === 'postgres' ? database.pool : undefined,
     onError: (error) => log.error({ err: error }, 'pipeline batch failed (not acknowledged)'),
@@ -67,7 +69,17 @@ export function pipelineRole(
       holds.add(
         () => plannedTrips.stop(),
         bus.onPlannedTripsChanged(() => void plannedTrips.reload().catch(warn)),
+        // Driving times per driver, across trucks: DTB, DTD, DTI (decision 0043).
+        drivingTimesWatch({ db: database.db, bus, raise: (e) => dispatcher.dispatch(e), log }),
       );
+      // Webhook subscriptions (issue 27): an endpoint's change comes as the tenant's alert
+      // settings' change (what the tenant is told); reloaded every minute besides.
+      const webhooksWarn = (error: unknown) => log.warn({ err: error }, 'webhooks reload failed');
+      const reloadWebhooks = () => void parts.webhooks.reload(database.db).catch(webhooksWarn);
+      await parts.webhooks.reload(database.db).catch(webhooksWarn);
+      const webhooksTimer = setInterval(reloadWebhooks, 60_000);
+      webhooksTimer.unref();
+      holds.add(() => clearInterval(webhooksTimer), bus.onAlertSettingsChanged(reloadWebhooks));
       unsubscribeFacts = bus.onFacts((facts) => dispatcher.handleFacts(facts), ALERTS_GROUP);
       consumer = await bus.consumeRecords((device, positions) =>
         pipeline.submit(device, positions),

@@ -9,3 +9,4 @@ export {
   detectSilences,
 } from './alerts.service.js';
 export type { AlertsPart } from './alerts.service.js';
+export { findEvents } from './alert-events.repository.js';

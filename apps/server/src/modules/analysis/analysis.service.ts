@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   translations,
+  ttwKgOfFuel,
   type Language,
   type AnalysisOption,
   type AnalysisRow,
@@ -120,7 +121,7 @@ export function analysisRow(
     odometers: { distance: round(e.distanceKm) },
     evaluation,
     consumption: { totalFuel: round(e.totalFuelL) },
-    co2: round(e.co2Kg),
+    co2: round(ttwKgOfFuel(e.totalFuelL)),
     coverage: round(e.coverage),
     drivingS: round(sums.drivingS, 0),
     engineS: round(sums.engineS, 0),

@@ -8,6 +8,7 @@ import {
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { fleetAnalysis, ralentiAggregate, safetyDrive } from './analysis.service.js';
+import { dashboardCo2 } from './dashboard-co2.js';
 import { countEvents } from './dashboard.repository.js';
 
 /** What the dashboard's summary needs: the database and the tenant's live last infos. */
@@ -30,11 +31,12 @@ export async function dashboardSummary(
   lang: Language,
 ): Promise<DashboardSummary> {
   const period = { from: query.from, to: query.to };
-  const [rows, safety, idle, alerts] = await Promise.all([
+  const [rows, safety, idle, alerts, co2] = await Promise.all([
     fleetAnalysis(deps.db, tenantId, period, { opts: ['all'] }, lang),
     safetyDrive(deps.db, tenantId, period, lang),
     ralentiAggregate(deps.db, tenantId, period, lang),
     countEvents(deps.db, tenantId, query.alertsFrom, query.alertsTo),
+    dashboardCo2(deps.db, tenantId, query.from, query.to),
   ]);
   const live = deps.live.list(tenantId);
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -43,6 +45,7 @@ export async function dashboardSummary(
     distanceKm: sum(rows.map((r) => r.odometers.distance)),
     fuelL: sum(rows.map((r) => r.consumption.totalFuel)),
     co2Kg: sum(rows.map((r) => r.co2)),
+    co2,
     ecoDriving: averageProfiles(
       rows
         .filter((r) => r.odometers.distance > ECO_MIN_KM)

@@ -3,3 +3,5 @@
 export { periodSums } from './analysis.repository.js';
 export { analysisRoutes, analysisV2Routes, dashboardRoutes } from './analysis.routes.js';
 export { selectVehicles } from './analysis.service.js';
+export { ralentiAggregate, safetyDrive } from './analysis.service.js';
+export { dashboardSummary } from './dashboard.service.js';

@@ -22,6 +22,7 @@ function key(tenantId: number, protocol: string, model: string): string {
  */
 export class DeviceModelCatalog {
   private tables = new Map<string, IoTable>();
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -40,6 +41,13 @@ export class DeviceModelCatalog {
       );
     }
     this.tables = tables;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Calls `listener` after every (re)load; returns the unsubscribe. */
+  onReload(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The IO table a device of `model` decodes with. */

@@ -8,6 +8,7 @@ import {
   type FuelConsumptionRow,
   type TimeZoneSetting,
   addZonedDays,
+  co2Of,
   startOfZonedDay,
 } from '@rumbo/contracts';
 import { tanksCapacityL, tanksLitres } from '@rumbo/telematics';
@@ -101,11 +102,12 @@ export async function fuelConsumption(
   );
   const idleOf = new Map(idle.map((r) => [`${r.vehicleId}|${r.driverCode}`, r.litres]));
   const balances = byDriver ? undefined : await balancesOf(deps, t, chosenIds, s, sums);
-  const plateOf = new Map(chosen.map((v) => [v.id, v.plate]));
+  const vehicleOf = new Map(chosen.map((v) => [v.id, v]));
   const rows: FuelConsumptionRow[] = [];
   for (const r of sums) {
-    const plate = plateOf.get(r.vehicleId);
-    if (plate === undefined) continue;
+    const vehicle = vehicleOf.get(r.vehicleId);
+    if (vehicle === undefined) continue;
+    const { plate, kind } = vehicle;
     const x = r.sums;
     const idleFuelL = Math.min(idleOf.get(`${r.vehicleId}|${r.driverCode}`) ?? 0, x.fuelL);
     const drivingFuelL = x.fuelL - idleFuelL;
@@ -126,6 +128,8 @@ export async function fuelConsumption(
       drivingLPer100Km: hasFuel ? per100(drivingFuelL, x.distanceKm) : null,
       idleLPerH: x.idleS > 0 ? round2(idleFuelL / (x.idleS / 3600)) : null,
       balance: balances?.get(r.vehicleId) ?? null,
+      // Vehicles carry no fuel type: diesel (decision 0050).
+      co2: co2Of({ fuelL: round1(x.fuelL), distanceKm: round1(x.distanceKm), kind }),
     });
   }
   if (balances) {
@@ -150,6 +154,7 @@ export async function fuelConsumption(
         drivingLPer100Km: null,
         idleLPerH: null,
         balance,
+        co2: co2Of({ fuelL: 0, distanceKm: 0, kind: v.kind }),
       });
     }
     rows.sort((a, b) => a.plate.localeCompare(b.plate));

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { placeText } from '../../places/render.js';
 import {
+  co2Of,
   driverDisplayName,
   type HistoryPoint,
   type Language,
@@ -179,8 +180,12 @@ export async function vehicleTrips(
         .onRef('d.tenant_id', '=', 't.tenant_id')
         .on((eb) => eb('d.code', '=', eb.fn<string>('upper', ['t.driver_code']))),
     )
+    // The vehicle's kind, for the CO₂ of trips without counted fuel (decision 0050).
+    .innerJoin('vehicles as v', (join) =>
+      join.onRef('v.id', '=', 't.vehicle_id').onRef('v.tenant_id', '=', 't.tenant_id'),
+    )
     .selectAll('t')
-    .select(['d.nombre as driver_nombre', 'd.apellido as driver_apellido'])
+    .select(['d.nombre as driver_nombre', 'd.apellido as driver_apellido', 'v.kind'])
     .where('t.tenant_id', '=', tenantId)
     .where('t.vehicle_id', '=', vehicleId)
     .where('t.end_time', '>', new Date(fromMs))
@@ -213,6 +218,7 @@ export async function vehicleTrips(
       row.driver_nombre === null
         ? null
         : driverDisplayName({ nombre: row.driver_nombre, apellido: row.driver_apellido ?? '' }),
+    co2: co2Of({ fuelL: row.fuel_l ?? 0, distanceKm: row.distance_km, kind: row.kind }),
   }));
 }
 

@@ -2,3 +2,4 @@
 // Anything else here is internal (eslint.config.js refuses a deep import; CONTRIBUTING.md).
 export { vehiclePositions } from './history.repository.js';
 export { historyRoutes } from './history.routes.js';
+export { vehicleTrips } from './history.repository.js';

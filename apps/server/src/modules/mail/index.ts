@@ -4,6 +4,7 @@ export {
   deliverOutbox,
   folderTransport,
   smtpTransport,
+  type MailMessage,
   type MailTransport,
 } from './mail.delivery.js';
 export { enqueueMail } from './mail.repository.js';

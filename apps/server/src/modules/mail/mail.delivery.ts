@@ -6,9 +6,17 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { dueMails, markMailFailed, markMailSent, type OutboxMail } from './mail.repository.js';
 
+/** A mail to send: the outbox's, or a report's with an HTML part and attachments. */
+export interface MailMessage extends Pick<OutboxMail, 'to' | 'subject' | 'text'> {
+  /** Names the .eml file of the folder transport. */
+  id: number | string;
+  html?: string;
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
+}
+
 /** Sends one mail somewhere: SMTP, or a folder. */
 export interface MailTransport {
-  send(mail: OutboxMail, from: string): Promise<void>;
+  send(mail: MailMessage, from: string): Promise<void>;
   close(): void;
 }
 
@@ -17,7 +25,14 @@ export function smtpTransport(url: string): MailTransport {
   const transport = nodemailer.createTransport(url);
   return {
     async send(mail, from) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
+      });
     },
     close: () => transport.close(),
   };
@@ -31,6 +46,11 @@ export function folderTransport(folder: string, log: (line: string) => void): Ma
       const file = join(folder, `${String(mail.id).padStart(8, '0')}.eml`);
       const eml = `From: ${from}\r\nTo: ${mail.to}\r\nSubject: ${mail.subject}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${mail.text}\r\n`;
       await writeFile(file, eml);
+      for (const attachment of mail.attachments ?? [])
+        await writeFile(
+          join(folder, `${String(mail.id)}-${attachment.filename}`),
+          attachment.content,
+        );
       log(`mail to ${mail.to} written to ${file}:\n${mail.text}`);
     },
     close: () => undefined,

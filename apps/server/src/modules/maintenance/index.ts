@@ -4,3 +4,4 @@ export { insertMissingAnchors, listPlans, writePlan } from './maintenance.reposi
 export { insertAdditional, insertService } from './maintenance-records.repository.js';
 export { maintenanceRoutes } from './maintenance.routes.js';
 export { maintenancePass } from './maintenance.service.js';
+export { forecastOf } from './maintenance-forecast.service.js';

@@ -21,6 +21,7 @@ import { DomainError } from '../../lib/errors.js';
 import { tenantRowExists, deleteTenantRow } from '../../db/tenant-rows.js';
 import { vehiclePositions } from '../history/index.js';
 import { readTable, rowsOf, type ImportedRow } from './planned-trips.import.js';
+import { withCo2 } from './planned-trips-co2.js';
 import {
   driversByKey,
   earlierTrips,
@@ -144,7 +145,10 @@ export async function plannedTripsOf(
   const [progress, etas] = await Promise.all([progressOf(deps.db, ids), etasOf(deps.db, ids)]);
   const byPlan = new Map<number, ProgressRow[]>();
   for (const p of progress) byPlan.set(p.planId, [...(byPlan.get(p.planId) ?? []), p]);
-  return plans.map((plan) => followUp(plan, byPlan.get(plan.id) ?? [], etas.get(plan.id), nowMs));
+  const trips = plans.map((plan) =>
+    followUp(plan, byPlan.get(plan.id) ?? [], etas.get(plan.id), nowMs),
+  );
+  return withCo2(deps.db, tenantId, trips, nowMs);
 }
 
 /** One plan with its progress and the track driven so far (404 for another tenant's). */
@@ -158,7 +162,8 @@ export async function plannedTripOf(
   if (!plan) throw new DomainError('not_found');
   const nowMs = now(deps);
   const [progress, etas] = await Promise.all([progressOf(deps.db, [id]), etasOf(deps.db, [id])]);
-  const trip = followUp(plan, progress, etas.get(id), nowMs);
+  const followed = followUp(plan, progress, etas.get(id), nowMs);
+  const trip = (await withCo2(deps.db, tenantId, [followed], nowMs))[0] ?? followed;
   let track: [number, number][] = [];
   const startMs = trip.startedAt ? Date.parse(trip.startedAt) : undefined;
   if (startMs !== undefined) {

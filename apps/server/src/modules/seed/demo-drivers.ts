@@ -10,6 +10,11 @@ const DEMO_FLEET_SEED = 'rumbo-demo';
 /** Trucks of the default demo fleet (`DEMO_VEHICLES`). */
 const DEMO_TRUCKS = 50;
 /**
+ * Two trucks carry two-driver crews (demo/demo-duty.ts, issue 26): the fleet's drivers are one per
+ * truck plus the crews' second drivers, each with a tachograph card.
+ */
+const DEMO_CREW_TRUCKS = 2;
+/**
  * Every 25th truck's card is left unregistered (two new hires of fifty drivers), so the demo shows
  * unknown drivers too — a few, as a fleet that registers its drivers has (issue 22).
  */
@@ -63,10 +68,10 @@ const APELLIDOS = [
   'Ortiz',
 ];
 
-/** The demo tenant's drivers: one per simulated truck's card, bar every 25th. */
+/** The demo tenant's drivers: one per simulated driver's card, bar every 25th. */
 export function demoDrivers(nowMs: number) {
   const drivers = [];
-  for (let index = 0; index < DEMO_TRUCKS; index++) {
+  for (let index = 0; index < DEMO_TRUCKS + DEMO_CREW_TRUCKS; index++) {
     if (index % UNREGISTERED_EVERY === UNREGISTERED_EVERY - 1) continue;
     const nombre = NOMBRES[index % NOMBRES.length]!;
     const apellido = APELLIDOS[(index * 7) % APELLIDOS.length]!;

@@ -6,10 +6,11 @@ import { lastByKey, type Sink, type VehicleTag } from './sink.js';
 type EventRow = Insertable<EventsTable>;
 
 /**
- * Codes no detector raises from records (a job does: `DTS` device silent, maintenance due): a
- * recompute of a vehicle's records never deletes them.
+ * Codes no detector raises from records (a job does: `DTS` device silent, maintenance due; the
+ * driving-times watch raises `DTB`, `DTD`, `DTI` per driver): a recompute of a vehicle's records
+ * never deletes them.
  */
-export const CODES_NOT_FROM_RECORDS: readonly string[] = ['DTS', 'MNP', 'MNV'];
+export const CODES_NOT_FROM_RECORDS: readonly string[] = ['DTS', 'MNP', 'MNV', 'DTB', 'DTD', 'DTI'];
 
 /**
  * Whether an event is an alert: the tenant may have turned its code off (alert settings). An

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { bucketOf, ROLLUP_BUCKET_MS } from '@rumbo/telematics';
+import { arrayLiteral, timestampArrayLiteral } from '../sql-arrays.js';
 import type { Sink } from './sink.js';
 
 /** One interval's contribution to a vehicle's hourly bucket. */
@@ -33,6 +34,18 @@ export function mergeRollups(rows: readonly RollupRow[]): RollupRow[] {
   // One lock order for every batch: concurrent batches never deadlock on each other's buckets.
   return [...byKey.values()].sort((a, b) => a.vehicleId - b.vehicleId || a.bucketMs - b.bucketMs);
 }
+
+/** One statement of a fixed text (no query building per batch); columns as array literals. */
+const UPSERT = `
+  insert into vehicle_rollups (vehicle_id, bucket, tenant_id, distance_km, fuel_l, engine_s, driving_s, idle_s)
+  select * from unnest($1::int4[], $2::timestamptz[], $3::int4[], $4::float8[], $5::float8[],
+    $6::float8[], $7::float8[], $8::float8[])
+  on conflict (vehicle_id, bucket) do update set
+    distance_km = vehicle_rollups.distance_km + excluded.distance_km,
+    fuel_l = vehicle_rollups.fuel_l + excluded.fuel_l,
+    engine_s = vehicle_rollups.engine_s + excluded.engine_s,
+    driving_s = vehicle_rollups.driving_s + excluded.driving_s,
+    idle_s = vehicle_rollups.idle_s + excluded.idle_s`;
 
 /** Hourly sums per vehicle: increments are added to what the bucket already holds. */
 export const rollupsSink: Sink<RollupRow> = {
@@ -68,18 +81,18 @@ export const rollupsSink: Sink<RollupRow> = {
   },
   async write(trx, rows) {
     const merged = mergeRollups(rows);
-    const col = <K extends keyof RollupRow>(key: K) => merged.map((row) => row[key]);
-    await sql`
-      insert into vehicle_rollups (vehicle_id, bucket, tenant_id, distance_km, fuel_l, engine_s, driving_s, idle_s)
-      select * from unnest(${col('vehicleId')}::int4[], ${merged.map((r) => new Date(r.bucketMs).toISOString())}::timestamptz[],
-        ${col('tenantId')}::int4[], ${col('distanceKm')}::float8[], ${col('fuelL')}::float8[], ${col('engineS')}::float8[],
-        ${col('drivingS')}::float8[], ${col('idleS')}::float8[])
-      on conflict (vehicle_id, bucket) do update set
-        distance_km = vehicle_rollups.distance_km + excluded.distance_km,
-        fuel_l = vehicle_rollups.fuel_l + excluded.fuel_l,
-        engine_s = vehicle_rollups.engine_s + excluded.engine_s,
-        driving_s = vehicle_rollups.driving_s + excluded.driving_s,
-        idle_s = vehicle_rollups.idle_s + excluded.idle_s`.execute(trx);
+    const col = <K extends keyof RollupRow>(key: K) => arrayLiteral(merged.map((row) => row[key]));
+    const parameters = [
+      col('vehicleId'),
+      timestampArrayLiteral(merged.map((r) => r.bucketMs)),
+      col('tenantId'),
+      col('distanceKm'),
+      col('fuelL'),
+      col('engineS'),
+      col('drivingS'),
+      col('idleS'),
+    ];
+    await trx.executeQuery(CompiledQuery.raw(UPSERT, parameters));
   },
   async deleteRange(trx, vehicleId, fromMs) {
     await trx

@@ -44,14 +44,20 @@ export interface Sink<Row> {
   deleteRange(trx: Kysely<Database>, vehicleId: number, fromMs: number): Promise<void>;
 }
 
+/** Rows collected for the sinks: a list per sink index, absent while the sink has none. */
+export type SinkRows = (unknown[] | undefined)[];
+
 /** The sinks of a pipeline with a lookup from fact kind to the sinks that store it. */
 export class SinkSet {
   private readonly byKind = new Map<FactKind, number[]>();
+  private readonly published = new Set<FactKind>();
 
   constructor(readonly sinks: readonly Sink<unknown>[]) {
     sinks.forEach((sink, index) => {
-      for (const kind of sink.kinds)
+      for (const kind of sink.kinds) {
         this.byKind.set(kind, [...(this.byKind.get(kind) ?? []), index]);
+        if (sink.publishes) this.published.add(kind);
+      }
     });
   }
 
@@ -67,27 +73,43 @@ export class SinkSet {
 
   /** Whether a sink that stores facts of this kind publishes them after commit. */
   publishes(kind: FactKind): boolean {
-    return this.byKind.get(kind)?.some((i) => this.sinks[i]!.publishes) ?? false;
+    return this.published.has(kind);
   }
 
-  /** Adds a fact's rows to `into` (one list per sink). */
-  collect(into: unknown[][], tag: VehicleTag, fact: DeviceFact): void {
+  /**
+   * Adds a fact's rows to `into` (one list per sink, by the sink's index; a sink's list is made
+   * when its first row comes, so `into` may start as `[]`: a part whose sinks get nothing
+   * allocates nothing for them).
+   */
+  collect(into: SinkRows, tag: VehicleTag, fact: DeviceFact): void {
     const indexes = this.byKind.get(fact.type);
     if (!indexes) return;
     for (const i of indexes) {
       const sink = this.sinks[i]!;
-      const rows = into[i]!;
-      if (sink.fold && rows.length > 0 && sink.fold(rows[rows.length - 1], tag, fact)) continue;
+      const rows = into[i];
+      if (sink.fold && rows && rows.length > 0 && sink.fold(rows[rows.length - 1], tag, fact))
+        continue;
       const row = sink.collect(tag, fact);
-      if (row !== undefined) rows.push(row);
+      if (row === undefined) continue;
+      if (rows) rows.push(row);
+      else into[i] = [row];
     }
   }
 
-  /** Writes the rows of several parts (lists per sink, each part as from {@link empty}). */
-  async write(trx: Kysely<Database>, parts: readonly unknown[][][]): Promise<void> {
+  /**
+   * Writes the rows of several parts (lists per sink as {@link collect} fills them): one
+   * statement per sink that has rows, none for the others.
+   */
+  async write(trx: Kysely<Database>, parts: readonly SinkRows[]): Promise<void> {
     for (let i = 0; i < this.sinks.length; i++) {
-      const rows = parts.length === 1 ? parts[0]![i]! : parts.flatMap((part) => part[i]!);
-      if (rows.length > 0) await this.sinks[i]!.write(trx, rows);
+      let rows: unknown[] | undefined;
+      for (const part of parts) {
+        const own = part[i];
+        if (!own || own.length === 0) continue;
+        if (!rows) rows = parts.length === 1 ? own : [...own];
+        else for (const row of own) rows.push(row);
+      }
+      if (rows) await this.sinks[i]!.write(trx, rows);
     }
   }
 

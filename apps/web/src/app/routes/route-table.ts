@@ -218,6 +218,22 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     () => import('../../features/geofences/geofence-admin-page'),
   ),
   view('driver/admin', 'driver-admin', () => import('../../features/admin/drivers-page')),
+  view(
+    'driver/driving-times',
+    'driver-driving-times',
+    () => import('../../features/driving-times/driving-times-page'),
+  ),
+  view(
+    'driver/driving-times/:driverId',
+    'driver-driving-times',
+    () => import('../../features/driving-times/driver-times-page'),
+    ['driverId'],
+  ),
+  view(
+    'driver/infringements',
+    'driver-infringements',
+    () => import('../../features/driving-times/infringements-page'),
+  ),
   view('admin/users', 'admin-users', () => import('../../features/admin/users-page')),
   view('admin/roles', 'admin-roles', () => import('../../features/admin/roles-page')),
   view('admin/vehicles', 'admin-vehicles', () => import('../../features/admin/vehicles-page')),

@@ -1,4 +1,7 @@
 import type {
+  ApiKey,
+  ApiKeyCreateInput,
+  ApiKeyCreated,
   AdminRole,
   AdminRoleInput,
   AdminUser,
@@ -30,6 +33,7 @@ export const adminKeys = {
   lastInfo: ['admin', 'last-info'] as const,
   drivers: ['admin', 'drivers'] as const,
   tanks: (id: number) => ['admin', 'tanks', id] as const,
+  apiKeys: ['admin', 'api-keys'] as const,
 };
 
 export interface RoleOption {
@@ -107,4 +111,12 @@ export const driversApi = {
   update: (api: ApiClient, id: number, body: Partial<DriverCreate>) =>
     api.request<Driver>(`driver/${id}`, { method: 'PATCH', body }),
   remove: (api: ApiClient, id: number) => remove(api, `driver/${id}`),
+};
+
+/** API keys (issue 27): `/api/v2/api-keys`. */
+export const apiKeysApi = {
+  list: (api: ApiClient, signal?: AbortSignal) => api.get<ApiKey[]>('v2/api-keys', opts(signal)),
+  create: (api: ApiClient, body: ApiKeyCreateInput) => api.post<ApiKeyCreated>('v2/api-keys', body),
+  revoke: (api: ApiClient, id: number) =>
+    api.request<ApiKey>(`v2/api-keys/${id}`, { method: 'DELETE' }),
 };

@@ -1,10 +1,15 @@
 import type { AdminUser } from '@rumbo/contracts';
 import Chip from '@mui/material/Chip';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';
+import { useUrlParams } from '../../shared/url/use-url-params';
 import { adminKeys, usersApi } from './admin-api';
+import { ApiKeysPanel } from './api-keys-panel';
+import { WebhooksPanel } from './webhooks-panel';
 import { AdminTable, type AdminColumn } from './components/admin-table';
 import { RowActions } from './components/row-actions';
 import { useAdminDelete } from './components/use-admin-delete';
@@ -14,7 +19,7 @@ import { useInstantText } from './use-admin-format';
 const fullName = (user: AdminUser) => `${user.nombre} ${user.apellido}`.trim();
 
 /** Users of the tenant: role, status, last sign-in; create, edit, disable, delete. */
-export default function AdminUsersPage() {
+function UsersPanel() {
   const { t } = useTranslation();
   const { api } = useServices();
   const instant = useInstantText();
@@ -102,6 +107,33 @@ export default function AdminUsersPage() {
         />
       ) : null}
       {remove.dialog}
+    </>
+  );
+}
+
+/**
+ * Users of the tenant, and (second tab, `?tab=api-keys`) the API keys its other systems use:
+ * both are who may reach the tenant's data (issue 27); third tab (`?tab=webhooks`), the addresses
+ * its events are posted to.
+ */
+export default function AdminUsersPage() {
+  const { t } = useTranslation();
+  const { get, update } = useUrlParams();
+  const asked = get('tab');
+  const tab = asked === 'api-keys' || asked === 'webhooks' ? asked : 'users';
+  return (
+    <>
+      <Tabs
+        value={tab}
+        onChange={(_, value: string) => update({ tab: value === 'users' ? null : value })}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        aria-label={t('admin.users.title')}
+      >
+        <Tab value="users" label={t('admin.users.title')} data-testid="tab-users" />
+        <Tab value="api-keys" label={t('admin.api_keys.title')} data-testid="tab-api-keys" />
+        <Tab value="webhooks" label={t('admin.webhooks.title')} data-testid="tab-webhooks" />
+      </Tabs>
+      {tab === 'users' ? <UsersPanel /> : tab === 'api-keys' ? <ApiKeysPanel /> : <WebhooksPanel />}
     </>
   );
 }

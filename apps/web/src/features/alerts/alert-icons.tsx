@@ -5,6 +5,8 @@ import BlockIcon from '@mui/icons-material/Block';
 import BuildIcon from '@mui/icons-material/Build';
 import BuildCircleIcon from '@mui/icons-material/BuildCircle';
 import CarCrashIcon from '@mui/icons-material/CarCrash';
+import CoffeeIcon from '@mui/icons-material/Coffee';
+import GavelIcon from '@mui/icons-material/Gavel';
 import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
 import KeyboardDoubleArrowDownIcon from '@mui/icons-material/KeyboardDoubleArrowDown';
 import KeyboardDoubleArrowUpIcon from '@mui/icons-material/KeyboardDoubleArrowUp';
@@ -21,6 +23,7 @@ import PlaceIcon from '@mui/icons-material/Place';
 import PowerOffIcon from '@mui/icons-material/PowerOff';
 import SpeedIcon from '@mui/icons-material/Speed';
 import ThermostatIcon from '@mui/icons-material/Thermostat';
+import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
 import TurnRightIcon from '@mui/icons-material/TurnRight';
 import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
@@ -74,6 +77,9 @@ export const ALERT_ICONS: Readonly<Record<string, Icon>> = {
   MNP: BuildIcon,
   MNV: BuildCircleIcon,
   FCR: CarCrashIcon,
+  DTB: CoffeeIcon,
+  DTD: TimerOutlinedIcon,
+  DTI: GavelIcon,
 };
 
 /** The icon of a code, looked up case-insensitively; undefined when it has none. */

@@ -27,6 +27,7 @@ import { AlertCard, alertColumns, exportColumns, TypeCounts } from './alert-tabl
 import { useAlertTypes, useEvents } from './alerts-api';
 import { ALERT_PRESETS, alertPeriod, type AlertPeriodParams } from './alert-period';
 import { PeriodBar } from '../../shared/period/period-bar';
+import { SendMeThisButton } from '../../shared/reports/send-me-this-button';
 
 const FILTER_KEYS = ['vehicle', 'group', 'typeGroup', 'type', 'handled'] as const;
 
@@ -113,6 +114,14 @@ export default function AlertsPage() {
         <Typography variant="h1" sx={{ flex: '1 1 auto' }}>
           {t('fleetAlerts.title')}
         </Typography>
+        <SendMeThisButton
+          report="alerts"
+          filters={{
+            ...(Number(filters.vehicle) > 0 ? { vehicles: [Number(filters.vehicle)] } : {}),
+            ...(Number(filters.group) > 0 ? { groups: [Number(filters.group)] } : {}),
+            ...(filters.type ? { codes: [filters.type] } : {}),
+          }}
+        />
         <Tooltip title={t('fleetAlerts.refresh')}>
           <span>
             <IconButton

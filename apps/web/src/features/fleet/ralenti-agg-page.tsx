@@ -17,6 +17,7 @@ import { useRalentiAgg } from '../../shared/analysis/analysis-api';
 import { durationText } from '../../shared/analysis/indicator-format';
 import { PeriodScreen } from '../../shared/period/period-screen';
 import { IdleChart } from '../../shared/analysis/analysis-charts';
+import { SendMeThisButton } from '../../shared/reports/send-me-this-button';
 
 type Item = RalentiAggAnswer['payload'][number] & { plate: string };
 
@@ -104,6 +105,9 @@ export default function RalentiAggPage() {
       query={agg}
     >
       <>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+          <SendMeThisButton report="idle" />
+        </Box>
         <Box
           sx={{
             display: 'grid',

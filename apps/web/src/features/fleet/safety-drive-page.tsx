@@ -22,6 +22,7 @@ import { previousPeriod } from '../../shared/period/analysis-period';
 import { ScoreTrendChart } from '../../shared/analysis/analysis-charts';
 import { PeriodHeading } from '../../shared/period/period-bar';
 import { ProfileChip } from '../../shared/analysis/profile-chip';
+import { SendMeThisButton } from '../../shared/reports/send-me-this-button';
 
 type Item = SafetyDriveAnswer['vehicles'][number]['items'][number];
 
@@ -185,6 +186,9 @@ export default function SafetyDrivePage() {
         offset={offset}
         update={update}
       />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <SendMeThisButton report="safe-driving" />
+      </Box>
       {fleet.isError ? (
         <LoadError error={fleet.error} onRetry={() => void fleet.refetch()} />
       ) : (

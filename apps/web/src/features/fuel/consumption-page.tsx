@@ -14,7 +14,9 @@ import { useSortedRows } from '../../shared/table/use-sorted-rows';
 import { SearchField } from '../../shared/table/table-parts';
 import { ExcelTableToolbar } from '../../shared/table/excel-toolbar';
 import { matchesSearch } from '../../shared/table/table-model';
+import { formatCo2 } from '../../shared/format/co2';
 import { BalanceCell, BalanceDetail } from './balance-detail';
+import { Co2Cell, EstimatedChip } from '../../shared/co2/co2-cell';
 import { ConsumptionTrend } from './consumption-trend';
 import {
   consumptionExportColumns,
@@ -73,6 +75,14 @@ function columnsOf(f: FleetFormat, byDriver: boolean): TableColumn<Row>[] {
       type: 'number' as const,
       align: 'right' as const,
     },
+    {
+      id: 'co2',
+      label: t('co2.column'),
+      value: (r: Row) => r.co2.ttwKg,
+      render: (r: Row) => <Co2Cell co2={r.co2} f={f} />,
+      type: 'number' as const,
+      align: 'right' as const,
+    },
     ...(byDriver
       ? []
       : [
@@ -127,6 +137,11 @@ function RowCard({ row, f, byDriver }: { row: Row; f: FleetFormat; byDriver: boo
           litres: f.volume(row.idleFuelL),
           rate: perHourText(f, row.idleLPerH),
         })}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" component="div">
+        {t('co2.title')} {formatCo2(row.co2.ttwKg, f.language)} ·{' '}
+        {t('co2.wtw_short', { mass: formatCo2(row.co2.wtwKg, f.language) })}
+        {row.co2.isEstimated ? <EstimatedChip f={f} /> : null}
       </Typography>
       {byDriver ? null : (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
@@ -195,6 +210,21 @@ export default function ConsumptionPage() {
         : {
             note: t('fuel.consumption.idle_share', { pct: formatNumber(totals.idlePct, language) }),
           }),
+    },
+    {
+      id: 'co2',
+      label: t('co2.ttw'),
+      value: formatCo2(totals.co2.ttwKg, language),
+      note: [
+        t('co2.wtw_short', { mass: formatCo2(totals.co2.wtwKg, language) }),
+        ...(totals.co2.estimatedTtwKg > 0
+          ? [
+              t('co2.includes_estimated', {
+                mass: formatCo2(totals.co2.estimatedTtwKg, language),
+              }),
+            ]
+          : []),
+      ].join(' · '),
     },
     ...(byDriver
       ? []

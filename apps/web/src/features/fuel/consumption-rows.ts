@@ -1,4 +1,4 @@
-import type { FuelBalance, FuelConsumptionRow } from '@rumbo/contracts';
+import { sumCo2, type FuelBalance, type FuelConsumptionRow } from '@rumbo/contracts';
 import type { FleetFormat } from '../../shared/fleet/fleet-format';
 import { formatNumber } from '../../shared/format/format';
 import { durationColumn, type ColumnModel } from '../../shared/table/table-model';
@@ -16,12 +16,12 @@ export function driverText(r: FuelConsumptionRow, unidentified: string): string 
   return r.driverCode ? r.driverCode : unidentified;
 }
 
-/** Totals of the rows shown: distance, fuel, idle fuel, the mean consumption, flagged balances. */
 /** Whether a row's vehicle reports fuel: kilometres with no litres are a phone or no CAN bus. */
 export function hasFuelData(row: FuelConsumptionRow): boolean {
   return row.fuelL > 0 || row.distanceKm < 1;
 }
 
+/** Totals of the rows shown: distance, fuel, CO₂, idle fuel, the mean consumption, flagged balances. */
 export function consumptionTotals(rows: readonly FuelConsumptionRow[]) {
   let distanceKm = 0;
   /** Distance of the rows with fuel data: the fleet's L/100 km divides by it only. */
@@ -41,6 +41,8 @@ export function consumptionTotals(rows: readonly FuelConsumptionRow[]) {
   return {
     distanceKm,
     fuelL,
+    /** kg CO₂e TTW and WTW of the rows, and the estimated part of TTW (decision 0050). */
+    co2: sumCo2(rows.map((r) => r.co2)),
     idleFuelL,
     idleS,
     flagged,
@@ -109,6 +111,13 @@ export function consumptionExportColumns(
       type: 'number',
     },
     durationColumn('idleTime', t('fuel.consumption.idle_time'), (r) => r.idleS),
+    { id: 'co2Ttw', label: t('co2.export_ttw'), value: (r) => r.co2.ttwKg, type: 'number' },
+    { id: 'co2Wtw', label: t('co2.export_wtw'), value: (r) => r.co2.wtwKg, type: 'number' },
+    {
+      id: 'co2Estimated',
+      label: t('co2.export_estimated'),
+      value: (r) => (r.co2.isEstimated ? t('co2.estimated') : null),
+    },
   ];
   if (byDriver) return columns;
   return [

@@ -26,6 +26,7 @@ import {
 import { FleetFilters, NO_GROUP } from './fuel-filters';
 import { FuelSummary, type SummaryFigure } from './fuel-summary';
 import { useFuelParams } from './use-fuel-params';
+import { SendMeThisButton } from '../../shared/reports/send-me-this-button';
 
 // The dialog carries the chart (uPlot) and the map (MapLibre): loaded when an event is opened.
 const FuelEventDialog = lazy(() =>
@@ -202,6 +203,16 @@ export function FuelEventsScreen({ mode }: { mode: 'refuel' | 'urea' }) {
       query={events}
     >
       <>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+          <SendMeThisButton
+            report="fuel"
+            filters={{
+              ...(params.filter.vehicleId !== null ? { vehicles: [params.filter.vehicleId] } : {}),
+              ...(params.filter.groupId !== null ? { groups: [params.filter.groupId] } : {}),
+              ...(urea ? { codes: ['AUR'] } : {}),
+            }}
+          />
+        </Box>
         <FuelSummary figures={figures} />
         {partial ? (
           <Alert severity="info" sx={{ mb: 2 }} data-testid="fuel-events-partial">

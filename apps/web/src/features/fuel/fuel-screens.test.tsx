@@ -163,13 +163,20 @@ describe('consumption screen', () => {
           lPer100Km: null,
           drivingLPer100Km: null,
           balance: null,
+          // 1,200 km × 32 L/100 km = 384 L × 2.47 = 948.5 kg TTW, × 3.13 = 1,201.9 kg WTW.
+          co2: { fuelType: 'diesel', ttwKg: 948.5, wtwKg: 1201.9, isEstimated: true },
         }),
       ],
       days: [],
     };
+    let exported: GenerateExcelBody | null = null;
     openFuelScreen(`/app/fuel/consumtion?${PERIOD}`, {
       'GET /api/vehicles/vehicles': { body: VEHICLES },
       [`GET /api/v2/fuel/consumption/${FROM}/${TO}`]: { body: answer },
+      'POST /api/xlsx/generate_excel/fuel-consumption': (call) => {
+        exported = call.body as GenerateExcelBody;
+        return { body: 'UEsDBA==' };
+      },
     });
     const table = await screen.findByTestId('fuel-consumption-table');
     const phone = table.querySelector('[data-row="12:"]') as HTMLElement;
@@ -178,6 +185,31 @@ describe('consumption screen', () => {
     expect(phone).not.toHaveTextContent('0,0 l/100km');
     // 335 L over the truck's 1,000 km, not over the 2,200 km of both.
     expect(screen.getByTestId('figure-rate')).toHaveTextContent('33,5 l/100km');
+
+    // CO₂: the phone's is estimated from its kilometres and says so; the truck's is counted.
+    const phoneCo2 = phone.querySelector('[data-column="co2"]') as HTMLElement;
+    expect(phoneCo2).toHaveTextContent('948,5 kg');
+    expect(phoneCo2).toHaveTextContent('WTW 1,2 t');
+    expect(phoneCo2.querySelector('[data-testid="co2-estimated"]')).toHaveTextContent('estimado');
+    const truckCo2 = table.querySelector('[data-row="10:"] [data-column="co2"]') as HTMLElement;
+    expect(truckCo2.querySelector('[data-testid="co2-estimated"]')).toBeNull();
+    // 2,016 + 948.5 kg TTW = 3.0 t; 2,536 + 1,201.9 kg WTW = 3.7 t.
+    const co2 = screen.getByTestId('figure-co2');
+    expect(co2).toHaveTextContent('3,0 t');
+    expect(co2).toHaveTextContent('WTW 3,7 t · 948,5 kg estimado');
+
+    fireEvent.click(screen.getByTestId('table-export'));
+    await waitFor(() => expect(exported).not.toBeNull());
+    expect(exported!.columns.map((c) => c.label)).toEqual(
+      expect.arrayContaining(['CO₂ TTW (kg)', 'CO₂ WTW (kg)', 'CO₂ estimado']),
+    );
+    const byPlate = new Map(exported!.rows.map((r) => [r.plate, r]));
+    expect(byPlate.get('TEL 001')).toMatchObject({
+      co2Ttw: 948.5,
+      co2Wtw: 1201.9,
+      co2Estimated: 'estimado',
+    });
+    expect(byPlate.get('AA 100 BB')).toMatchObject({ co2Ttw: 2016, co2Estimated: null });
   });
 
   it('asks per driver and names unidentified drivers', async () => {

@@ -84,6 +84,7 @@ export function consumptionRow(changes: Partial<FuelConsumptionRow> = {}): FuelC
     drivingLPer100Km: 30.4,
     idleLPerH: 2,
     balance: balance(10),
+    co2: { fuelType: 'diesel', ttwKg: 2016, wtwKg: 2536, isEstimated: false },
     ...changes,
   };
 }

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
@@ -14,6 +15,7 @@ import { DEFAULT_UNITS } from '@rumbo/contracts';
 import { useSession } from '../../shared/services';
 import { durationText } from '../../shared/analysis/indicator-format';
 import { ProfileChip } from '../../shared/analysis/profile-chip';
+import { co2CardTexts } from './co2-card';
 import { useDashboardSummary } from './dashboard-api';
 import { dashboardPeriod } from './dashboard-period';
 
@@ -34,6 +36,10 @@ interface CardData {
   value: string;
   letter?: ProfileLetter | null;
   detail?: string;
+  /** A second line under the detail. */
+  note?: string;
+  /** Part of the figure is estimated (CO₂ of vehicles without a fuel counter): its marker. */
+  estimated?: { label: string; hint: string } | null;
 }
 
 /**
@@ -94,9 +100,10 @@ export default function HomePage() {
     },
     {
       figure: 'co2',
-      to: `/app/analysis${q}`,
+      to: `/app/fuel/consumtion${q}`,
       loading,
-      value: data ? `${formatNumber(data.co2Kg / 1000, language)} t` : none,
+      value: none,
+      ...(data ? co2CardTexts(data.co2, t, language) : {}),
     },
     {
       figure: 'ralenti',
@@ -181,7 +188,18 @@ function FigureCard(props: {
   const { card } = props;
   return (
     <Card variant="outlined" data-figure={card.figure}>
-      <CardActionArea onClick={props.onOpen} aria-label={props.openLabel} sx={{ height: '100%' }}>
+      <CardActionArea
+        onClick={props.onOpen}
+        aria-label={props.openLabel}
+        // Content at the top: a taller card in the row (CO₂'s three lines) leaves the others aligned.
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+        }}
+      >
         <CardContent>
           <Typography variant="body2" color="text.secondary" noWrap>
             {props.label}
@@ -203,6 +221,16 @@ function FigureCard(props: {
               >
                 {card.value}
               </Typography>
+              {card.estimated ? (
+                <Chip
+                  data-testid={`figure-${card.figure}-estimated`}
+                  title={card.estimated.hint}
+                  label={card.estimated.label}
+                  size="small"
+                  color="warning"
+                  variant="outlined"
+                />
+              ) : null}
               {card.letter !== undefined && card.letter !== null && (
                 <ProfileChip letter={card.letter} size={card.value ? 'small' : 'large'} />
               )}
@@ -211,6 +239,11 @@ function FigureCard(props: {
           <Typography variant="caption" color="text.secondary" noWrap component="div">
             {card.detail ?? '\u00a0'}
           </Typography>
+          {card.note === undefined ? null : (
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {card.note}
+            </Typography>
+          )}
         </CardContent>
       </CardActionArea>
     </Card>

@@ -6,11 +6,18 @@ import { AvatarCard } from './components/avatar-card';
 import { BrowserNotificationsCard } from './components/browser-notifications-card';
 import { PreferencesCard } from './components/preferences-card';
 import { ProfileCard } from './components/profile-card';
+import { AllowedAddressesCard } from './reports/allowed-addresses-card';
+import { ScheduledReportsCard } from './reports/scheduled-reports-card';
 
-/** User settings (spec §1): profile, avatar, language, time zone, units, map, dark mode. */
+/**
+ * User settings (spec §1): profile, avatar, language, time zone, units, map, dark mode; scheduled
+ * reports, and for administrators the outside addresses those may go to.
+ */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
+  // The tenant's allow-list is administration (the server's `admin-users` view guards it).
+  const admin = useSession((s) => s.views?.['admin-users'] === true);
   return (
     <>
       <Typography variant="h1" sx={{ mb: 3 }}>
@@ -25,6 +32,8 @@ export default function SettingsPage() {
               initial={{ ...user.config, darkMode: user.darkMode }}
             />
           ) : null}
+          <ScheduledReportsCard />
+          {admin ? <AllowedAddressesCard /> : null}
         </Box>
         <Box sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
           <AvatarCard />

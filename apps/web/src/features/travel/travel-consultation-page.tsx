@@ -24,6 +24,7 @@ import { parseTravelParams, travelPath, type TravelSelection } from './travel-pa
 import { TravelSummary, TripsStopsList, type TravelItem } from './trips-stops-list';
 import { useReplay } from './use-replay';
 import { formatTime } from '../../shared/format/format';
+import { SendMeThisButton } from '../../shared/reports/send-me-this-button';
 
 const NO_POINTS: HistoryPoint[] = [];
 
@@ -116,7 +117,15 @@ export default function TravelConsultationPage() {
       data-hover-from={hover?.from}
       sx={{ display: 'grid', gap: 2 }}
     >
-      <Typography variant="h1">{t('menu.map-travel-consultation')}</Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h1" sx={{ flex: '1 1 auto' }}>
+          {t('menu.map-travel-consultation')}
+        </Typography>
+        <SendMeThisButton
+          report="trips"
+          filters={selection.vehicleId === null ? {} : { vehicles: [selection.vehicleId] }}
+        />
+      </Box>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <PeriodPicker selection={selection} offsetHours={offset} nowMs={now} onChange={change} />
       </Paper>

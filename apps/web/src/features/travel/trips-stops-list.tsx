@@ -7,6 +7,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { Co2Cell } from '../../shared/co2/co2-cell';
 import { driverText } from '../../shared/fleet/driver-text';
 import type { Stop, Trip, Units } from '@rumbo/contracts';
 import { useMemo } from 'react';
@@ -171,6 +172,7 @@ export function TripsStopsList({
             : null;
         const places = item.kind === 'trip' ? visitedText(item.trip, t) : [];
         const where = placeLine(item);
+        const co2 = item.kind === 'trip' ? item.trip.co2 : undefined;
         return (
           <ListItemButton
             key={`${item.kind}-${item.kind === 'trip' ? item.trip.id : item.stop.id}`}
@@ -189,7 +191,7 @@ export function TripsStopsList({
             <ListItemText
               primary={`${t(`travel.list.${item.kind}`)} · ${range}`}
               secondary={
-                driver || places.length > 0 || where ? (
+                driver || places.length > 0 || where || co2 ? (
                   <>
                     {where ? (
                       <Box
@@ -202,6 +204,11 @@ export function TripsStopsList({
                       </Box>
                     ) : null}
                     {secondary}
+                    {co2 ? (
+                      <Box component="span" sx={{ display: 'block' }} data-testid="trip-co2">
+                        {t('co2.title')}: <Co2Cell co2={co2} f={{ t, language }} />
+                      </Box>
+                    ) : null}
                     {driver ? (
                       <Box component="span" sx={{ display: 'block' }} data-testid="trip-driver">
                         {t('drivers.current')}: {driver}
@@ -223,6 +230,8 @@ export function TripsStopsList({
                   secondary
                 )
               }
+              // The CO₂ line holds the estimated chip (a div): the secondary text is no <p>.
+              slotProps={{ secondary: { component: 'div' } }}
               // Both lines wrap: a stop's end time, a trip's litres and L/100 km are never cut off.
             />
           </ListItemButton>

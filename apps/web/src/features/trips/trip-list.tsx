@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { PlannedTrip } from '@rumbo/contracts';
 import { useMemo } from 'react';
+import { Co2Cell, EstimatedChip } from '../../shared/co2/co2-cell';
+import { formatCo2 } from '../../shared/format/co2';
 import type { TableColumn } from '../../shared/table/data-table';
 import { TripChips } from './trip-chips';
 import { dateTime, dateTimeShort, delayText, remainingText, type TripFormat } from './trip-rows';
@@ -103,6 +105,14 @@ export function useTripColumns(f: TripFormat): TableColumn<PlannedTrip>[] {
         cellSx: NOWRAP,
         render: (trip) => remainingText(f, trip.remainingKm),
       },
+      {
+        // What the vehicle emitted since the start (decision 0050): TTW, WTW, estimated marker.
+        id: 'co2',
+        label: t('co2.column'),
+        value: (trip) => trip.co2?.ttwKg ?? null,
+        cellSx: NOWRAP,
+        render: (trip) => (trip.co2 ? <Co2Cell co2={trip.co2} f={f} /> : '—'),
+      },
     ],
     [t, f],
   );
@@ -132,6 +142,13 @@ export function TripCard({ trip, f }: { trip: PlannedTrip; f: TripFormat }) {
       {trip.status === 'under_way' ? (
         <Typography variant="body2">
           {t('trips.col.eta')}: {dateTime(f, trip.eta)} · {remainingText(f, trip.remainingKm)}
+        </Typography>
+      ) : null}
+      {trip.co2 ? (
+        <Typography variant="body2" data-testid="trip-co2">
+          {t('co2.title')}: {formatCo2(trip.co2.ttwKg, f.language)} ·{' '}
+          {t('co2.wtw_short', { mass: formatCo2(trip.co2.wtwKg, f.language) })}
+          {trip.co2.isEstimated ? <EstimatedChip f={f} /> : null}
         </Typography>
       ) : null}
     </>

@@ -66,6 +66,10 @@ export function tripsExcel(f: TripFormat, trips: readonly PlannedTrip[]): Genera
       { key: 'deviations', label: t('trips.col.deviations'), type: 'number' },
       { key: 'stops', label: t('trips.col.stops'), type: 'number' },
       { key: 'corridor', label: `${t('trips.col.corridor')} (m)`, type: 'number' },
+      // The consumption export's CO₂ columns (decision 0050); empty before the start.
+      { key: 'co2Ttw', label: t('co2.export_ttw'), type: 'number' },
+      { key: 'co2Wtw', label: t('co2.export_wtw'), type: 'number' },
+      { key: 'co2Estimated', label: t('co2.export_estimated') },
     ],
     rows: trips.map((trip) => ({
       name: trip.name,
@@ -84,6 +88,9 @@ export function tripsExcel(f: TripFormat, trips: readonly PlannedTrip[]): Genera
       deviations: trip.deviations,
       stops: trip.stops.length,
       corridor: trip.corridorM,
+      co2Ttw: trip.co2?.ttwKg ?? null,
+      co2Wtw: trip.co2?.wtwKg ?? null,
+      co2Estimated: trip.co2?.isEstimated ? t('co2.estimated') : null,
     })),
   };
 }

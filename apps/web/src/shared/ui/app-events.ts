@@ -1,6 +1,12 @@
-/** Application events: anything may ask the shell to open the vehicle popup. */
+import type { DriverDrivingTimesDto } from '@rumbo/contracts';
+
+/**
+ * Application events: anything may ask the shell to open the vehicle popup; the socket tells the
+ * screens a driver's driving times changed (`drivingTimes/update`, issue 26).
+ */
 export interface AppEventMap {
   'vehicle-popup': { vehicleId: number };
+  'driving-times': DriverDrivingTimesDto;
 }
 
 type Handler<K extends keyof AppEventMap> = (detail: AppEventMap[K]) => void;

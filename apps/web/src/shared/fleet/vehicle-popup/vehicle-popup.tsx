@@ -21,6 +21,7 @@ import { StatusChip } from '../status-chip';
 import { CopyButton } from './copy-button';
 import { PopupPlace } from './popup-place';
 import { driverText } from '../driver-text';
+import { PopupDrivingLeft } from '../../driving-times/popup-driving-left';
 import { vehiclePopupRows, type PopupRow } from './popup-format';
 
 /** How old the last info may be when the popup opens. */
@@ -135,6 +136,7 @@ function PopupDetails({ vehicle, info }: { vehicle: Vehicle; info: LastInfo | nu
           {driver}
         </Typography>
       )}
+      <PopupDrivingLeft vehicleId={vehicle.vehicleId} />
       <Box
         component="dl"
         sx={{

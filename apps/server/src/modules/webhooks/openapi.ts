@@ -1,0 +1,36 @@
+// What the OpenAPI page (/api/docs) says of webhooks (issue 27 item 5): the requests Rumbo posts
+// are not routes of this server, so they are described on the `webhooks` tag.
+
+export const WEBHOOKS_TAG = {
+  name: 'webhooks',
+  description: [
+    "An administrator's endpoints (`/api/v2/webhooks`, signed-in administrators only, never API keys).",
+    'For each event of the kinds an endpoint subscribes to, Rumbo sends `POST <url>` with a JSON body',
+    '`{"id": 812, "type": "trip.ended", "createdAt": "2026-11-02T08:10:00.000Z", "data": {…}}` and the headers:',
+    '',
+    '- `Rumbo-Event-Id`: the event id (the body\'s `id`; the same on every retry and "send again": de-duplicate on it)',
+    '- `Rumbo-Event`: its type (`alert.<CODE>`, `trip.ended`, `fuel.refill`, `fuel.theft`, `fault.opened`, `fault.closed`, `geofence.entered`, `geofence.exited`, `planned_trip.arrived`, `planned_trip.late`, `planned_trip.deviation`, `test`)',
+    '- `Rumbo-Signature`: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`',
+    '',
+    'Any 2xx within 10 s is a delivery (the body is ignored, redirects are not followed); otherwise it is retried with',
+    'exponential backoff for 24 h after the event, in event order per endpoint. An endpoint failing for 24 h is paused',
+    "and the tenant's administrators are mailed. `data` carries the vehicle id, times (ISO 8601), positions and their",
+    'places (`place`: the geofence, POI or locality there). Only `https://` URLs, never loopback or private addresses',
+    '(checked at registration and on the address each delivery connects to).',
+    '',
+    'Verifying a request in Node (on the raw body, before parsing it; a `t` older than 5 minutes is a replay):',
+    '',
+    '```js',
+    "import { createHmac, timingSafeEqual } from 'node:crypto';",
+    '',
+    'function isFromRumbo(secret, rawBody, header, toleranceS = 300) {',
+    "  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=', 2)));",
+    '  const t = Number(parts.t);',
+    '  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceS) return false;',
+    "  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();",
+    "  const given = Buffer.from(parts.v1 ?? '', 'hex');",
+    '  return given.length === expected.length && timingSafeEqual(given, expected);',
+    '}',
+    '```',
+  ].join('\n'),
+} as const;

@@ -1,0 +1,319 @@
+import { API_KEY_SCOPES, type ApiKey, type ApiKeyCreated } from '@rumbo/contracts';
+import BlockIcon from '@mui/icons-material/Block';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { CopyButton } from '../../shared/fleet/vehicle-popup/copy-button';
+import { useTranslation } from '../../shared/i18n/use-translation';
+import { useServices } from '../../shared/services';
+import { ConfirmDialog, ConfirmText } from '../../shared/ui/confirm-dialog';
+import { adminKeys, apiKeysApi } from './admin-api';
+import { apiKeyFormSchema, toApiKeyInput, type ApiKeyForm } from './api-key-form';
+import { AdminTable, type AdminColumn } from './components/admin-table';
+import { FormDialog } from './components/admin-dialogs';
+import { useAdminForm } from './use-admin-form';
+import { useAdminSave } from './use-admin-save';
+import { useInstantText } from './use-admin-format';
+
+type KeyState = 'active' | 'revoked' | 'expired';
+const stateOf = (key: ApiKey, nowMs: number): KeyState =>
+  key.revokedAt
+    ? 'revoked'
+    : key.expiresAt && Date.parse(key.expiresAt) <= nowMs
+      ? 'expired'
+      : 'active';
+
+/** The new key's form; on success the parent shows the secret, once. */
+function ApiKeyDialog(props: { onClose: () => void; onCreated: (key: ApiKeyCreated) => void }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const today = new Date().toLocaleDateString('sv');
+  const schema = useMemo(() => apiKeyFormSchema(t, today), [t, today]);
+  const { form, mutation, onSubmit } = useAdminForm<ApiKeyForm, ApiKeyCreated>({
+    schema,
+    defaultValues: { name: '', scopes: ['positions:read'], expires: '', addresses: '' },
+    save: async (values) => {
+      const created = await apiKeysApi.create(api, toApiKeyInput(values));
+      props.onCreated(created);
+      return created;
+    },
+    success: t('admin.common.created'),
+    onClose: props.onClose,
+  });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  return (
+    <FormDialog
+      name="api-key"
+      open
+      title={t('admin.api_keys.new')}
+      submitting={mutation.isPending}
+      onClose={props.onClose}
+      onSubmit={onSubmit}
+    >
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <TextField
+          {...register('name')}
+          id="api-key-name"
+          label={t('admin.api_keys.name')}
+          helperText={errors.name?.message ?? t('admin.api_keys.name_help')}
+          error={Boolean(errors.name)}
+          required
+          autoComplete="off"
+        />
+        <Controller
+          control={control}
+          name="scopes"
+          render={({ field }) => (
+            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+              <FormLabel component="legend" error={Boolean(errors.scopes)}>
+                {t('admin.api_keys.scopes')}
+              </FormLabel>
+              <FormGroup
+                sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+              >
+                {API_KEY_SCOPES.map((scope) => (
+                  <FormControlLabel
+                    key={scope}
+                    label={t(`admin.api_keys.scope.${scope}`)}
+                    control={
+                      <Checkbox
+                        checked={field.value.includes(scope)}
+                        onChange={(event) =>
+                          field.onChange(
+                            event.target.checked
+                              ? [...field.value, scope]
+                              : field.value.filter((s) => s !== scope),
+                          )
+                        }
+                        slotProps={{ input: { 'aria-describedby': 'api-key-scopes-help' } }}
+                        data-testid={`scope-${scope}`}
+                      />
+                    }
+                  />
+                ))}
+              </FormGroup>
+              <FormHelperText id="api-key-scopes-help" error={Boolean(errors.scopes)}>
+                {errors.scopes?.message ?? t('admin.api_keys.scopes_help')}
+              </FormHelperText>
+            </Box>
+          )}
+        />
+        <TextField
+          {...register('expires')}
+          id="api-key-expires"
+          type="date"
+          label={t('admin.api_keys.expires')}
+          helperText={errors.expires?.message ?? t('admin.api_keys.expires_help')}
+          error={Boolean(errors.expires)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
+        />
+        <TextField
+          {...register('addresses')}
+          id="api-key-addresses"
+          label={t('admin.api_keys.addresses')}
+          helperText={errors.addresses?.message ?? t('admin.api_keys.addresses_help')}
+          error={Boolean(errors.addresses)}
+          multiline
+          minRows={2}
+          placeholder="203.0.113.7&#10;10.20.0.0/16"
+        />
+      </Box>
+    </FormDialog>
+  );
+}
+
+/** The secret of a key just created: shown this once, with a copy button. */
+function SecretDialog({ created, onClose }: { created: ApiKeyCreated; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="api-key-secret-title">
+      <DialogTitle id="api-key-secret-title">
+        {t('admin.api_keys.created_title', { name: created.name })}
+      </DialogTitle>
+      <DialogContent>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('admin.api_keys.shown_once')}
+        </Alert>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography
+            component="code"
+            data-testid="api-key-secret"
+            sx={{
+              fontFamily: 'monospace',
+              fontSize: 13,
+              wordBreak: 'break-all',
+              p: 1,
+              borderRadius: 1,
+              bgcolor: 'action.hover',
+              flex: 1,
+            }}
+          >
+            {created.secret}
+          </Typography>
+          <CopyButton text={created.secret} label={t('admin.api_keys.copy')} />
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {t('admin.api_keys.usage_hint')}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose} data-testid="api-key-secret-done">
+          {t('admin.api_keys.done')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The tenant's API keys: scopes, last use and from where, expiry; create (secret shown once), revoke. */
+export function ApiKeysPanel() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const instant = useInstantText();
+  const keys = useQuery({
+    queryKey: adminKeys.apiKeys,
+    queryFn: ({ signal }) => apiKeysApi.list(api, signal),
+  });
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const revoke = useAdminSave({
+    mutationFn: (key: ApiKey) => apiKeysApi.revoke(api, key.id),
+    success: t('admin.api_keys.revoked_done'),
+    onSuccess: () => setRevoking(null),
+  });
+  // Expired as of the list's fetch (it refetches on focus and after each change).
+  const nowMs = keys.dataUpdatedAt;
+  const searchTexts = useCallback((k: ApiKey) => [k.name, k.preview, k.createdBy, ...k.scopes], []);
+  const stateColor = { active: 'success', revoked: 'default', expired: 'warning' } as const;
+  const columns: AdminColumn<ApiKey>[] = [
+    { id: 'name', label: t('admin.api_keys.name'), render: (k) => k.name },
+    {
+      id: 'key',
+      label: t('admin.api_keys.key'),
+      render: (k) => (
+        <Box component="code" sx={{ fontFamily: 'monospace' }}>
+          {k.preview}
+        </Box>
+      ),
+    },
+    {
+      id: 'scopes',
+      label: t('admin.api_keys.scopes'),
+      render: (k) => (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+          {k.scopes.map((scope) => (
+            <Chip
+              key={scope}
+              size="small"
+              variant="outlined"
+              label={t(`admin.api_keys.scope.${scope}`)}
+            />
+          ))}
+        </Box>
+      ),
+    },
+    {
+      id: 'last',
+      label: t('admin.api_keys.last_used'),
+      render: (k) =>
+        k.lastUsedAt
+          ? t('admin.api_keys.last_used_from', {
+              when: instant(k.lastUsedAt),
+              from: k.lastUsedFrom ?? '—',
+              count: k.uses,
+            })
+          : t('admin.api_keys.never_used'),
+    },
+    {
+      id: 'expires',
+      label: t('admin.api_keys.expires'),
+      render: (k) => (k.expiresAt ? instant(k.expiresAt) : t('admin.api_keys.never')),
+    },
+    {
+      id: 'status',
+      label: t('admin.users.status'),
+      render: (k) => {
+        const state = stateOf(k, nowMs);
+        return (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={stateColor[state]}
+            label={t(`admin.api_keys.state.${state}`)}
+          />
+        );
+      },
+    },
+  ];
+  return (
+    <>
+      <AdminTable
+        name="api-keys"
+        title={t('admin.api_keys.title')}
+        subtitle={t('admin.api_keys.subtitle')}
+        createLabel={t('admin.api_keys.new')}
+        onCreate={() => setCreating(true)}
+        query={keys}
+        columns={columns}
+        rowKey={(k) => k.id}
+        searchTexts={searchTexts}
+        emptyText={t('admin.api_keys.empty')}
+        rowSx={(k) => (stateOf(k, nowMs) === 'active' ? undefined : { opacity: 0.65 })}
+        actions={(k) =>
+          stateOf(k, nowMs) === 'revoked' ? null : (
+            <Tooltip title={t('admin.api_keys.revoke')}>
+              <IconButton
+                size="small"
+                aria-label={`${t('admin.api_keys.revoke')} ${k.name}`}
+                onClick={() => setRevoking(k)}
+                data-testid="row-revoke"
+              >
+                <BlockIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )
+        }
+      />
+      {creating ? <ApiKeyDialog onClose={() => setCreating(false)} onCreated={setCreated} /> : null}
+      {created ? <SecretDialog created={created} onClose={() => setCreated(null)} /> : null}
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('admin.api_keys.revoke_title')}
+        titleId="api-key-revoke-title"
+        busy={revoke.isPending}
+        busyStyle="loading"
+        cancelLabel={t('admin.common.cancel')}
+        confirmLabel={t('admin.api_keys.revoke')}
+        testId="confirm-revoke"
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => {
+          if (revoking) revoke.mutate(revoking);
+        }}
+      >
+        <ConfirmText>{t('admin.api_keys.revoke_text', { name: revoking?.name ?? '' })}</ConfirmText>
+      </ConfirmDialog>
+    </>
+  );
+}
