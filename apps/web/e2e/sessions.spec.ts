@@ -32,12 +32,17 @@ test('log out of all sessions ends the session of a second browser', async ({
 test('cancel requests aborts what is in flight, without an error', async ({ page }) => {
   await signIn(page, DEMO);
   let held = 0;
+  // The request is held until the browser aborts it (or the test ends): a fixed hold ran out
+  // before the click on a slow machine, and the button it meant to press was disabled again.
+  let release: () => void = () => undefined;
+  const aborted = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/rest/user/get_profile', async (route) => {
     held += 1;
-    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    await Promise.race([aborted, new Promise((resolve) => setTimeout(resolve, 120_000))]);
     await route.continue().catch(() => undefined);
   });
   const failed = page.waitForEvent('requestfailed', (r) => r.url().includes('get_profile'));
+  void failed.then(release, release);
   await page.getByTestId('nav-drawer').hover();
   await page.getByRole('link', { name: 'Configuración' }).click();
   await expect(page.getByTestId('progress-bar')).toBeVisible();
