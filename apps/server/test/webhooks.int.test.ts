@@ -52,7 +52,7 @@ for (const backend of testBackends()) {
     const pauseMails = () =>
       ctx.database.db
         .selectFrom('mail_outbox')
-        .select(['id', 'tenant_id', 'to_address'])
+        .select(['id', 'tenant_id', 'to_address', 'subject', 'body_text'])
         .where('subject', 'like', '%webhook%')
         .orderBy('id')
         .execute();
@@ -210,6 +210,10 @@ for (const backend of testBackends()) {
       // system administrator of another tenant.
       expect(mails.map((m) => m.to_address)).toEqual(['admin@transportes-demo.local']);
       expect(mails[0]!.tenant_id).toBe(tenantId);
+      // In the administrator's language (demoadmin's is Spanish), not both at once.
+      expect(mails[0]!.subject).toBe('Rumbo: webhook pausado');
+      expect(mails[0]!.body_text).toMatch(/^Rumbo pausó el webhook https?:\/\//);
+      expect(mails[0]!.body_text).not.toMatch(/Rumbo paused/);
       // Paused: a new event is not queued for it, nothing is attempted.
       const attempts = receiver.attempts;
       await store(4, [trip(Date.UTC(2026, 10, 5, 12))]);

@@ -78,21 +78,32 @@ async function attempt(
 
 async function pause(deps: DeliveryDeps, endpoint: DueEndpoint, now: Date): Promise<void> {
   const admins = await pauseEndpoint(deps.db, endpoint, 'failing', now);
-  const text = [
-    `Rumbo paused the webhook endpoint ${endpoint.url}: its deliveries failed for 24 hours.`,
-    'Fix the receiver, then resume it in Administration > Users > Webhooks: what waited is sent then.',
-    '',
-    `Rumbo pausó el webhook ${endpoint.url}: sus entregas fallaron durante 24 horas.`,
-    'Corrija el receptor y reanúdelo en Administración > Usuarios > Webhooks: lo pendiente se enviará entonces.',
-  ].join('\n');
-  for (const to of admins)
+  for (const { email, lang } of admins)
     await enqueueMail(deps.db, {
       tenantId: endpoint.tenantId,
-      to,
-      subject: 'Rumbo: webhook paused / webhook pausado',
-      text,
+      to: email,
+      ...pauseMail(endpoint.url, lang),
     });
   deps.onPaused?.(endpoint.tenantId);
+}
+
+/** The mail that tells an administrator, in their language, that an endpoint was paused. */
+export function pauseMail(url: string, lang: 'es' | 'en'): { subject: string; text: string } {
+  return lang === 'en'
+    ? {
+        subject: 'Rumbo: webhook paused',
+        text: [
+          `Rumbo paused the webhook endpoint ${url}: its deliveries failed for 24 hours.`,
+          'Fix the receiver, then resume it in Administration > Users > Webhooks: what waited is sent then.',
+        ].join('\n'),
+      }
+    : {
+        subject: 'Rumbo: webhook pausado',
+        text: [
+          `Rumbo pausó el webhook ${url}: sus entregas fallaron durante 24 horas.`,
+          'Corrija el receptor y reanúdelo en Administración > Usuarios > Webhooks: lo pendiente se enviará entonces.',
+        ].join('\n'),
+      };
 }
 
 /**

@@ -400,7 +400,7 @@ export async function pauseEndpoint(
   endpoint: DueEndpoint,
   reason: string,
   now: Date,
-): Promise<string[]> {
+): Promise<{ email: string; lang: 'es' | 'en' }[]> {
   await db
     .updateTable('webhook_endpoints')
     .set({ paused_reason: reason, updated_at: now })
@@ -409,13 +409,13 @@ export async function pauseEndpoint(
   const admins = await db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select('u.email')
+    .select(['u.email', sql<string | null>`u.config->>'idioma'`.as('idioma')])
     .where('u.tenant_id', '=', endpoint.tenantId)
     .where(sql<boolean>`(r.views ->> 'admin-users') = 'true'`)
     .where('u.email', '<>', '')
     .where('u.disabled_at', 'is', null)
     .execute();
-  return admins.map((row) => row.email);
+  return admins.map((row) => ({ email: row.email, lang: row.idioma === 'en' ? 'en' : 'es' }));
 }
 
 /** Deletes events older than `before` that nothing waits to deliver. */
