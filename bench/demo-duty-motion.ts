@@ -9,7 +9,7 @@ import {
   dutyMotionAgreement,
   type SimRecord,
 } from '../packages/simulator/src/index.js';
-import { demoDutyFleet } from '../apps/server/src/demo/demo-duty.js';
+import { demoDutyFleet, demoTruckDuty } from '../apps/server/src/demo/demo-duty.js';
 
 const DAY_MS = 86_400_000;
 const SEED = 'rumbo-demo';
@@ -24,6 +24,7 @@ const fleet = createFleet({
   seed: SEED,
   startMs,
   tachograph: demoDutyFleet(SEED, vehicles, startMs, nowMs),
+  duty: demoTruckDuty(vehicles),
 });
 const pct = (part: number, whole: number): string =>
   whole > 0 ? `${((100 * part) / whole).toFixed(2)} %` : '—';

@@ -1,7 +1,15 @@
 // Public API of @rumbo/simulator: virtual trucks speaking Teltonika TCP and OsmAnd HTTP to the
 // real ingest ports of a Rumbo server, with the ground truth of what they did.
 
-export { createFleet } from './fleet.js';
+export { createFleet, fleetDuty } from './fleet.js';
+export {
+  DUTY_AVERAGE_KMH,
+  legDutySegments,
+  plannedDriveMs,
+  type DutyPark,
+  type LegDuty,
+  type TruckDutyOptions,
+} from './truck-duty.js';
 export type {
   Fleet,
   FleetOptions,
