@@ -24,7 +24,7 @@ const fleet = createFleet({
   seed: SEED,
   startMs,
   tachograph: demoDutyFleet(SEED, vehicles, startMs, nowMs),
-  duty: demoTruckDuty(vehicles),
+  duty: demoTruckDuty(SEED, vehicles, startMs, nowMs),
 });
 const pct = (part: number, whole: number): string =>
   whole > 0 ? `${((100 * part) / whole).toFixed(2)} %` : '—';

@@ -180,35 +180,46 @@ function fleetIdentity(
   return { device, identity: { ...device, route } };
 }
 
-/**
- * The drivers of a fleet planned with `duty` and what their trucks' tachographs hold over
- * [startMs, endMs): each truck's drivers' activities follow from its legs (truck-duty.ts). Drivers
- * are numbered truck by truck (two on a crew's truck), each with the card `dutyCardFor` gives.
- */
-export function fleetDuty(
-  options: Pick<
-    FleetOptions,
-    'vehicles' | 'seed' | 'startMs' | 'imeiPrefix' | 'osmandEvery' | 'situations' | 'duty'
-  >,
-  endMs: number,
-): DutyFleet {
-  const startMs = Math.floor(options.startMs / 1000) * 1000;
-  const routes = new Map(compileRoutes().map((r) => [r.id, r]));
+/** What {@link fleetDuty} and {@link fleetTruckPlan} need of a fleet's options. */
+export type FleetDutyOptions = Pick<
+  FleetOptions,
+  'vehicles' | 'seed' | 'startMs' | 'imeiPrefix' | 'osmandEvery' | 'situations' | 'duty'
+>;
+
+/** The schedule truck `index` of the fleet follows when planned with `duty` (its legs, in closed form). */
+export function fleetTruckPlan(
+  options: FleetDutyOptions,
+  index: number,
+  duty: TruckDutyOptions | undefined,
+  routes = new Map(compileRoutes().map((r) => [r.id, r])),
+): TruckPlan {
+  const { identity } = fleetIdentity(options, routes, index);
+  const seed = `${options.seed}/truck/${index}`;
+  const traits = drawTraits(new Random(seed).fork('traits'), identity.style, identity.kind);
   const situations = {
     ...DEFAULT_SITUATION_RATES,
     ...DEMO_TRUCK_OPTIONS.situations,
     ...options.situations,
   };
+  const startMs = Math.floor(options.startMs / 1000) * 1000;
+  return new TruckPlan(identity, traits, seed, startMs, situations, duty);
+}
+
+/**
+ * The drivers of a fleet planned with `duty` and what their trucks' tachographs hold over
+ * [startMs, endMs): each truck's drivers' activities follow from its legs (truck-duty.ts). Drivers
+ * are numbered truck by truck (two on a crew's truck), each with the card `dutyCardFor` gives.
+ */
+export function fleetDuty(options: FleetDutyOptions, endMs: number): DutyFleet {
+  const startMs = Math.floor(options.startMs / 1000) * 1000;
+  const routes = new Map(compileRoutes().map((r) => [r.id, r]));
   const fleet: DutyFleet = { drivers: [], trucks: [], homeTruckOf: [] };
   for (let t = 0; t < options.vehicles; t++) {
     const duty = options.duty?.(t);
     const truck = { index: t, stints: [] as DutyFleet['trucks'][number]['stints'] };
     fleet.trucks.push(truck);
     if (!duty) continue;
-    const { identity } = fleetIdentity(options, routes, t);
-    const seed = `${options.seed}/truck/${t}`;
-    const traits = drawTraits(new Random(seed).fork('traits'), identity.style, identity.kind);
-    const plan = new TruckPlan(identity, traits, seed, startMs, situations, duty);
+    const plan = fleetTruckPlan(options, t, duty, routes);
     const crew = duty.crew === true;
     const first = fleet.drivers.length;
     const drivers = (crew ? [first, first + 1] : [first]).map((i) => {

@@ -26,6 +26,17 @@ export interface TruckDutyOptions {
   crew?: boolean;
   /** The driver pushes on: skips breaks, drives long days, rests short (infringements). */
   pushesOn?: boolean;
+  /** The drivers' shift in local hours (the end may pass 24), instead of the truck's own. */
+  shiftHours?: readonly [number, number];
+  /**
+   * The day holding this instant may be extended: 10 h of driving, quick turns at the stops, up
+   * to 14 h 15 of duty (the rest after it a reduced one within the 24 h).
+   */
+  extendedAtMs?: number;
+  /** The drives' average speed (default {@link DUTY_AVERAGE_KMH}): a heavy load, a slow road. */
+  averageKmh?: number;
+  /** The park after leg `leg` ends at `untilMs` instead (a wait for a load, or a quick turn). */
+  hold?: { leg: number; untilMs: number };
 }
 
 /** The average speed a duty leg's drive is given: the truck's cruise is held to arrive in time. */
@@ -34,8 +45,8 @@ export const DUTY_AVERAGE_KMH = 72;
 export const DUTY_ARRIVE_EARLY_MS = 35_000;
 
 /** A duty leg's drive: from the engine's warm-up end to arrival at the next stop. */
-export const plannedDriveMs = (distanceM: number): number =>
-  Math.round(((distanceM / (DUTY_AVERAGE_KMH / 3.6)) * 1000 + 4 * MINUTE_MS) / 1000) * 1000;
+export const plannedDriveMs = (distanceM: number, averageKmh = DUTY_AVERAGE_KMH): number =>
+  Math.round(((distanceM / (averageKmh / 3.6)) * 1000 + 4 * MINUTE_MS) / 1000) * 1000;
 
 /** One driver's driving counts. */
 export interface DriverTally {
@@ -147,7 +158,7 @@ export function planLegDuty(
   const tally = before ?? firstTally(leg.startMs, options.crew === true);
   const wheel = wheelOf(tally, lastWheel);
   const driveStartMs = leg.startMs + leg.warmUpMs;
-  const driveMs = plannedDriveMs(leg.distanceM);
+  const driveMs = plannedDriveMs(leg.distanceM, options.averageKmh);
   const driveEndMs = driveStartMs + driveMs;
   const drivers = tally.drivers.map((d, i) => {
     const r = rolled(d, driveStartMs);
@@ -165,11 +176,27 @@ export function planLegDuty(
   const restFromMs = driveEndMs + leg.dockIdleMs + workAfterMs;
   const pushes = options.pushesOn === true;
   const after: DutyTally = { ...tally, drivers };
-  const nextMs = plannedDriveMs(nextDistanceM(leg.route, leg.toStop, leg.direction));
+  const nextMs = plannedDriveMs(
+    nextDistanceM(leg.route, leg.toStop, leg.direction),
+    options.averageKmh,
+  );
   const nextWheel = wheelOf(after, wheel);
-  const candidateEndMs = Math.max(leg.endMs, restFromMs + workBeforeMs + 5 * MINUTE_MS);
+  const extended =
+    options.extendedAtMs !== undefined &&
+    options.extendedAtMs >= tally.dayStartMs &&
+    options.extendedAtMs < tally.dayStartMs + 16 * HOUR_MS;
+  const quickestEndMs = restFromMs + workBeforeMs + 5 * MINUTE_MS;
+  // An extended day turns round quickly at the stops.
+  const held =
+    options.hold?.leg === leg.index ? options.hold.untilMs : extended ? quickestEndMs : leg.endMs;
+  const candidateEndMs = Math.max(held, quickestEndMs);
   const next = rolled(drivers[nextWheel]!, candidateEndMs);
-  const dayLimitMs = pushes && rng.chance(0.3) ? 10.5 * HOUR_MS : 9 * HOUR_MS - 10 * MINUTE_MS;
+  const dayLimitMs =
+    pushes && rng.chance(0.3)
+      ? 10.5 * HOUR_MS
+      : extended
+        ? 10 * HOUR_MS - 2 * MINUTE_MS
+        : 9 * HOUR_MS - 10 * MINUTE_MS;
   const weekRoomMs = Math.min(
     54 * HOUR_MS - next.thisWeekMs,
     88 * HOUR_MS - next.thisWeekMs - next.lastWeekMs,
@@ -180,7 +207,7 @@ export function planLegDuty(
   const needsRest =
     overnight ||
     next.todayMs + nextMs > dayLimitMs ||
-    nextDoneMs - tally.dayStartMs > (pushes ? 14.5 : 12.75) * HOUR_MS ||
+    nextDoneMs - tally.dayStartMs > (extended ? 15.5 : pushes ? 14.5 : 12.75) * HOUR_MS ||
     nextMs > weekRoomMs;
   const atShift = (ms: number): number => alignToShift(ms, leg.traits);
   const rest = (): { duty: LegDuty; endMs: number } => {

@@ -169,7 +169,7 @@ export class TruckPlan {
 
   constructor(
     private readonly identity: TruckIdentity,
-    private readonly traits: TruckTraits,
+    private traits: TruckTraits,
     private readonly seed: string | number,
     /** The truck's first instant (whole seconds): parked at `initial.stopIndex`. */
     readonly startMs: number,
@@ -185,6 +185,8 @@ export class TruckPlan {
       this.rates.theftProneTrucks >= 1 ||
       new Random(`${seed}/thief`).chance(this.rates.theftProneTrucks);
     this.initial = drawStartState(new Random(seed).fork('start'), identity.route);
+    const shift = duty?.shiftHours;
+    if (shift) this.traits = { ...traits, shiftStartHour: shift[0], shiftEndHour: shift[1] };
   }
 
   private get route(): Route {
@@ -281,7 +283,7 @@ export class TruckPlan {
     // Parked from the latest possible arrival on: the schedule holds whatever the drive does
     // (a duty's truck arrives by its drive's planned end: its cruise is held to it).
     const parkedFromMs =
-      startMs + warmUpMs + (this.duty ? plannedDriveMs(distanceM) : driveBudgetMs) + dockIdleMs;
+      startMs + warmUpMs + (this.duty ? plannedDriveMs(distanceM, this.duty.averageKmh) : driveBudgetMs) + dockIdleMs;
     const parkMs = rng.range(20, 60) * MINUTE_MS;
     let endMs = roundToSecond(
       alignToShift(parkedFromMs + parkMs, this.traits) + rng.range(0, 30) * MINUTE_MS,

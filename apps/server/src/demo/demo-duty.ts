@@ -6,9 +6,19 @@
 // the rules; two push on (skipped breaks, long days, short rests: infringements in the last
 // week). Two trucks carry two-driver crews. All of it follows from the fleet's seed and start,
 // so every restart replays the same drivers.
-import { fleetDuty, type DutyFleet, type TruckDutyOptions } from '@rumbo/simulator';
+import {
+  ARGENTINA_UTC_OFFSET_HOURS,
+  fleetDuty,
+  fleetTruckPlan,
+  legDutySegments,
+  type DutyFleet,
+  type FleetDutyOptions,
+  type TruckDutyOptions,
+} from '@rumbo/simulator';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const MIN_MS = 60_000;
 /** The plan runs this far past the present (a restart plans further; a plan's start never changes). */
 const PLAN_AHEAD_DAYS = 90;
 /** Two-driver crews on the first trucks (drivers 0–3). */
@@ -19,21 +29,183 @@ export const DEMO_LATE_DRIVERS: readonly number[] = [8, 20];
 /** The crews on a fleet of `vehicles` (none below ten trucks). */
 const crewsOf = (vehicles: number): number => (vehicles >= 10 ? DEMO_CREWS : 0);
 
+/** What a near-limit driver is near: the driving since his break, or today's (an extended day). */
+export type NearLimit = 'break' | 'day';
+
+/**
+ * Drivers to place near a limit at the first start's present: what they are near, the minutes
+ * left aimed at, and the most accepted when the driver's legs cannot give those (driving comes in
+ * whole legs between stops). When a driver's legs cannot be placed at all, the next driver's are.
+ */
+const DEMO_NEAR_LIMIT_AIMS: readonly {
+  driver: number;
+  limit: NearLimit;
+  leftMin: number;
+  maxLeftMin: number;
+}[] = [
+  { driver: 5, limit: 'break', leftMin: 25, maxLeftMin: 45 },
+  { driver: 13, limit: 'break', leftMin: 40, maxLeftMin: 60 },
+  { driver: 15, limit: 'day', leftMin: 25, maxLeftMin: 60 },
+];
+
+/** A driver placed near a limit: minutes left at the first start's present. */
+export interface NearLimitDriver {
+  driver: number;
+  limit: NearLimit;
+  leftMin: number;
+}
+
+interface Placement {
+  duty: TruckDutyOptions;
+  leftMin: number;
+}
+
+const placements = new Map<string, Map<number, Placement & { driver: number; limit: NearLimit }>>();
+
+/** The demo's near-limit drivers' trucks, placed at `anchorMs` (computed once per fleet). */
+function placedTrucks(seed: string, vehicles: number, startMs: number, anchorMs: number) {
+  const key = `${seed}/${vehicles}/${startMs}/${anchorMs}`;
+  let placed = placements.get(key);
+  if (placed) return placed;
+  placed = new Map();
+  const crews = crewsOf(vehicles);
+  const base = baseDuty(vehicles);
+  // Single drivers who keep the rules, in trucks with a tachograph (not every tenth: OsmAnd).
+  const candidates = Array.from({ length: vehicles }, (_, i) => i).filter(
+    (i) => i >= crews && !base(i).pushesOn && i % 10 !== 9,
+  );
+  for (const aim of DEMO_NEAR_LIMIT_AIMS) {
+    // The aim's driver first, then the next ones, until one's legs can be placed.
+    const first = Math.max(0, candidates.indexOf(aim.driver - crews));
+    for (let n = 0; n < candidates.length; n++) {
+      const index = candidates[(first + n) % candidates.length]!;
+      if (placed.has(index)) continue;
+      const p = placeNearLimit({ seed, vehicles, startMs }, index, base(index), aim, anchorMs);
+      if (!p) continue;
+      placed.set(index, { ...p, driver: index + crews, limit: aim.limit });
+      break;
+    }
+  }
+  placements.set(key, placed);
+  return placed;
+}
+
+/**
+ * The drivers near a limit at the first start's present (`anchorMs`) and the minutes they have
+ * left: a break due in about 25 and 40 minutes, the day's driving (an extended day) near its
+ * 10 h — as near as their legs allow (decision 0048).
+ */
+export function demoNearLimit(
+  seed: string,
+  vehicles: number,
+  startMs: number,
+  anchorMs: number,
+): NearLimitDriver[] {
+  return [...placedTrucks(seed, vehicles, startMs, anchorMs).values()].map((p) => ({
+    driver: p.driver,
+    limit: p.limit,
+    leftMin: p.leftMin,
+  }));
+}
+
+const baseDuty =
+  (vehicles: number) =>
+  (index: number): TruckDutyOptions => {
+    const crews = crewsOf(vehicles);
+    return {
+      crew: index < crews,
+      pushesOn: index >= crews && DEMO_LATE_DRIVERS.includes(index + crews),
+    };
+  };
+
 /**
  * How the drivers of the demo's truck `index` work: a crew on the first two trucks, drivers 8 and
- * 20 pushing on (truck i − crews is driver i's).
+ * 20 pushing on (truck i − crews is driver i's), and three near a limit at `anchorMs` (the first
+ * start's present) placed there (see {@link placeNearLimit}).
  */
-export function demoTruckDuty(vehicles: number): (index: number) => TruckDutyOptions {
-  const crews = crewsOf(vehicles);
-  return (index) => ({
-    crew: index < crews,
-    pushesOn: index >= crews && DEMO_LATE_DRIVERS.includes(index + crews),
-  });
+export function demoTruckDuty(
+  seed: string,
+  vehicles: number,
+  startMs: number,
+  anchorMs: number,
+): (index: number) => TruckDutyOptions {
+  const placed = placedTrucks(seed, vehicles, startMs, anchorMs);
+  const base = baseDuty(vehicles);
+  return (index) => placed.get(index)?.duty ?? base(index);
+}
+
+/**
+ * A driver placed at `anchorMs` at the wheel, the driving since his last break (`break`) or
+ * since his daily rest (`day`, an extended day) `leftMin` minutes short of its limit — else as
+ * near as his legs allow, up to `maxLeftMin`: his shift moved (local hours, from 2 h to 13 h
+ * before the anchor, 16 h for `day`, by quarter hours; a `day` driver also on roads driven at 72
+ * down to 62 km/h) until his legs put him at the wheel then, and the park before that drive held
+ * (up to 30 min longer or 60 min shorter) until the mark falls on the anchor. Undefined when no
+ * shift does.
+ */
+export function placeNearLimit(
+  fleet: FleetDutyOptions,
+  index: number,
+  base: TruckDutyOptions,
+  aim: { limit: NearLimit; leftMin: number; maxLeftMin: number },
+  anchorMs: number,
+): Placement | undefined {
+  const limitMs = (aim.limit === 'break' ? 270 : 600) * MIN_MS;
+  const anchorHour = (((anchorMs / HOUR_MS + ARGENTINA_UTC_OFFSET_HOURS) % 24) + 24) % 24;
+  const isDay = aim.limit === 'day';
+  const speeds = isDay ? [72, 67, 62] : [undefined];
+  const variants = speeds.flatMap((averageKmh) =>
+    Array.from({ length: isDay ? 57 : 45 }, (_, k) => ({ averageKmh, back: 2 + k / 4 })),
+  );
+  /** The drive holding the anchor: its leg, the driving before it, its start and end. */
+  const driveAt = (d: TruckDutyOptions) => {
+    const plan = fleetTruckPlan(fleet, index, d);
+    for (let k = 1; plan.leg(k).startMs <= anchorMs; k++) {
+      const drive = legDutySegments(plan.leg(k), false).find((x) => x.kind === 'drive');
+      if (!drive || drive.startMs > anchorMs || drive.endMs <= anchorMs) continue;
+      const before = plan.leg(k - 1).duty?.after.drivers[0];
+      if (!before) return undefined;
+      const drivenMs = isDay ? before.todayMs : before.sinceBreakMs;
+      return { plan, leg: k, drivenMs, startMs: drive.startMs, endMs: drive.endMs };
+    }
+    return undefined;
+  };
+  let best: { duty: TruckDutyOptions; markMs: number } | undefined;
+  for (const { averageKmh, back } of variants) {
+    const from = (anchorHour - back + 24) % 24;
+    const duty: TruckDutyOptions = {
+      ...base,
+      ...(averageKmh === undefined ? {} : { averageKmh }),
+      shiftHours: [from, from + (isDay ? 18 : 15)],
+      ...(isDay ? { extendedAtMs: anchorMs } : {}),
+    };
+    const at = driveAt(duty);
+    if (!at) continue;
+    // Marks the hold can bring to the anchor, the driver at the wheel 2 min past it at least.
+    const nowMs = at.drivenMs + anchorMs - at.startMs;
+    const lowMs = Math.max(at.drivenMs + MIN_MS, nowMs - 30 * MIN_MS);
+    const highMs = Math.min(at.drivenMs + at.endMs - at.startMs - 2 * MIN_MS, nowMs + 60 * MIN_MS);
+    const markMs = Math.min(Math.floor(highMs / MIN_MS) * MIN_MS, limitMs - aim.leftMin * MIN_MS);
+    if (markMs < lowMs || markMs < limitMs - aim.maxLeftMin * MIN_MS) continue;
+    const overMs = Math.round((nowMs - markMs) / 1000) * 1000;
+    const held: TruckDutyOptions = {
+      ...duty,
+      hold: { leg: at.leg - 1, untilMs: at.plan.leg(at.leg - 1).endMs + overMs },
+    };
+    const check = driveAt(held);
+    if (!check || check.leg !== at.leg) continue;
+    const placedMs = check.drivenMs + anchorMs - check.startMs;
+    if (Math.abs(placedMs - markMs) > 30_000) continue;
+    if (!best || markMs > best.markMs) best = { duty: held, markMs };
+    if (markMs === limitMs - aim.leftMin * MIN_MS) break;
+  }
+  return best && { duty: best.duty, leftMin: Math.round((limitMs - best.markMs) / MIN_MS) };
 }
 
 /**
  * The demo's drivers and their trucks' tachographs for a fleet of `vehicles` starting at
- * `startMs`, planned until 90 days after the present (`anchorMs`, `nowMs`).
+ * `startMs`, those near a limit placed at `anchorMs` (the first start's present), planned until
+ * 90 days after the present (`nowMs`).
  */
 export function demoDutyFleet(
   seed: string,
@@ -43,7 +215,7 @@ export function demoDutyFleet(
   nowMs: number = anchorMs,
 ): DutyFleet {
   return fleetDuty(
-    { seed, vehicles, startMs, duty: demoTruckDuty(vehicles) },
+    { seed, vehicles, startMs, duty: demoTruckDuty(seed, vehicles, startMs, anchorMs) },
     Math.max(anchorMs, nowMs) + PLAN_AHEAD_DAYS * DAY_MS,
   );
 }
