@@ -283,7 +283,10 @@ export class TruckPlan {
     // Parked from the latest possible arrival on: the schedule holds whatever the drive does
     // (a duty's truck arrives by its drive's planned end: its cruise is held to it).
     const parkedFromMs =
-      startMs + warmUpMs + (this.duty ? plannedDriveMs(distanceM, this.duty.averageKmh) : driveBudgetMs) + dockIdleMs;
+      startMs +
+      warmUpMs +
+      (this.duty ? plannedDriveMs(distanceM, this.duty.averageKmh) : driveBudgetMs) +
+      dockIdleMs;
     const parkMs = rng.range(20, 60) * MINUTE_MS;
     let endMs = roundToSecond(
       alignToShift(parkedFromMs + parkMs, this.traits) + rng.range(0, 30) * MINUTE_MS,

@@ -305,8 +305,6 @@ export class Truck extends TruckTracker {
   }
 
   private arrive(leg: Leg): void {
-    if (process.env.DEBUG_ARRIVE && leg.duty)
-      console.log('ARR', (leg.duty.driveEndMs - this.time) / 1000, leg.distanceM);
     const stop = this.stopAt(leg.toStop);
     const c = this.counters;
     this.truth.closeTrip(this.time, stop.place.name, c.odometerM, c.fuelUsedL);
