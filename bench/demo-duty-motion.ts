@@ -1,7 +1,8 @@
 // Do the demo's trucks move as their drivers' tachograph says (issue 26, decision 0048)? Simulates
 // the demo fleet's last DAYS days as its history sends them (the trucks planned with their
-// drivers' day, the drivers' activities from the trucks' legs: `demoTruckDuty`) and prints per Teltonika truck the share of moving records (> 5 km/h) whose driving slot
-// is not `drive`, and the share of `drive` time spent standing still for more than 10 minutes.
+// drivers' day, the drivers' activities from the trucks' legs: `demoTruckDuty`) and prints per
+// Teltonika truck the share of moving records (> 5 km/h) whose driving slot is not `drive`, and
+// the share of `drive` time spent standing still for more than 10 minutes.
 // Goal (issue 26 item 5): both < 1 % for every truck.
 // Run: npx tsx bench/demo-duty-motion.ts   (DEMO_VEHICLES 50, DAYS 7, HISTORY_DAYS 14)
 import {
