@@ -1,7 +1,8 @@
 // Do the demo's trucks move as their drivers' tachograph says (issue 26, decision 0048)? Simulates
-// the demo fleet's last DAYS days as its history sends them (the drivers' plans laid over the
-// trucks) and prints per Teltonika truck the share of moving records (> 5 km/h) whose driving slot
-// is not `drive`, and the share of `drive` time spent standing still for more than 10 minutes.
+// the demo fleet's last DAYS days as its history sends them (the trucks planned with their
+// drivers' day, the drivers' activities from the trucks' legs: `demoTruckDuty`) and prints per
+// Teltonika truck the share of moving records (> 5 km/h) whose driving slot is not `drive`, and
+// the share of `drive` time spent standing still for more than 10 minutes.
 // Goal (issue 26 item 5): both < 1 % for every truck.
 // Run: npx tsx bench/demo-duty-motion.ts   (DEMO_VEHICLES 50, DAYS 7, HISTORY_DAYS 14)
 import {
@@ -9,7 +10,7 @@ import {
   dutyMotionAgreement,
   type SimRecord,
 } from '../packages/simulator/src/index.js';
-import { demoDutyFleet } from '../apps/server/src/demo/demo-duty.js';
+import { demoDutyFleet, demoTruckDuty } from '../apps/server/src/demo/demo-duty.js';
 
 const DAY_MS = 86_400_000;
 const SEED = 'rumbo-demo';
@@ -24,6 +25,7 @@ const fleet = createFleet({
   seed: SEED,
   startMs,
   tachograph: demoDutyFleet(SEED, vehicles, startMs, nowMs),
+  duty: demoTruckDuty(SEED, vehicles, startMs, nowMs),
 });
 const pct = (part: number, whole: number): string =>
   whole > 0 ? `${((100 * part) / whole).toFixed(2)} %` : '—';

@@ -18,7 +18,7 @@ import { createFleet } from '@rumbo/simulator';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedPaths, openDatabase } from '../src/db/database.js';
-import { demoDutyFleet } from '../src/demo/demo-duty.js';
+import { demoDutyFleet, demoTruckDuty } from '../src/demo/demo-duty.js';
 import { DEMO_SEED } from '../src/demo/demo-fleet.js';
 import { listDemoHistory, type DemoHistoryRow } from '../src/demo/demo-history.repository.js';
 import { DEMO_TENANT } from '../src/modules/seed/seed.service.js';
@@ -266,6 +266,8 @@ describe('first run of the demo (npm start)', () => {
         simStartMs,
         simStartMs + HISTORY_DAYS * DAY_MS,
       ),
+      // Their day shapes the trucks' legs (decision 0048).
+      duty: demoTruckDuty(DEMO_SEED, VEHICLES, simStartMs, simStartMs + HISTORY_DAYS * DAY_MS),
     });
     const database = await openDatabase({ embedded: embeddedPaths(dataDir) });
     try {

@@ -6,7 +6,13 @@ import http from 'node:http';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { describeVehicle, type SimDevice } from './catalog.js';
 import { HISTORY_RECORDER_SETTINGS, type RecorderSettings } from './device-recorder.js';
-import type { DutyFleet } from './duty-fleet.js';
+import { dutyCardFor, type DutyFleet } from './duty-fleet.js';
+import type { DutySegment } from './duty-plan.js';
+import { Random } from './random.js';
+import { legDutySegments, type TruckDutyOptions } from './truck-duty.js';
+import { DEFAULT_SITUATION_RATES } from './truck-events.js';
+import { TruckPlan } from './truck-plan.js';
+import { drawTraits } from './truck-profile.js';
 import { compileRoutes } from './routes.js';
 import type { TruckGroundTruth } from './ground-truth.js';
 import { OsmAndClient } from './osmand-client.js';
@@ -61,6 +67,12 @@ export interface FleetOptions {
    * slots of `tachograph.trucks[index]` (tachograph-overlay.ts); absent: no tachograph IO.
    */
   tachograph?: DutyFleet;
+  /**
+   * How each truck's drivers work (issue 26 item 5): their day shapes the truck's parks and its
+   * drives end on time (`TruckOptions.duty`); {@link fleetDuty} gives the drivers' activities
+   * (pass them as `tachograph`). Absent: the trucks' own schedules.
+   */
+  duty?: (index: number) => TruckDutyOptions | undefined;
   onEvent?: (event: ClientEvent) => void;
 }
 
@@ -156,6 +168,85 @@ const BACKFILL_LOW_WATER = 100;
 /** Most simulated time one live timer callback catches up, to keep the event loop responsive. */
 const MAX_LIVE_STEP_MS = 60 * 60_000;
 
+/** The fleet's vehicle `index`: its catalogue entry and the identity its truck drives with. */
+function fleetIdentity(
+  options: Pick<FleetOptions, 'seed' | 'imeiPrefix' | 'osmandEvery'>,
+  routes: ReadonlyMap<string, ReturnType<typeof compileRoutes>[number]>,
+  index: number,
+) {
+  const device = describeVehicle(index, options);
+  const route = routes.get(device.routeId);
+  if (!route) throw new Error(`no route ${device.routeId}`);
+  return { device, identity: { ...device, route } };
+}
+
+/** What {@link fleetDuty} and {@link fleetTruckPlan} need of a fleet's options. */
+export type FleetDutyOptions = Pick<
+  FleetOptions,
+  'vehicles' | 'seed' | 'startMs' | 'imeiPrefix' | 'osmandEvery' | 'situations' | 'duty'
+>;
+
+/** The schedule truck `index` of the fleet follows when planned with `duty` (its legs, in closed form). */
+export function fleetTruckPlan(
+  options: FleetDutyOptions,
+  index: number,
+  duty: TruckDutyOptions | undefined,
+  routes = new Map(compileRoutes().map((r) => [r.id, r])),
+): TruckPlan {
+  const { identity } = fleetIdentity(options, routes, index);
+  const seed = `${options.seed}/truck/${index}`;
+  const traits = drawTraits(new Random(seed).fork('traits'), identity.style, identity.kind);
+  const situations = {
+    ...DEFAULT_SITUATION_RATES,
+    ...DEMO_TRUCK_OPTIONS.situations,
+    ...options.situations,
+  };
+  const startMs = Math.floor(options.startMs / 1000) * 1000;
+  return new TruckPlan(identity, traits, seed, startMs, situations, duty);
+}
+
+/**
+ * The drivers of a fleet planned with `duty` and what their trucks' tachographs hold over
+ * [startMs, endMs): each truck's drivers' activities follow from its legs (truck-duty.ts). Drivers
+ * are numbered truck by truck (two on a crew's truck), each with the card `dutyCardFor` gives.
+ */
+export function fleetDuty(options: FleetDutyOptions, endMs: number): DutyFleet {
+  const startMs = Math.floor(options.startMs / 1000) * 1000;
+  const routes = new Map(compileRoutes().map((r) => [r.id, r]));
+  const fleet: DutyFleet = { drivers: [], trucks: [], homeTruckOf: [] };
+  for (let t = 0; t < options.vehicles; t++) {
+    const duty = options.duty?.(t);
+    const truck = { index: t, stints: [] as DutyFleet['trucks'][number]['stints'] };
+    fleet.trucks.push(truck);
+    if (!duty) continue;
+    const plan = fleetTruckPlan(options, t, duty, routes);
+    const crew = duty.crew === true;
+    const first = fleet.drivers.length;
+    const drivers = (crew ? [first, first + 1] : [first]).map((i) => {
+      fleet.homeTruckOf.push(t);
+      const d = { card: dutyCardFor(options.seed, i), segments: [] as DutySegment[], units: [] };
+      fleet.drivers.push(d);
+      return d;
+    });
+    for (let k = 0; plan.leg(k).startMs < endMs; k++) {
+      for (const s of legDutySegments(plan.leg(k), crew, startMs)) {
+        const d = drivers[s.driver]!;
+        const last = d.segments.at(-1);
+        if (last && last.kind === s.kind && last.slot === s.slot && last.endMs === s.startMs) {
+          last.endMs = s.endMs;
+        } else d.segments.push({ kind: s.kind, slot: s.slot, startMs: s.startMs, endMs: s.endMs });
+        const from = Math.max(s.startMs, startMs);
+        const to = Math.min(s.endMs, endMs);
+        if (to > from) {
+          truck.stints.push({ card: d.card, slot: s.slot, kind: s.kind, startMs: from, endMs: to });
+        }
+      }
+    }
+    truck.stints.sort((a, b) => a.startMs - b.startMs || a.slot - b.slot);
+  }
+  return fleet;
+}
+
 /** Builds a fleet; nothing connects until `start()` or `backfill()`. */
 export function createFleet(options: FleetOptions): Fleet {
   const clock = options.clock ?? Date.now;
@@ -166,12 +257,7 @@ export function createFleet(options: FleetOptions): Fleet {
   const routes = new Map(compileRoutes().map((r) => [r.id, r]));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-  const identityOf = (index: number) => {
-    const device = describeVehicle(index, options);
-    const route = routes.get(device.routeId);
-    if (!route) throw new Error(`no route ${device.routeId}`);
-    return { device, identity: { ...device, route } };
-  };
+  const identityOf = (index: number) => fleetIdentity(options, routes, index);
   /** Truck `index`, put where its plan has it at `atMs` (default: its start). */
   const makeTruck = (index: number, atMs?: number, recorder?: Partial<RecorderSettings>): Truck =>
     new Truck(identityOf(index).identity, {
@@ -182,6 +268,7 @@ export function createFleet(options: FleetOptions): Fleet {
       rates: { ...DEMO_TRUCK_OPTIONS.rates, ...options.rates },
       situations: { ...DEMO_TRUCK_OPTIONS.situations, ...options.situations },
       speedLimiter: options.speedLimiter ?? DEMO_TRUCK_OPTIONS.speedLimiter,
+      duty: options.duty?.(index),
     });
 
   const overlayOf = (index: number): TachographOverlay | undefined => {

@@ -1,7 +1,15 @@
 // Public API of @rumbo/simulator: virtual trucks speaking Teltonika TCP and OsmAnd HTTP to the
 // real ingest ports of a Rumbo server, with the ground truth of what they did.
 
-export { createFleet } from './fleet.js';
+export { createFleet, fleetDuty, fleetTruckPlan, type FleetDutyOptions } from './fleet.js';
+export {
+  DUTY_AVERAGE_KMH,
+  legDutySegments,
+  plannedDriveMs,
+  type DutyPark,
+  type LegDuty,
+  type TruckDutyOptions,
+} from './truck-duty.js';
 export type {
   Fleet,
   FleetOptions,
@@ -64,7 +72,7 @@ export {
   type SituationRates,
 } from './truck-events.js';
 export type { TruckIdentity, TruckTraits, DriverStyle } from './truck-profile.js';
-export { styleOf } from './truck-profile.js';
+export { ARGENTINA_UTC_OFFSET_HOURS, styleOf } from './truck-profile.js';
 export {
   DEFAULT_RECORDER_SETTINGS,
   HISTORY_RECORDER_SETTINGS,

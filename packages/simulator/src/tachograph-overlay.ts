@@ -1,11 +1,14 @@
 // The demo's trucks with a tachograph (issue 26): the records a simulated truck's tracker takes
 // (truck.ts) get the working states and cards of the drivers' plan at their time (duty-fleet.ts),
 // and a record of their own at each change of a slot (IO 184/185/187 events), a copy of the
-// truck's last record at the change's instant. The drivers' plan does not steer the truck: the
-// truck keeps its own journeys (decision 0048).
+// truck's last record at the change's instant (of the next one when it matches the truck's motion
+// at the change better: moving when the driving starts, standing when it ends). A truck planned
+// with its drivers' day (`FleetOptions.duty`, truck-duty.ts) moves exactly while its driving slot
+// says `drive`; other trucks keep their own journeys (decision 0048).
 
 import type { CardStint, DutyTruck } from './duty-fleet.js';
-import { tachographFields } from './duty-records.js';
+import { MOVING_KMH } from './duty-motion.js';
+import { WORKING_STATE, tachographFields } from './duty-records.js';
 import type { SimRecord } from './sim-record.js';
 
 /** Walks a truck's stints forward in time (records come oldest first). */
@@ -48,7 +51,21 @@ export class TachographOverlay {
         const edgeMs = this.edges[this.edgeIndex++]!;
         const last = this.last;
         if (last === undefined || edgeMs <= last.fixTimeMs || edgeMs >= r.fixTimeMs) continue;
-        const { harshEvent: _h, harshValue: _v, dm1: _d, ...plain } = last;
+        // The record nearer the truck's motion at the change: moving at a change to `drive`
+        // (the truck pulled away), standing at a change from it (the truck had stopped).
+        const fields = tachographFields(this.stintAt(0, edgeMs), this.stintAt(1, edgeMs));
+        const drives =
+          fields.driver1State === WORKING_STATE.drive ||
+          fields.driver2State === WORKING_STATE.drive;
+        const moves = (x: SimRecord): boolean => x.speedKmh > MOVING_KMH;
+        const base = drives
+          ? !moves(last) && moves(r)
+            ? r
+            : last
+          : moves(last) && !moves(r)
+            ? r
+            : last;
+        const { harshEvent: _h, harshValue: _v, dm1: _d, ...plain } = base;
         out.push(this.stamp({ ...plain, fixTimeMs: edgeMs, eventIoId: 184 }));
       }
       out.push(this.stamp(r));

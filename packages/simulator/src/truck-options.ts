@@ -6,6 +6,7 @@ import { Random } from './random.js';
 import { DEMO_EVENT_RATES, type EventRates } from './truck-driving.js';
 import { type DriverStyle } from './truck-profile.js';
 import { DEMO_SITUATION_RATES, type SituationRates } from './truck-events.js';
+import type { TruckDutyOptions } from './truck-duty.js';
 
 /** How a truck is created. */
 export interface TruckOptions {
@@ -29,6 +30,12 @@ export interface TruckOptions {
    * truck a few km/h past it. Default: none (the accuracy tests' trucks speed up to 110 km/h).
    */
   speedLimiter?: boolean;
+  /**
+   * Its drivers' day shapes the truck's parks (breaks, daily and weekly rests) and each drive
+   * ends by a planned instant, the cruise held to it (truck-duty.ts; the demo's trucks with a
+   * tachograph). Default: none (the truck's own schedule).
+   */
+  duty?: TruckDutyOptions;
 }
 
 /** The demo's trucks (issue 22): its event and situation rates, speed limiters. */

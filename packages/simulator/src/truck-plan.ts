@@ -9,6 +9,7 @@ import type { Route } from './route.js';
 
 export type { TruckCounterValues } from './truck-profile.js';
 import { IDLE_FUEL_LPH } from './truck-physics.js';
+import { planLegDuty, plannedDriveMs, type LegDuty, type TruckDutyOptions } from './truck-duty.js';
 import type { SituationRates } from './truck-events.js';
 import {
   alignToShift,
@@ -70,6 +71,8 @@ export interface Leg {
   endMs: number;
   /** Counters when the leg starts (parked). */
   start: TruckCounterValues;
+  /** Its drivers' day (a truck planned with a duty, truck-duty.ts): the drive ends by `driveEndMs`. */
+  duty?: LegDuty;
   /** Phone battery when the leg starts (OsmAnd trucks). */
   phoneStartPct: number;
 }
@@ -166,7 +169,7 @@ export class TruckPlan {
 
   constructor(
     private readonly identity: TruckIdentity,
-    private readonly traits: TruckTraits,
+    private traits: TruckTraits,
     private readonly seed: string | number,
     /** The truck's first instant (whole seconds): parked at `initial.stopIndex`. */
     readonly startMs: number,
@@ -175,11 +178,15 @@ export class TruckPlan {
       SituationRates,
       'theftProneTrucks' | 'theft' | 'stuckFuelSensor' | 'dockIdleMaxMinutes'
     > = { theftProneTrucks: 1, theft: 0.04, stuckFuelSensor: 0.1, dockIdleMaxMinutes: 15 },
+    /** The drivers' day shapes the legs' parks (the demo's trucks with a tachograph). */
+    readonly duty?: TruckDutyOptions,
   ) {
     this.isTheftProne =
       this.rates.theftProneTrucks >= 1 ||
       new Random(`${seed}/thief`).chance(this.rates.theftProneTrucks);
     this.initial = drawStartState(new Random(seed).fork('start'), identity.route);
+    const shift = duty?.shiftHours;
+    if (shift) this.traits = { ...traits, shiftStartHour: shift[0], shiftEndHour: shift[1] };
   }
 
   private get route(): Route {
@@ -273,12 +280,40 @@ export class TruckPlan {
       : 0;
     // The idler keeps the engine running at every dock, three times as long.
     if (this.traits.style === 'idler') dockIdleMs = Math.max(dockIdleMs, 5 * MINUTE_MS) * 3;
-    // Parked from the latest possible arrival on: the schedule holds whatever the drive does.
-    const parkedFromMs = startMs + warmUpMs + driveBudgetMs + dockIdleMs;
+    // Parked from the latest possible arrival on: the schedule holds whatever the drive does
+    // (a duty's truck arrives by its drive's planned end: its cruise is held to it).
+    const parkedFromMs =
+      startMs +
+      warmUpMs +
+      (this.duty ? plannedDriveMs(distanceM, this.duty.averageKmh) : driveBudgetMs) +
+      dockIdleMs;
     const parkMs = rng.range(20, 60) * MINUTE_MS;
-    const endMs = roundToSecond(
+    let endMs = roundToSecond(
       alignToShift(parkedFromMs + parkMs, this.traits) + rng.range(0, 30) * MINUTE_MS,
     );
+    let duty: LegDuty | undefined;
+    if (this.duty) {
+      const planned = planLegDuty(
+        {
+          seed: this.seed,
+          index,
+          route: this.route,
+          traits: this.traits,
+          startMs,
+          warmUpMs,
+          toStop,
+          direction,
+          distanceM,
+          dockIdleMs,
+          endMs,
+        },
+        previous?.duty?.after,
+        previous?.duty?.wheel,
+        this.duty,
+      );
+      endMs = planned.endMs;
+      duty = planned.duty;
+    }
     const leg: Leg = {
       index,
       startMs,
@@ -297,6 +332,7 @@ export class TruckPlan {
       start,
       phoneStartPct,
     };
+    if (duty) leg.duty = duty;
     // Refills happen with the engine off, away from both ends of the time parked.
     const arrived = countersDuring(
       leg,

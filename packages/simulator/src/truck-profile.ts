@@ -169,7 +169,8 @@ const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The earliest time at or after `timeMs` within the driver's shift (local time at the given UTC
- * offset). Times inside the shift are returned as they are.
+ * offset; a shift may end past midnight, `shiftEndHour` > 24). Times inside the shift are
+ * returned as they are.
  */
 export function alignToShift(
   timeMs: number,
@@ -180,6 +181,8 @@ export function alignToShift(
   const dayStartLocal = Math.floor(localMs / DAY_MS) * DAY_MS;
   const hour = (localMs - dayStartLocal) / HOUR_MS;
   if (hour >= traits.shiftStartHour && hour < traits.shiftEndHour) return timeMs;
+  // A shift past midnight (end > 24): the small hours belong to the last day's shift.
+  if (hour + 24 < traits.shiftEndHour) return timeMs;
   const startLocal =
     dayStartLocal + traits.shiftStartHour * HOUR_MS + (hour >= traits.shiftEndHour ? DAY_MS : 0);
   return startLocal - utcOffsetHours * HOUR_MS;

@@ -131,7 +131,14 @@ export abstract class TruckTracker {
     this.driverCode = identity.driverCode;
     this.dm1 = new Dm1Reporter(identity.imei);
     const startMs = Math.floor(options.startMs / SECOND_MS) * SECOND_MS;
-    this.plan = new TruckPlan(identity, this.traits, options.seed, startMs, this.situations);
+    this.plan = new TruckPlan(
+      identity,
+      this.traits,
+      options.seed,
+      startMs,
+      this.situations,
+      options.duty,
+    );
 
     const atMs = Math.max(startMs, options.atMs ?? startMs);
     const leg = this.plan.legAt(atMs);

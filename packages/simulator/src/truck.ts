@@ -16,6 +16,7 @@ import {
   idleSignals,
 } from './truck-physics.js';
 import { theftFraction, type Leg } from './truck-plan.js';
+import { DUTY_ARRIVE_EARLY_MS } from './truck-duty.js';
 import {
   ReeferUnit,
   drawHarshAccel,
@@ -43,6 +44,19 @@ const ON_TIME_SPEED_KMH = 70;
 const ON_TIME_MARGIN_MS = 5 * MINUTE_MS;
 /** A reefer's load is back in range this long before a leg ends (each leg starts it anew). */
 const REEFER_SETTLE_MS = 45 * MINUTE_MS;
+
+/**
+ * The cruise of a truck that must arrive by its drive's planned end (truck-duty.ts): the speed
+ * that covers what remains by then (town streets and the stop's braking allowed for), never above
+ * its own cruise nor below 55 km/h.
+ */
+function heldCruiseKmh(cruiseKmh: number, remainingM: number, leftMs: number): number {
+  // The stop's braking (about 25 s from town speed) comes on top of the cruise.
+  const aimMs = leftMs - DUTY_ARRIVE_EARLY_MS - 25_000;
+  if (aimMs <= 0) return cruiseKmh;
+  const needKmh = (remainingM / (aimMs / 1000)) * 3.6;
+  return Math.min(cruiseKmh, Math.max(remainingM > 3000 ? 55 : 12, needKmh));
+}
 
 /** A simulated truck and its tracker. */
 export class Truck extends TruckTracker {
@@ -136,10 +150,13 @@ export class Truck extends TruckTracker {
       this.haltAfterRefill = undefined;
     }
     p.mode = updateMode(p.mode, this.time, this.speedKmh);
+    const cruiseKmh = this.limiter ? Math.min(leg.cruiseKmh, this.limiter.kmh) : leg.cruiseKmh;
     const step = stepSpeed({
       speedKmh: this.speedKmh,
       mode: p.mode,
-      cruiseKmh: this.limiter ? Math.min(leg.cruiseKmh, this.limiter.kmh) : leg.cruiseKmh,
+      cruiseKmh: leg.duty
+        ? heldCruiseKmh(cruiseKmh, remainingM, leg.duty.driveEndMs - this.time)
+        : cruiseKmh,
       remainingM,
       travelledM: Math.abs(this.posM - fromAtM),
     });

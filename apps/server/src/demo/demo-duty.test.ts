@@ -4,7 +4,7 @@
 import { EU_561_2006, drivingTimesAt, infringementsIn } from '@rumbo/telematics';
 import { cardTruth } from '@rumbo/simulator';
 import { describe, expect, it } from 'vitest';
-import { DEMO_LATE_DRIVERS, DEMO_NEAR_LIMIT, demoDutyFleet } from './demo-duty.js';
+import { DEMO_LATE_DRIVERS, demoDutyFleet, demoNearLimit } from './demo-duty.js';
 
 const DAY = 86_400_000;
 const HISTORY_DAYS = 14;
@@ -22,11 +22,15 @@ describe.each([Date.UTC(2026, 10, 28, 1, 7), Date.UTC(2026, 5, 3, 14, 40), Date.
       }));
 
     it('puts three drivers near a limit now', () => {
-      for (const near of DEMO_NEAR_LIMIT) {
-        const status = drivingTimesAt(activities(near.driver), EU_561_2006, nowMs);
+      const near = demoNearLimit('rumbo-demo', 50, startMs, nowMs);
+      expect(near.map((n) => n.limit)).toEqual(['break', 'break', 'day']);
+      expect(new Set(near.map((n) => n.driver)).size).toBe(3);
+      for (const n of near) {
+        const status = drivingTimesAt(activities(n.driver), EU_561_2006, nowMs);
         expect(status.activity).toBe('drive');
-        const leftS = near.limit === 'break' ? status.leftBeforeBreakS : status.leftTodayS;
-        expect(Math.abs(leftS - near.leftMin * 60), `driver ${near.driver}`).toBeLessThan(60);
+        const leftS = n.limit === 'break' ? status.leftBeforeBreakS : status.leftTodayS;
+        expect(Math.abs(leftS - n.leftMin * 60), `driver ${n.driver}`).toBeLessThan(60);
+        expect(n.leftMin).toBeLessThanOrEqual(60);
       }
     });
 

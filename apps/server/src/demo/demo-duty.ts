@@ -1,18 +1,23 @@
 // The demo's drivers at the tachograph (issue 26): each Teltonika truck's records carry its
-// drivers' working states and cards (the simulator's duty plans, `FleetOptions.tachograph`). Most
-// drivers keep the rules; two push on (late and short breaks, long days: infringements in the last
-// week); three are placed near a limit at the first start's present: break due in about 25 and 40
-// minutes, the day's driving 25 minutes from 10 h (an extended day). Two trucks carry two-driver crews. The plan is
-// drawn from the fleet's start alone, so every restart replays the same drivers (decision 0048).
+// drivers' working states and cards. The drivers follow their truck (decision 0048): each truck's
+// legs are planned with its drivers' day (`FleetOptions.duty`: breaks, daily and weekly rests
+// shape its parks, its drives end on time) and the drivers' activities follow from the legs
+// (`fleetDuty`), so a truck moves exactly while its driving card says `drive`. Most drivers keep
+// the rules; two push on (skipped breaks, long days, short rests: infringements in the last
+// week). Two trucks carry two-driver crews. All of it follows from the fleet's seed and start,
+// so every restart replays the same drivers.
 import {
-  LATE_DUTY,
-  planDutyFleet,
+  ARGENTINA_UTC_OFFSET_HOURS,
+  fleetDuty,
+  fleetTruckPlan,
+  legDutySegments,
   type DutyFleet,
-  type DutyFleetOptions,
-  type DutySegment,
+  type FleetDutyOptions,
+  type TruckDutyOptions,
 } from '@rumbo/simulator';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const MIN_MS = 60_000;
 /** The plan runs this far past the present (a restart plans further; a plan's start never changes). */
 const PLAN_AHEAD_DAYS = 90;
@@ -20,59 +25,187 @@ const PLAN_AHEAD_DAYS = 90;
 const DEMO_CREWS = 2;
 /** Drivers who push on. */
 export const DEMO_LATE_DRIVERS: readonly number[] = [8, 20];
-/** Drivers near a limit at the first start's present: what they are near, and how near. */
-export const DEMO_NEAR_LIMIT: readonly {
-  driver: number;
-  limit: 'break' | 'day';
-  leftMin: number;
-}[] = [
-  { driver: 6, limit: 'break', leftMin: 25 },
-  { driver: 13, limit: 'break', leftMin: 40 },
-  { driver: 27, limit: 'day', leftMin: 25 },
-];
+
+/** The crews on a fleet of `vehicles` (none below ten trucks). */
+const crewsOf = (vehicles: number): number => (vehicles >= 10 ? DEMO_CREWS : 0);
+
+/** What a near-limit driver is near: the driving since his break, or today's (an extended day). */
+export type NearLimit = 'break' | 'day';
 
 /**
- * The first instant of the plan from `anchorMs` on where the driving since the last break
- * (`break`: 4 h 30 − left) or since the last daily rest (`day`: 10 h − left, an extended day)
- * reaches its mark (the
- * last one before when none follows).
+ * Drivers to place near a limit at the first start's present: what they are near, the minutes
+ * left aimed at, and the most accepted when the driver's legs cannot give those (driving comes in
+ * whole legs between stops). When a driver's legs cannot be placed at all, the next driver's are.
  */
-export function instantNearLimit(
-  segments: readonly DutySegment[],
-  limit: 'break' | 'day',
-  leftMin: number,
-  anchorMs: number,
-): number | undefined {
-  const markMs = (limit === 'break' ? 270 : 600) * MIN_MS - leftMin * MIN_MS;
-  let sinceBreak = 0;
-  let today = 0;
-  let firstPart = false;
-  let best: number | undefined;
-  for (const s of segments) {
-    const ms = s.endMs - s.startMs;
-    if (s.kind === 'drive') {
-      const driven = limit === 'break' ? sinceBreak : today;
-      if (driven < markMs && driven + ms >= markMs) {
-        const at = s.startMs + (markMs - driven);
-        if (at >= anchorMs) return at;
-        best = at;
-      }
-      sinceBreak += ms;
-      today += ms;
-    } else if (s.kind === 'rest') {
-      if (ms >= 45 * MIN_MS || (firstPart && ms >= 30 * MIN_MS)) {
-        sinceBreak = 0;
-        firstPart = false;
-      } else if (ms >= 15 * MIN_MS) firstPart = true;
-      if (ms >= 7 * 60 * MIN_MS) today = 0;
+const DEMO_NEAR_LIMIT_AIMS: readonly {
+  driver: number;
+  limit: NearLimit;
+  leftMin: number;
+  maxLeftMin: number;
+}[] = [
+  { driver: 5, limit: 'break', leftMin: 25, maxLeftMin: 45 },
+  { driver: 13, limit: 'break', leftMin: 40, maxLeftMin: 60 },
+  { driver: 15, limit: 'day', leftMin: 25, maxLeftMin: 60 },
+];
+
+/** A driver placed near a limit: minutes left at the first start's present. */
+export interface NearLimitDriver {
+  driver: number;
+  limit: NearLimit;
+  leftMin: number;
+}
+
+interface Placement {
+  duty: TruckDutyOptions;
+  leftMin: number;
+}
+
+const placements = new Map<string, Map<number, Placement & { driver: number; limit: NearLimit }>>();
+
+/** The demo's near-limit drivers' trucks, placed at `anchorMs` (computed once per fleet). */
+function placedTrucks(seed: string, vehicles: number, startMs: number, anchorMs: number) {
+  const key = `${seed}/${vehicles}/${startMs}/${anchorMs}`;
+  let placed = placements.get(key);
+  if (placed) return placed;
+  placed = new Map();
+  const crews = crewsOf(vehicles);
+  const base = baseDuty(vehicles);
+  // Single drivers who keep the rules, in trucks with a tachograph (not every tenth: OsmAnd).
+  const candidates = Array.from({ length: vehicles }, (_, i) => i).filter(
+    (i) => i >= crews && !base(i).pushesOn && i % 10 !== 9,
+  );
+  for (const aim of DEMO_NEAR_LIMIT_AIMS) {
+    // The aim's driver first, then the next ones, until one's legs can be placed.
+    const first = Math.max(0, candidates.indexOf(aim.driver - crews));
+    for (let n = 0; n < candidates.length; n++) {
+      const index = candidates[(first + n) % candidates.length]!;
+      if (placed.has(index)) continue;
+      const p = placeNearLimit({ seed, vehicles, startMs }, index, base(index), aim, anchorMs);
+      if (!p) continue;
+      placed.set(index, { ...p, driver: index + crews, limit: aim.limit });
+      break;
     }
   }
-  return best;
+  placements.set(key, placed);
+  return placed;
 }
 
 /**
- * The demo's drivers and trucks for a fleet of `vehicles` starting at `startMs`, the near-limit
- * drivers placed at `anchorMs` (the first start's present), planned until 90 days after `nowMs`.
+ * The drivers near a limit at the first start's present (`anchorMs`) and the minutes they have
+ * left: a break due in about 25 and 40 minutes, the day's driving (an extended day) near its
+ * 10 h — as near as their legs allow (decision 0048).
+ */
+export function demoNearLimit(
+  seed: string,
+  vehicles: number,
+  startMs: number,
+  anchorMs: number,
+): NearLimitDriver[] {
+  return [...placedTrucks(seed, vehicles, startMs, anchorMs).values()].map((p) => ({
+    driver: p.driver,
+    limit: p.limit,
+    leftMin: p.leftMin,
+  }));
+}
+
+const baseDuty =
+  (vehicles: number) =>
+  (index: number): TruckDutyOptions => {
+    const crews = crewsOf(vehicles);
+    return {
+      crew: index < crews,
+      pushesOn: index >= crews && DEMO_LATE_DRIVERS.includes(index + crews),
+    };
+  };
+
+/**
+ * How the drivers of the demo's truck `index` work: a crew on the first two trucks, drivers 8 and
+ * 20 pushing on (truck i − crews is driver i's), and three near a limit at `anchorMs` (the first
+ * start's present) placed there (see {@link placeNearLimit}).
+ */
+export function demoTruckDuty(
+  seed: string,
+  vehicles: number,
+  startMs: number,
+  anchorMs: number,
+): (index: number) => TruckDutyOptions {
+  const placed = placedTrucks(seed, vehicles, startMs, anchorMs);
+  const base = baseDuty(vehicles);
+  return (index) => placed.get(index)?.duty ?? base(index);
+}
+
+/**
+ * A driver placed at `anchorMs` at the wheel, the driving since his last break (`break`) or
+ * since his daily rest (`day`, an extended day) `leftMin` minutes short of its limit — else as
+ * near as his legs allow, up to `maxLeftMin`: his shift moved (local hours, from 2 h to 13 h
+ * before the anchor, 16 h for `day`, by quarter hours; a `day` driver also on roads driven at 72
+ * down to 62 km/h) until his legs put him at the wheel then, and the park before that drive held
+ * (up to 30 min longer or 60 min shorter) until the mark falls on the anchor. Undefined when no
+ * shift does.
+ */
+export function placeNearLimit(
+  fleet: FleetDutyOptions,
+  index: number,
+  base: TruckDutyOptions,
+  aim: { limit: NearLimit; leftMin: number; maxLeftMin: number },
+  anchorMs: number,
+): Placement | undefined {
+  const limitMs = (aim.limit === 'break' ? 270 : 600) * MIN_MS;
+  const anchorHour = (((anchorMs / HOUR_MS + ARGENTINA_UTC_OFFSET_HOURS) % 24) + 24) % 24;
+  const isDay = aim.limit === 'day';
+  const speeds = isDay ? [72, 67, 62] : [undefined];
+  const variants = speeds.flatMap((averageKmh) =>
+    Array.from({ length: isDay ? 57 : 45 }, (_, k) => ({ averageKmh, back: 2 + k / 4 })),
+  );
+  /** The drive holding the anchor: its leg, the driving before it, its start and end. */
+  const driveAt = (d: TruckDutyOptions) => {
+    const plan = fleetTruckPlan(fleet, index, d);
+    for (let k = 1; plan.leg(k).startMs <= anchorMs; k++) {
+      const drive = legDutySegments(plan.leg(k), false).find((x) => x.kind === 'drive');
+      if (!drive || drive.startMs > anchorMs || drive.endMs <= anchorMs) continue;
+      const before = plan.leg(k - 1).duty?.after.drivers[0];
+      if (!before) return undefined;
+      const drivenMs = isDay ? before.todayMs : before.sinceBreakMs;
+      return { plan, leg: k, drivenMs, startMs: drive.startMs, endMs: drive.endMs };
+    }
+    return undefined;
+  };
+  let best: { duty: TruckDutyOptions; markMs: number } | undefined;
+  for (const { averageKmh, back } of variants) {
+    const from = (anchorHour - back + 24) % 24;
+    const duty: TruckDutyOptions = {
+      ...base,
+      ...(averageKmh === undefined ? {} : { averageKmh }),
+      shiftHours: [from, from + (isDay ? 18 : 15)],
+      ...(isDay ? { extendedAtMs: anchorMs } : {}),
+    };
+    const at = driveAt(duty);
+    if (!at) continue;
+    // Marks the hold can bring to the anchor, the driver at the wheel 2 min past it at least.
+    const nowMs = at.drivenMs + anchorMs - at.startMs;
+    const lowMs = Math.max(at.drivenMs + MIN_MS, nowMs - 30 * MIN_MS);
+    const highMs = Math.min(at.drivenMs + at.endMs - at.startMs - 2 * MIN_MS, nowMs + 60 * MIN_MS);
+    const markMs = Math.min(Math.floor(highMs / MIN_MS) * MIN_MS, limitMs - aim.leftMin * MIN_MS);
+    if (markMs < lowMs || markMs < limitMs - aim.maxLeftMin * MIN_MS) continue;
+    const overMs = Math.round((nowMs - markMs) / 1000) * 1000;
+    const held: TruckDutyOptions = {
+      ...duty,
+      hold: { leg: at.leg - 1, untilMs: at.plan.leg(at.leg - 1).endMs + overMs },
+    };
+    const check = driveAt(held);
+    if (!check || check.leg !== at.leg) continue;
+    const placedMs = check.drivenMs + anchorMs - check.startMs;
+    if (Math.abs(placedMs - markMs) > 30_000) continue;
+    if (!best || markMs > best.markMs) best = { duty: held, markMs };
+    if (markMs === limitMs - aim.leftMin * MIN_MS) break;
+  }
+  return best && { duty: best.duty, leftMin: Math.round((limitMs - best.markMs) / MIN_MS) };
+}
+
+/**
+ * The demo's drivers and their trucks' tachographs for a fleet of `vehicles` starting at
+ * `startMs`, those near a limit placed at `anchorMs` (the first start's present), planned until
+ * 90 days after the present (`nowMs`).
  */
 export function demoDutyFleet(
   seed: string,
@@ -81,26 +214,8 @@ export function demoDutyFleet(
   anchorMs: number,
   nowMs: number = anchorMs,
 ): DutyFleet {
-  const crews = vehicles >= 10 ? DEMO_CREWS : 0;
-  const base: DutyFleetOptions = {
-    seed,
-    // One driver per truck, two on the crews' trucks: truck i − crews is driver i's.
-    drivers: vehicles + crews,
-    crews,
-    lateShare: 0,
-    startMs,
-    endMs: Math.max(anchorMs, nowMs) + PLAN_AHEAD_DAYS * DAY_MS,
-    profileOf: (i, profile) =>
-      DEMO_LATE_DRIVERS.includes(i) ? { ...LATE_DUTY, lateBreakShare: 0.3 } : profile,
-  };
-  const unmoved = planDutyFleet(base);
-  const shifts = new Map<number, number>();
-  for (const near of DEMO_NEAR_LIMIT) {
-    const duty = unmoved.drivers[near.driver];
-    if (!duty) continue;
-    const at = instantNearLimit(duty.segments, near.limit, near.leftMin, anchorMs);
-    // Moved earlier: the plan then starts before the fleet (the part before is not sent).
-    if (at !== undefined) shifts.set(near.driver, anchorMs - at);
-  }
-  return planDutyFleet({ ...base, shiftOf: (i) => shifts.get(i) ?? 0 });
+  return fleetDuty(
+    { seed, vehicles, startMs, duty: demoTruckDuty(seed, vehicles, startMs, anchorMs) },
+    Math.max(anchorMs, nowMs) + PLAN_AHEAD_DAYS * DAY_MS,
+  );
 }

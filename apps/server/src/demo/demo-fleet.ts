@@ -17,7 +17,7 @@ import { ensureTenant } from '../modules/tenants/index.js';
 import { backfillDemoHistory, type DemoTruck } from './demo-backfill.js';
 import { insertDemoHistory, listDemoHistory } from './demo-history.repository.js';
 import { registerDemoPlaces } from './demo-places.js';
-import { demoDutyFleet } from './demo-duty.js';
+import { demoDutyFleet, demoTruckDuty } from './demo-duty.js';
 import { demoTanks } from './demo-tanks.js';
 import { registerDemoMaintenance } from './demo-maintenance.js';
 import { registerDemoPlannedTrips } from './demo-trips.js';
@@ -158,18 +158,15 @@ export function startDemoFleet(options: {
     );
     rows = await listDemoHistory(db);
     if (stopped) return;
+    // The first start's present: the drivers near a limit are placed there.
+    const anchorMs = startMs + options.historyDays * 86_400_000;
     fleet = createFleet({
       vehicles: options.vehicles,
       seed: DEMO_SEED,
       startMs,
-      // The drivers' working states; those near a limit are placed at the first start's present.
-      tachograph: demoDutyFleet(
-        DEMO_SEED,
-        options.vehicles,
-        startMs,
-        startMs + options.historyDays * 86_400_000,
-        nowMs,
-      ),
+      // The drivers' working states, and their day shaping the trucks' legs (decision 0048).
+      tachograph: demoDutyFleet(DEMO_SEED, options.vehicles, startMs, anchorMs, nowMs),
+      duty: demoTruckDuty(DEMO_SEED, options.vehicles, startMs, anchorMs),
       teltonikaPort: options.teltonikaPort,
       osmandPort: options.osmandPort,
     });
@@ -182,6 +179,7 @@ export function startDemoFleet(options: {
       vehicles: options.vehicles,
       startMs,
       nowMs,
+      anchorMs,
     })
       .then((planned) => {
         if (planned > 0) options.onPlannedTripsRegistered?.();

@@ -8,6 +8,7 @@ import {
 } from '@rumbo/simulator';
 import type { Database } from '../db/schema.js';
 import { DEMO_TENANT } from '../modules/seed/index.js';
+import { demoTruckDuty } from './demo-duty.js';
 import { ensureTenant } from '../modules/tenants/index.js';
 import {
   insertPlans,
@@ -29,6 +30,8 @@ const PLANNED_TRUCKS = [0, 3, 6, 9, 12, 15];
 const LOOKAHEAD_MS = 10 * 3_600_000;
 /** A standstill this long ends a drive (parked at the next stop). */
 const PARKED_MS = 15 * 60_000;
+/** A plan starts where the truck stood this long before leaving. */
+const STOOD_MS = 60 * 60_000;
 const M_LAT = 111_195;
 
 /** One demo plan and, for the deviating one, where its route leaves the truck's road. */
@@ -43,14 +46,20 @@ export interface DemoTripPlan {
   deviates: boolean;
 }
 
-/** The next drive after `fromMs`: from its first moving record to the stop it parks at. */
+/**
+ * The next drive after `fromMs` that leaves a stop the truck stood at for the hour before (a plan
+ * starts at the first fix outside its origin from an hour before its start): from its first
+ * moving record to the stop it parks at.
+ */
 function nextDrive(records: readonly SimRecord[], fromMs: number) {
   let start = -1;
   for (let k = 1; k < records.length; k++) {
     const r = records[k]!;
     if (r.fixTimeMs < fromMs) continue;
     if (start < 0) {
-      if (r.speedKmh >= 5 && records[k - 1]!.speedKmh < 5) start = k - 1;
+      if (r.speedKmh >= 5 && records[k - 1]!.speedKmh < 5 && stoodBefore(records, k - 1)) {
+        start = k - 1;
+      }
       continue;
     }
     // Parked: every record of the next PARKED_MS stands still.
@@ -66,6 +75,16 @@ function nextDrive(records: readonly SimRecord[], fromMs: number) {
     if (still && j < records.length) return { from: start, to: k };
   }
   return undefined;
+}
+
+/** Whether the truck stood still for `STOOD_MS` up to record `k` (records reaching that far back). */
+function stoodBefore(records: readonly SimRecord[], k: number): boolean {
+  const fromMs = records[k]!.fixTimeMs - STOOD_MS;
+  if (records[0]!.fixTimeMs > fromMs) return false;
+  for (let j = k; j >= 0 && records[j]!.fixTimeMs >= fromMs; j--) {
+    if (records[j]!.speedKmh >= 5) return false;
+  }
+  return true;
 }
 
 /** The middle third of a line moved `offsetM` to its left (ramps of a tenth at each end). */
@@ -96,6 +115,8 @@ interface PlanOptions {
   vehicles: number;
   startMs: number;
   nowMs: number;
+  /** The first start's present, where the drivers near a limit are placed (default `nowMs`). */
+  anchorMs?: number;
 }
 
 /** One truck's plan (its next drive after `nowMs`) and the records simulated for it. */
@@ -115,6 +136,13 @@ function planForTruck(
       startMs: options.startMs,
       atMs: options.nowMs,
       ...DEMO_TRUCK_OPTIONS,
+      // Driven as the demo fleet drives it: its drivers' day shapes its legs.
+      duty: demoTruckDuty(
+        options.seed,
+        options.vehicles,
+        options.startMs,
+        options.anchorMs ?? options.nowMs,
+      )(index),
     },
   );
   const simulated = truck.advanceTo(options.nowMs + LOOKAHEAD_MS);
