@@ -1,14 +1,8 @@
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyCreated } from '@rumbo/contracts';
 import BlockIcon from '@mui/icons-material/Block';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -16,12 +10,11 @@ import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { CopyButton } from '../../shared/fleet/vehicle-popup/copy-button';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { SecretOnceDialog } from './secret-once-dialog';
 import { useServices } from '../../shared/services';
 import { ConfirmDialog, ConfirmText } from '../../shared/ui/confirm-dialog';
 import { adminKeys, apiKeysApi } from './admin-api';
@@ -147,42 +140,16 @@ function ApiKeyDialog(props: { onClose: () => void; onCreated: (key: ApiKeyCreat
 function SecretDialog({ created, onClose }: { created: ApiKeyCreated; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="api-key-secret-title">
-      <DialogTitle id="api-key-secret-title">
-        {t('admin.api_keys.created_title', { name: created.name })}
-      </DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('admin.api_keys.shown_once')}
-        </Alert>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Typography
-            component="code"
-            data-testid="api-key-secret"
-            sx={{
-              fontFamily: 'monospace',
-              fontSize: 13,
-              wordBreak: 'break-all',
-              p: 1,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-              flex: 1,
-            }}
-          >
-            {created.secret}
-          </Typography>
-          <CopyButton text={created.secret} label={t('admin.api_keys.copy')} />
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          {t('admin.api_keys.usage_hint')}
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose} data-testid="api-key-secret-done">
-          {t('admin.api_keys.done')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SecretOnceDialog
+      testId="api-key-secret"
+      title={t('admin.api_keys.created_title', { name: created.name })}
+      warning={t('admin.api_keys.shown_once')}
+      secret={created.secret}
+      copyLabel={t('admin.api_keys.copy')}
+      hint={t('admin.api_keys.usage_hint')}
+      doneLabel={t('admin.api_keys.done')}
+      onClose={onClose}
+    />
   );
 }
 

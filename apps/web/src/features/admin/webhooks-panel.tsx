@@ -33,9 +33,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
-import { CopyButton } from '../../shared/fleet/vehicle-popup/copy-button';
 import type { TFunction } from '../../shared/i18n/i18n';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { SecretOnceDialog } from './secret-once-dialog';
 import { useServices } from '../../shared/services';
 import { ConfirmDialog, ConfirmText } from '../../shared/ui/confirm-dialog';
 import { AdminTable, type AdminColumn } from './components/admin-table';
@@ -224,40 +224,16 @@ function SecretDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="webhook-secret-title">
-      <DialogTitle id="webhook-secret-title">{t('admin.webhooks.created_title')}</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('admin.webhooks.shown_once')}
-        </Alert>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Typography
-            component="code"
-            data-testid="webhook-secret"
-            sx={{
-              fontFamily: 'monospace',
-              fontSize: 13,
-              wordBreak: 'break-all',
-              p: 1,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-              flex: 1,
-            }}
-          >
-            {created.secret}
-          </Typography>
-          <CopyButton text={created.secret} label={t('admin.webhooks.copy')} />
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          {t('admin.webhooks.docs_hint')}
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose} data-testid="webhook-secret-done">
-          {t('admin.webhooks.done')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SecretOnceDialog
+      testId="webhook-secret"
+      title={t('admin.webhooks.created_title')}
+      warning={t('admin.webhooks.shown_once')}
+      secret={created.secret}
+      copyLabel={t('admin.webhooks.copy')}
+      hint={t('admin.webhooks.docs_hint')}
+      doneLabel={t('admin.webhooks.done')}
+      onClose={onClose}
+    />
   );
 }
 
