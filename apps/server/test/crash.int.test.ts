@@ -1,46 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DeviceSocket, truckRecord } from './ingest-helpers.js';
+import { freePort, startServerChild } from './server-child.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const serverDir = join(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startChild(env: Record<string, string>, httpPort: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(serverDir, 'src/cli.ts'), 'serve'],
-    {
-      env: { ...process.env, ...env },
-      stdio: 'ignore',
-    },
-  );
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${httpPort}/api/health`)).ok) return child;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
 
 describe.skipIf(!adminUrl)('crash during ingest (PostgreSQL)', () => {
   const name = `rumbo_crash_${process.pid}`;
@@ -79,7 +47,7 @@ describe.skipIf(!adminUrl)('crash during ingest (PostgreSQL)', () => {
       ADMIN_PASSWORD: 'crash-test-password',
       LOG_LEVEL: 'silent',
     };
-    child = await startChild(env, httpPort);
+    child = await startServerChild(env, httpPort);
 
     const imei = '354000000000999';
     const base = Date.UTC(2026, 10, 1, 0, 0, 0);
@@ -109,7 +77,7 @@ describe.skipIf(!adminUrl)('crash during ingest (PostgreSQL)', () => {
     for (const frame of sentFrames.slice(0, ackCount)) acked.push(...frame);
     expect(acked.length).toBeGreaterThan(50);
 
-    child = await startChild(env, httpPort);
+    child = await startServerChild(env, httpPort);
     const check = new pg.Client({ connectionString: url.toString() });
     await check.connect();
     const rows = await check.query<{ t: Date }>(

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DeviceSocket, truckRecord } from './ingest-helpers.js';
+import { freePort, startServerChild } from './server-child.js';
 import { newDigest } from './harness.js';
 import { WebhookReceiver } from './webhook-receiver.js';
 
@@ -15,38 +15,6 @@ import { WebhookReceiver } from './webhook-receiver.js';
 // both come back: every event arrives, each once (none twice in a row after an acknowledgement).
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const serverDir = join(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startChild(env: Record<string, string>, httpPort: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(serverDir, 'src/cli.ts'), 'serve'],
-    {
-      env: { ...process.env, ...env },
-      stdio: 'ignore',
-    },
-  );
-  for (let i = 0; i < 900; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${httpPort}/api/health`)).ok) return child;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
 
 /** One trip: 2 minutes at 60 km/h northwards from `lat`, then the ignition off for 2 minutes. */
 function tripFrames(startMs: number, lat: number, odometerM: number): Buffer[] {
@@ -115,7 +83,7 @@ describe.skipIf(!adminUrl)('webhooks through a receiver outage and a crash (Post
       LOG_LEVEL: 'silent',
     };
     await receiver.start(receiverPort);
-    child = await startChild(env, httpPort);
+    child = await startServerChild(env, httpPort, { timeoutMs: 90_000 });
 
     const digest = newDigest();
     const signIn = await fetch(`http://127.0.0.1:${httpPort}/api/auth/generate_token`, {
@@ -172,7 +140,7 @@ describe.skipIf(!adminUrl)('webhooks through a receiver outage and a crash (Post
     await check.end();
 
     await receiver.start(receiverPort);
-    child = await startChild(env, httpPort);
+    child = await startServerChild(env, httpPort, { timeoutMs: 90_000 });
     await expect
       .poll(() => receiver.received.length, { timeout: 60_000, interval: 250 })
       .toBeGreaterThanOrEqual(expected);
