@@ -12,7 +12,8 @@ import {
 } from '@rumbo/telematics';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import { Batch, type Part, type PartOutcome } from './batch.js';
+import type { Part, PartOutcome } from './batch.js';
+import { GroupCommit, type CommitStats, type GroupCommitOptions } from './group-commit.js';
 import type { IngestDevice, SubmitResult } from '../lib/ingest-device.js';
 import type { PositionPartitions } from './partitions.js';
 import { asStoredPosition, toPositionRow, type PositionRow } from './position-row.js';
@@ -31,7 +32,6 @@ import type { VehicleSettingsProvider } from '../capabilities/alerts.js';
 import type { PlacesProvider } from '../capabilities/zones.js';
 import type { PlannedTripsProvider } from '../capabilities/planned-trips.js';
 import type { SinkSet } from './sinks/sink.js';
-import { writeBatch, writeIsolated, type WriteDeps } from './write-batch.js';
 
 export type { CommittedFact, LiveUpdate };
 
@@ -51,8 +51,13 @@ interface VehicleRuntime {
 /** Vehicle state (with the reducer) is written at most this often, and on status changes. */
 const STATE_PERSIST_MS = 15_000;
 
-/** What the pipeline needs. */
-export interface PipelineDeps extends VehicleSources {
+/**
+ * What the pipeline needs. Group commit's options (decision 0055): when nothing is committing, a
+ * batch goes at the end of the event-loop turn that filled it; `flushWhenIdle: false` makes every
+ * batch wait `flushIntervalMs` (tests that need two submissions in one batch); `maxConcurrentFlushes`
+ * is 1 embedded (one connection), a few on PostgreSQL.
+ */
+export interface PipelineDeps extends VehicleSources, GroupCommitOptions {
   db: Kysely<Database>;
   /**
    * PostgreSQL only: the pool whose raw connections write positions by COPY. Without it (embedded
@@ -68,22 +73,6 @@ export interface PipelineDeps extends VehicleSources {
   onLate?: (device: IngestDevice, oldestLateMs: number) => void;
   /** Called after commit with the derived facts the batch stored (for the bus). */
   onCommitted?: (facts: CommittedFact[]) => void;
-  /**
-   * Group commit (decision 0055): while a batch is committing, the longest a record waits for
-   * the next batch to fill before it goes on a free connection (default 2 ms). When nothing is
-   * committing, a batch goes at the end of the event-loop turn that filled it (`flushWhenIdle`),
-   * and when the last commit ends, what gathered meanwhile goes at once.
-   */
-  flushIntervalMs?: number;
-  /** A batch with this many rows goes as soon as a connection is free (default 5,000). */
-  maxBatchRows?: number;
-  /**
-   * Whether a batch goes without waiting when nothing is committing (default true). False: every
-   * batch waits `flushIntervalMs` (tests that need two submissions in one batch).
-   */
-  flushWhenIdle?: boolean;
-  /** Batches committing at once: 1 embedded (one connection), a few on PostgreSQL. */
-  maxConcurrentFlushes?: number;
   settings?: Partial<ReducerSettings>;
   /**
    * The capabilities whose per-vehicle inputs make each vehicle's context, from the sources
@@ -95,17 +84,9 @@ export interface PipelineDeps extends VehicleSources {
 }
 
 /** Counters for operators and benchmarks. */
-export interface PipelineStats {
+export interface PipelineStats extends CommitStats {
   accepted: number;
   rejected: number;
-  late: number;
-  /** Transactions that stored a batch (several devices' submissions each: group commit). */
-  batches: number;
-  /** Submissions (packets) whose records were stored by those transactions. */
-  partsWritten: number;
-  rowsWritten: number;
-  /** Batches that failed whole and were stored part by part. */
-  isolatedBatches: number;
 }
 
 /**
@@ -121,18 +102,7 @@ export class Pipeline {
   private readonly chains = new Map<number, Promise<unknown>>();
   private readonly settings: ReducerSettings;
   private readonly inputs: readonly VehicleInput[];
-  private batch: Batch;
-  private readonly inFlight = new Set<Promise<void>>();
-  /** The wait of the filling batch for its group (while other batches commit). */
-  private timer: NodeJS.Timeout | null = null;
-  /** The end of the event-loop turn, when the filling batch goes with nothing committing. */
-  private immediate: NodeJS.Immediate | null = null;
-  /** The filling batch waited long enough but every connection was busy: it goes at the next end. */
-  private due = false;
-  private readonly maxRows: number;
-  private readonly intervalMs: number;
-  private readonly whenIdle: boolean;
-  private readonly maxFlushes: number;
+  private readonly commits: GroupCommit;
   private closed = false;
   readonly stats: PipelineStats = {
     accepted: 0,
@@ -145,17 +115,15 @@ export class Pipeline {
   };
 
   constructor(private readonly deps: PipelineDeps) {
-    this.batch = this.newBatch();
-    this.maxRows = deps.maxBatchRows ?? 5000;
-    this.intervalMs = deps.flushIntervalMs ?? 2;
-    this.whenIdle = deps.flushWhenIdle ?? true;
-    this.maxFlushes = deps.maxConcurrentFlushes ?? 1;
     this.settings = reducerSettings(deps.settings);
     this.inputs = inputsOf(deps.capabilities ?? SERVER_CAPABILITIES, deps);
-  }
-
-  private newBatch(): Batch {
-    return new Batch();
+    const writeDeps = {
+      db: deps.db,
+      copyPool: deps.copyPool,
+      sinks: deps.sinks,
+      partitions: deps.partitions,
+    };
+    this.commits = new GroupCommit(writeDeps, deps, this.stats, deps);
   }
 
   /** Processes records of one device; resolves once they are durably handled. */
@@ -297,8 +265,9 @@ export class Pipeline {
         continue;
       }
       accepted += 1;
-      part ??= this.batch.part(device);
-      this.batch.rowCount += 1;
+      const batch = this.commits.batch;
+      part ??= batch.part(device);
+      batch.rowCount += 1;
       const row = toPositionRow(device.id, position, validation.flags);
       if (!runtime || !part.tag) {
         part.rows.push(row);
@@ -342,7 +311,7 @@ export class Pipeline {
     this.stats.accepted += accepted;
     this.stats.rejected += rejected;
     if (part && runtime && newest && part.tag) this.publish(part, runtime, newest);
-    return { result: { accepted, rejected }, done: part ? this.schedule(part) : undefined };
+    return { result: { accepted, rejected }, done: part ? this.commits.schedule(part) : undefined };
   }
 
   private publish(part: Part, runtime: VehicleRuntime, p: Position): void {
@@ -395,112 +364,13 @@ export class Pipeline {
   }
 
   /**
-   * The part's outcome. Group commit: the batch goes at the end of this event-loop turn when
-   * nothing is committing (no added latency at low rates); otherwise it gathers the submissions
-   * of every device until it is full, it waited `flushIntervalMs`, or the commits in flight end.
-   */
-  private schedule(part: Part): Promise<PartOutcome> {
-    if (this.batch.rowCount >= this.maxRows) this.kick();
-    else if (this.whenIdle && this.inFlight.size === 0)
-      this.immediate ??= setImmediate(this.onTurnEnd);
-    else this.timer ??= setTimeout(this.onWaited, this.intervalMs);
-    return part.done;
-  }
-
-  private readonly onTurnEnd = (): void => {
-    this.immediate = null;
-    this.kick();
-  };
-
-  private readonly onWaited = (): void => {
-    this.timer = null;
-    this.kick();
-  };
-
-  /** Writes the filling batch, or marks it due when every connection is busy. */
-  private kick(): void {
-    // Batches may commit concurrently (PostgreSQL): every statement is order-independent
-    // (duplicates skipped, rollups additive, vehicle state guarded by fix time).
-    if (this.inFlight.size >= this.maxFlushes) {
-      this.due = true;
-      return;
-    }
-    const batch = this.batch;
-    if (batch.isEmpty) return;
-    this.batch = this.newBatch();
-    this.due = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.immediate) clearImmediate(this.immediate);
-    this.immediate = null;
-    const flush = this.write([...batch.parts.values()]).finally(() => {
-      this.inFlight.delete(flush);
-      const next = this.batch;
-      if (next.isEmpty) return;
-      // What gathered during the commits goes now if it is due, full, or nothing else commits.
-      const idle = this.whenIdle && this.inFlight.size === 0;
-      if (this.due || next.rowCount >= this.maxRows || idle) this.kick();
-    });
-    this.inFlight.add(flush);
-  }
-
-  private writeDeps(): WriteDeps {
-    return {
-      db: this.deps.db,
-      copyPool: this.deps.copyPool,
-      sinks: this.deps.sinks,
-      partitions: this.deps.partitions,
-    };
-  }
-
-  private async write(parts: Part[]): Promise<void> {
-    const deps = this.writeDeps();
-    try {
-      const { written, newLate } = await writeBatch(deps, parts);
-      this.stats.batches += 1;
-      this.stats.partsWritten += parts.length;
-      this.stats.rowsWritten += written;
-      for (const part of parts) part.resolve({ refused: new Set() });
-      this.afterCommit(parts, newLate);
-    } catch (error) {
-      // One device's bad record must not hold back the others: store part by part, and within
-      // a failing part record by record, refusing only what the database refuses.
-      this.deps.onError(error);
-      this.stats.isolatedBatches += 1;
-      for (const part of parts) {
-        const outcome = await writeIsolated(deps, part, this.deps.onError);
-        part.resolve({ refused: outcome.refused });
-        this.afterCommit([part], outcome.newLate);
-      }
-    }
-  }
-
-  private afterCommit(parts: Part[], newLate: ReadonlyMap<number, number>): void {
-    for (const [deviceId, oldestMs] of newLate) {
-      const part = parts.find((p) => p.device.id === deviceId);
-      if (!part) continue;
-      this.stats.late += 1;
-      this.deps.onLate?.(part.device, oldestMs);
-    }
-    const onCommitted = this.deps.onCommitted;
-    if (!onCommitted) return;
-    const facts: CommittedFact[] = [];
-    for (const part of parts) {
-      if (!part.tag) continue;
-      for (const fact of part.derived) facts.push({ tag: part.tag, fact });
-    }
-    if (facts.length > 0) onCommitted(facts);
-  }
-
-  /**
    * Runs `task` in the device's own order (used by recomputations that rewrite one vehicle's
    * derived rows): records of the device submitted before are committed first, those submitted
    * meanwhile wait for it, and every other device goes on being stored and acknowledged.
    */
   runForDevice<T>(device: IngestDevice, task: () => Promise<T>): Promise<T> {
     return this.inOrder(device, async () => {
-      const pending = this.batch.parts.get(device.id)?.done;
-      await Promise.allSettled([...(pending ? [pending] : []), ...this.inFlight]);
+      await this.commits.settledFor(device.id);
       return task();
     });
   }
@@ -508,17 +378,7 @@ export class Pipeline {
   /** Writes what is pending and refuses new work. */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.immediate) clearImmediate(this.immediate);
-    this.immediate = null;
     await Promise.allSettled([...this.chains.values()]);
-    await this.drain();
-    this.kick();
-    await this.drain();
-  }
-
-  private async drain(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    await this.commits.flushAll();
   }
 }
