@@ -66,6 +66,33 @@ const databaseUrl =
         process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
       )
     : undefined;
+
+/**
+ * The backends serving the bench's database (the servers' pools), polled twice a second: their
+ * CPU is PostgreSQL's work for this run alone, which the machine-wide figure mixes with other
+ * databases' (tests running beside the bench) and the shared processes (WAL writer, checkpointer).
+ */
+const backends = new Map<number, number>();
+const monitor = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : undefined;
+await monitor?.connect();
+const pollBackends = async (): Promise<void> => {
+  if (!monitor) return;
+  const { rows } = await monitor.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  for (const { pid } of rows) backends.set(pid, cpuSeconds(pid));
+};
+const backendPoll = setInterval(() => void pollBackends().catch(() => undefined), 500);
+/** CPU seconds of the bench database's backends since the window opened. */
+function backendCpuSince(start: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, lastSeen] of backends) {
+    // A backend that ended meanwhile counts with its CPU when last polled.
+    sum += Math.max(cpuSeconds(pid), lastSeen) - (start.get(pid) ?? 0);
+  }
+  return sum;
+}
+
 const isNats = process.env.BUS === 'nats';
 if (isNats && !databaseUrl) throw new Error('BUS=nats needs DB=postgres');
 const natsEnv: Record<string, string> = isNats
@@ -145,6 +172,7 @@ let window:
       startMain: number;
       startMs: number;
       startPg: number;
+      startBackends: Map<number, number>;
       startGen: number;
     }
   | undefined;
@@ -164,6 +192,7 @@ const done = new Promise<Progress>((resolve) => {
           startMain: mainThreadCpu(),
           startMs: performance.now(),
           startPg: postgresCpuSeconds(),
+          startBackends: new Map([...backends.keys()].map((pid) => [pid, cpuSeconds(pid)])),
           startGen: cpuSeconds(generator.pid!),
         };
         windowStartMonoUs = monoUs();
@@ -177,6 +206,10 @@ const endCpu = cpuAll();
 const endMain = mainThreadCpu();
 const endMs = performance.now();
 const endPg = postgresCpuSeconds();
+clearInterval(backendPoll);
+await pollBackends();
+const endBackends = window ? backendCpuSince(window.startBackends) : 0;
+await monitor?.end();
 const endGen = cpuSeconds(generator.pid!);
 const endMonoUs = monoUs();
 const final = await done;
@@ -221,7 +254,10 @@ console.log(
 console.log(
   `cores busy: server ${cores(endCpu - window.startCpu)}` +
     ` (main thread ${cores(endMain - window.startMain)})` +
-    (databaseUrl ? `, PostgreSQL ${cores(endPg - window.startPg)}` : '') +
+    (databaseUrl
+      ? `, PostgreSQL ${cores(endPg - window.startPg)} (this database's backends ${cores(endBackends)}, ` +
+        `${((endBackends * 1e6) / records).toFixed(1)} µs/record)`
+      : '') +
     `, generator ${cores(endGen - window.startGen)} (of ${availableParallelism()})`,
 );
 console.log(

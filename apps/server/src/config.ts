@@ -127,6 +127,11 @@ const envSchema = z.object({
    * second core gave back. At most 1: Node 20 cannot share a listening port between threads.
    */
   INGEST_WORKERS: z.coerce.number().int().min(0).max(1).default(0),
+  /**
+   * Group commit (decision 0055): while a batch commits, the longest the next one waits for more
+   * devices' records before it goes on a free connection.
+   */
+  PIPELINE_FLUSH_MS: z.coerce.number().min(0).max(1000).default(2),
   INGEST_AUTO_REGISTER: bool,
   INGEST_AUTO_REGISTER_TENANT: z.string().default('Transportes Demo'),
   DEMO_VEHICLES: z.coerce.number().int().min(0).max(20000).default(50),

@@ -25,6 +25,35 @@ const MOVE_STAGE = `insert into positions (${COLUMNS})
 const staged = new WeakSet<pg.PoolClient>();
 const bound = new WeakMap<pg.PoolClient, Kysely<Database>>();
 
+/**
+ * Statement names for the write path's repeated texts. A batch's statements have a fixed text
+ * whatever its size (the rows go as array parameters), so each connection parses and plans them
+ * once, as named statements, instead of once per batch: at 1-record packets those small batches
+ * spent most of PostgreSQL's time there. A text gets a name the second time it is seen; at most
+ * {@link MAX_NAMED} texts are named (a text built per batch would otherwise grow every
+ * connection's prepared statements without bound).
+ */
+const names = new Map<string, string>();
+/** Texts seen once (forgotten in bulk past a bound: they are batch-built texts, or rare). */
+const seen = new Set<string>();
+const MAX_NAMED = 64;
+
+/** The name of `text` as a prepared statement, once it has repeated; undefined before. */
+export function statementName(text: string): string | undefined {
+  const name = names.get(text);
+  if (name) return name;
+  if (!seen.has(text)) {
+    if (seen.size >= MAX_NAMED * 4) seen.clear();
+    seen.add(text);
+    return undefined;
+  }
+  if (names.size >= MAX_NAMED) return undefined;
+  const given = `rumbo_w${names.size}`;
+  names.set(text, given);
+  seen.delete(text);
+  return given;
+}
+
 /** COPY text escaping: backslash, tab, newline and carriage return. */
 function text(value: string): string {
   return /[\\\t\n\r]/.test(value)
@@ -63,7 +92,11 @@ export function copyText(rows: readonly PositionRow[]): string {
 function kyselyOn(client: pg.PoolClient): Kysely<Database> {
   let db = bound.get(client);
   if (!db) {
-    const single = { query: client.query.bind(client), release: () => undefined };
+    const query = (text: string, values?: unknown[]) => {
+      const name = statementName(text);
+      return name ? client.query({ name, text, values }) : client.query(text, values);
+    };
+    const single = { query, release: () => undefined };
     db = new Kysely<Database>({
       dialect: new PostgresDialect({
         pool: { connect: () => Promise.resolve(single as never), end: () => Promise.resolve() },
@@ -100,7 +133,8 @@ export async function copyTransaction(
           Readable.from([copyText(rows)]),
           client.query(copyFrom(`copy positions_stage (${COLUMNS}) from stdin`)),
         );
-        inserted = (await client.query(MOVE_STAGE)).rowCount ?? 0;
+        inserted =
+          (await client.query({ name: 'rumbo_move_stage', text: MOVE_STAGE })).rowCount ?? 0;
       }
       await rest(kyselyOn(client));
       await client.query('commit');

@@ -46,7 +46,7 @@ export function pipelineRole(
     sinks,
     clock,
     partitions: parts.partitions,
-    flushIntervalMs: settings?.flushIntervalMs,
+    flushIntervalMs: settings?.flushIntervalMs ?? config.PIPELINE_FLUSH_MS,
     maxBatchRows: settings?.maxBatchRows,
     flushWhenIdle: settings?.flushWhenIdle,
     maxConcurrentFlushes: database.mode === 'postgres' ? 4 : 1,
