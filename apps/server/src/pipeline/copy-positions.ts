@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../db/schema.js';
 import type { PositionRow } from './position-row.js';
+import { insertPositions } from './positions.store.js';
 
 /** Columns of `positions` in the order of the COPY rows below. */
 const COLUMNS =
@@ -21,6 +22,12 @@ const CREATE_STAGE = `create temp table if not exists positions_stage
 
 const MOVE_STAGE = `insert into positions (${COLUMNS})
   select ${COLUMNS} from positions_stage on conflict do nothing`;
+
+/**
+ * Batches of at least this many rows go by COPY; smaller ones (1-record packets at a few thousand
+ * a second) by one prepared insert from arrays, which costs both processes less (decision 0057).
+ */
+const COPY_FROM_ROWS = 256;
 
 const staged = new WeakSet<pg.PoolClient>();
 const bound = new WeakMap<pg.PoolClient, Kysely<Database>>();
@@ -114,7 +121,7 @@ function kyselyOn(client: pg.PoolClient): Kysely<Database> {
  */
 export async function copyTransaction(
   pool: pg.Pool,
-  rows: readonly PositionRow[],
+  rows: PositionRow[],
   rest: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<number> {
   const client = await pool.connect();
@@ -124,7 +131,11 @@ export async function copyTransaction(
     await client.query('begin');
     try {
       let inserted = 0;
-      if (rows.length > 0) {
+      if (rows.length > 0 && rows.length < COPY_FROM_ROWS) {
+        // A small batch: one prepared insert from arrays costs PostgreSQL less than COPY's
+        // round trips through the staging table.
+        inserted = await insertPositions(kyselyOn(client), rows);
+      } else if (rows.length > 0) {
         if (!staged.has(client)) {
           await client.query(CREATE_STAGE);
           created = true;
