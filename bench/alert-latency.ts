@@ -116,6 +116,11 @@ for (const a of arrivals) {
   const code = a.details ? `${a.code}+${a.details}` : a.code;
   codes[code] = (codes[code] ?? 0) + 1;
 }
+// Alerts that are no episode's, by code: the trucks drive without a driver card, so each raises
+// one NUM (unknown driver) once its driving time without a code reaches `unknownDriverDrivingS`.
+const otherAlerts: Record<string, number> = {};
+for (const a of arrivals)
+  if (!ackedAt.has(a.key)) otherAlerts[a.code] = (otherAlerts[a.code] ?? 0) + 1;
 const toldTwice = [...told.values()].filter((n) => n > 1).length;
 const missed = expected - told.size;
 console.log(
@@ -126,7 +131,7 @@ console.log(
       rounds,
       episodes: devices * rounds,
       deliveries: latencies.length,
-      unmatched: arrivals.length - latencies.length,
+      otherAlerts,
       deliveriesPerEpisodeAndClient: latencies.length / expected,
       byCode: codes,
       episodesToldTwice: toldTwice,

@@ -129,8 +129,13 @@ function aggregate(
     for (const node of profile.nodes) {
       const frame = node.callFrame;
       const name = frame.functionName;
-      // V8's own entries are named in parentheses already: (garbage collector), (idle), (program).
-      const source = frame.url ? sourceOf(frame) : name.startsWith('(') ? name : `(${name})`;
+      // V8's own entries are named in parentheses already: (garbage collector), (idle), (program);
+      // a frame with neither URL nor name is native code V8 does not name (was the area "()").
+      const source = frame.url
+        ? sourceOf(frame)
+        : name.startsWith('(')
+          ? name
+          : `(${name || 'native'})`;
       byNode.set(node.id, {
         area: areaOf(source, frame.functionName),
         fn: `${frame.functionName || '(anonymous)'} ${source.replace(/^.*\/(apps|packages|node_modules)\//, '$1/')}`,

@@ -30,23 +30,31 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const TRUCKS = Number(process.env.TRUCKS ?? 50);
 const BATCH = Number(process.env.BATCH ?? 1000);
 
-/** ns per record of the day through `chain`; the facts per truck and per record index. */
-function runChain(day: readonly TruckDay[], chain: DetectorChain) {
+/**
+ * CPU ns per record of the day through `chain` (the process's user + system time, so that the
+ * other processes of a shared machine do not count); with `keep`, the facts per truck and per
+ * record index too. The timed runs keep none: holding a day's facts made the collector's work,
+ * not the detectors', decide the differences.
+ */
+function runChain(day: readonly TruckDay[], chain: DetectorChain, keep = false) {
   let records = 0;
+  let count = 0;
   const facts: DeviceFact[][][] = [];
-  const t0 = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
   for (const { positions, context } of day) {
     let state = initialDeviceState(chain);
     const perRecord: DeviceFact[][] = [];
     for (const p of positions) {
       const r = step(state, p, DEFAULT_REDUCER_SETTINGS, { context, detectors: chain });
       state = r.state;
-      perRecord.push(r.facts);
+      if (keep) perRecord.push(r.facts);
+      else count += r.facts.length;
     }
     facts.push(perRecord);
     records += positions.length;
   }
-  return { ns: Number(process.hrtime.bigint() - t0) / records, facts };
+  const cpu = process.cpuUsage(cpu0);
+  return { ns: ((cpu.user + cpu.system) * 1000) / records, facts, count };
 }
 
 const day = fixedDay(TRUCKS);
@@ -54,27 +62,36 @@ const records = day.reduce((n, t) => n + t.positions.length, 0);
 const us = (ns: number) => `${(ns / 1000).toFixed(3).padStart(7)} µs`;
 console.log(`Step costs over the fixed day: ${TRUCKS} trucks, ${records} records\n`);
 
-// Detectors: the whole chain against it without each one, in alternating rounds.
+// Detectors: each chain without one detector right after a run of the whole chain (their order
+// swapped every round), and the difference of each pair: a whole chain timed once per round and
+// subtracted from every other run carried its own noise into every detector's figure (several
+// came out negative on a loaded machine).
 const without = DEFAULT_DETECTORS.map((d) => DEFAULT_DETECTORS.filter((x) => x !== d));
 const full: number[] = [];
-const less: number[][] = without.map(() => []);
-let facts: DeviceFact[][][] = [];
+const diffs: number[][] = without.map(() => []);
 for (let round = 0; round < ROUNDS; round++) {
-  const whole = runChain(day, DEFAULT_DETECTORS);
-  facts = whole.facts;
-  if (round > 0) full.push(whole.ns);
   without.forEach((chain, i) => {
-    const ns = runChain(day, chain).ns;
-    if (round > 0) less[i]!.push(ns);
+    const first = round % 2 === 0;
+    const a = first ? runChain(day, DEFAULT_DETECTORS).ns : 0;
+    const b = runChain(day, chain).ns;
+    const whole = first ? a : runChain(day, DEFAULT_DETECTORS).ns;
+    if (round === 0) return;
+    full.push(whole);
+    diffs[i]!.push(whole - b);
   });
 }
 const fullNs = median(full);
-console.log(`Detectors (whole chain ${us(fullNs)}/record; median of ${ROUNDS - 1} rounds):`);
-DEFAULT_DETECTORS.forEach((d, i) =>
-  console.log(`  ${d.name.padEnd(22)} ${us(fullNs - median(less[i]!))}/record`),
+console.log(
+  `Detectors (CPU; whole chain ${us(fullNs)}/record; each the median of ${ROUNDS - 1} paired differences):`,
 );
+DEFAULT_DETECTORS.forEach((d, i) =>
+  console.log(`  ${d.name.padEnd(22)} ${us(median(diffs[i]!))}/record`),
+);
+const sum = diffs.reduce((n, d) => n + median(d), 0);
+console.log(`  (sum of the detectors ${us(sum)}/record; the rest is the reducer's own work)`);
 
 // Sinks: collect and write, each sink alone, on a fresh embedded database.
+const { facts } = runChain(day, DEFAULT_DETECTORS, true);
 const socketDir = mkdtempSync(join(tmpdir(), 'rumbo-bench-db-'));
 const database = await openDatabase({ embedded: { storeDir: null, socketDir } });
 const { db } = database;
