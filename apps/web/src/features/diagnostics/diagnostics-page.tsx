@@ -12,6 +12,7 @@ import { useVehicles } from '../../shared/fleet/fleet-queries';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices, useSession } from '../../shared/services';
 import { useResponsiveMode } from '../../shared/ui/use-responsive-mode';
+import { FigureCard, FigureGrid } from '../../shared/ui/figure-cards';
 import { useUrlParams } from '../../shared/url/use-url-params';
 import { useFaults } from './diagnostics-api';
 import { excelOf, type Format } from './fault-excel';
@@ -93,28 +94,16 @@ export default function DiagnosticsPage() {
         </Box>
       ) : (
         <>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 1.5,
-              mb: 2,
-              gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, 200px)' },
-            }}
-          >
+          <FigureGrid columns={{ xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, 200px)' }}>
             {summary.map(([key, value]) => (
-              <Paper
+              <FigureCard
                 key={key}
-                variant="outlined"
-                sx={{ p: 1.5, minWidth: 0 }}
-                data-testid={`fault-summary-${key}`}
-              >
-                <Typography variant="caption" color="text.secondary" noWrap component="div">
-                  {t(`diagnostics.summary.${key}`)}
-                </Typography>
-                <Typography sx={{ fontWeight: 700, fontSize: '1.2rem' }}>{value}</Typography>
-              </Paper>
+                label={t(`diagnostics.summary.${key}`)}
+                value={value}
+                testId={`fault-summary-${key}`}
+              />
             ))}
-          </Box>
+          </FigureGrid>
           {faults.data?.truncated && (
             <Alert severity="info" sx={{ mb: 2 }}>
               {t('diagnostics.truncated', { count: rows.length })}
