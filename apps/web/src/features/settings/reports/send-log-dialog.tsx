@@ -1,5 +1,4 @@
 import type { ReportSend, ReportSubscription } from '@rumbo/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -17,6 +16,7 @@ import { formatDateTime } from '../../../shared/format/format';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useServices, useSession } from '../../../shared/services';
 import { fetchSends, sendsKey } from '../../../shared/reports/reports-api';
+import { RetryAlert } from '../../../shared/ui/retry-alert';
 
 const STATUS_COLOR = {
   sent: 'success',
@@ -62,16 +62,9 @@ export function SendLogDialog({
         {log.isPending ? (
           <Skeleton variant="rounded" height={120} aria-label={t('common.loading')} />
         ) : log.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void log.refetch()}>
-                {t('reports.retry')}
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void log.refetch()} retryLabel={t('reports.retry')}>
             {t('reports.history_error')} {errorMessage(log.error, t)}
-          </Alert>
+          </RetryAlert>
         ) : log.data.length === 0 ? (
           <Typography color="text.secondary" data-testid="report-log-empty">
             {s.enabled && s.nextDueAt !== null
