@@ -3,6 +3,8 @@ import type { Database } from './schema.js';
 
 /** Tables whose rows a tenant owns by `id` (through their `tenant_id`). */
 export type TenantTable =
+  | 'device_models'
+  | 'devices'
   | 'drivers'
   | 'geofences'
   | 'maintenance_additional'
@@ -10,8 +12,10 @@ export type TenantTable =
   | 'maintenance_plans'
   | 'maintenance_services'
   | 'planned_trips'
+  | 'users'
   | 'vehicle_groups'
-  | 'vehicles';
+  | 'vehicles'
+  | 'webhook_endpoints';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toRole } from '../tenants/index.js';
+import { deleteTenantRow } from '../../db/tenant-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -135,12 +136,7 @@ export async function updateTenantUser(
 
 /** Deletes an account of a tenant (its sessions go with it). */
 export async function deleteTenantUser(db: Db, tenantId: number, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('users')
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return deleteTenantRow(db, 'users', tenantId, id);
 }
 
 /** Revokes a user's live sessions except one (the caller's own); returns the ids revoked. */

@@ -6,6 +6,7 @@ import {
   type DeviceModel,
   type DeviceModelInput,
 } from './device-models.schemas.js';
+import { deleteTenantRow } from '../../db/tenant-rows.js';
 
 /** Every tenant's model mappings, for the IO-table catalog. */
 export function listAllDeviceModelMappings(db: Kysely<Database>) {
@@ -94,10 +95,5 @@ export async function deleteDeviceModel(
   tenantId: number,
   id: number,
 ): Promise<boolean> {
-  const result = await db
-    .deleteFrom('device_models')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deleteTenantRow(db, 'device_models', tenantId, id);
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DeviceInput, DeviceProtocol, Vehicle, VehicleInput } from '@rumbo/contracts';
 import type { Database, FuelTankJson } from '../../db/schema.js';
+import { deleteTenantRow } from '../../db/tenant-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -172,12 +173,7 @@ export async function updateVehicle(
 
 /** Deletes a vehicle of a tenant; false when it does not exist there. */
 export async function deleteVehicle(db: Db, tenantId: number, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('vehicles')
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return deleteTenantRow(db, 'vehicles', tenantId, id);
 }
 
 /** Groups of a tenant with their vehicle counts. */
@@ -250,12 +246,7 @@ export async function renameGroup(
 
 /** Deletes a group of a tenant (its vehicles stay, without group). */
 export async function deleteGroup(db: Db, tenantId: number, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('vehicle_groups')
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return deleteTenantRow(db, 'vehicle_groups', tenantId, id);
 }
 
 /** Groups with their vehicles (vehicles without a group under `null`). */
@@ -412,12 +403,7 @@ export async function updateDevice(
 
 /** Deletes a device of a tenant (its stored positions stay until retention drops them). */
 export async function deleteDevice(db: Db, tenantId: number, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('devices')
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return deleteTenantRow(db, 'devices', tenantId, id);
 }
 
 /** Which device, if any, is fitted to a vehicle. */

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { WebhookDelivery, WebhookDeliveryPage, WebhookEndpoint } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
+import { deleteTenantRow } from '../../db/tenant-rows.js';
 
 type Db = Kysely<Database>;
 
@@ -119,12 +120,7 @@ export async function deleteEndpoint(
   tenantId: number,
   endpointId: number,
 ): Promise<boolean> {
-  const result = await db
-    .deleteFrom('webhook_endpoints')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', endpointId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return deleteTenantRow(db, 'webhook_endpoints', tenantId, endpointId);
 }
 
 /** Runs a paused endpoint again: its waiting deliveries go out from the oldest. */

@@ -3,13 +3,10 @@ import RouteIcon from '@mui/icons-material/Route';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -24,6 +21,7 @@ import { AlertIcon } from './alert-icons';
 import { formatAlertValue, formatPlace, rowPlace, travelLink, type AlertRow } from './alert-rows';
 import { acknowledgeEvent, alertKeys } from './alerts-api';
 import { FactList } from '../../shared/ui/fact-list';
+import { PhoneDialog } from '../../shared/ui/phone-dialog';
 
 /** Max length of an acknowledgement comment (contracts `eventAcknowledgeInput`). */
 const COMMENT_MAX = 500;
@@ -41,7 +39,6 @@ export function AlertDialog({
   const { t, units, language } = f;
   const { api, snackbar } = useServices();
   const queryClient = useQueryClient();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [comment, setComment] = useState('');
   const acknowledge = useMutation({
     mutationFn: () => acknowledgeEvent(api, { id: row.id, comment: comment.trim() }),
@@ -72,16 +69,13 @@ export function AlertDialog({
   const tooLong = comment.length > COMMENT_MAX;
 
   return (
-    <Dialog
-      open
+    <PhoneDialog
       onClose={() => {
         if (!acknowledge.isPending) onClose();
       }}
-      fullScreen={fullScreen}
-      fullWidth
       maxWidth="md"
-      aria-labelledby="alert-dialog-title"
-      data-testid="alert-dialog"
+      labelledBy="alert-dialog-title"
+      testId="alert-dialog"
     >
       <DialogTitle
         id="alert-dialog-title"
@@ -171,6 +165,6 @@ export function AlertDialog({
           </Button>
         ) : null}
       </DialogActions>
-    </Dialog>
+    </PhoneDialog>
   );
 }

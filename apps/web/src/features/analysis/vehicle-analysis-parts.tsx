@@ -17,6 +17,7 @@ import {
   noLetterHint,
 } from '../../shared/analysis/indicator-format';
 import { ProfileChip } from '../../shared/analysis/profile-chip';
+import { FigureGrid } from '../../shared/ui/figure-cards';
 
 // One vehicle's analysis: its summary figures, the indicator table beside the comparison period
 // and its drivers.
@@ -37,14 +38,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 export function Summary({ f, row }: { f: FleetFormat; row: AnalysisRow }) {
   const { t, language } = f;
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 1.5,
-        mb: 2,
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
-      }}
-    >
+    <FigureGrid columns={{ xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' }}>
       <Paper variant="outlined" sx={{ p: 1.5, display: 'flex', alignItems: 'center', gap: 1.5 }}>
         <ProfileChip
           letter={row.evaluation.averageEcoDriving.profile}
@@ -75,7 +69,7 @@ export function Summary({ f, row }: { f: FleetFormat; row: AnalysisRow }) {
         label={t('analysis.coverage')}
         value={`${formatNumber(row.coverage * 100, language)} %`}
       />
-    </Box>
+    </FigureGrid>
   );
 }
 
@@ -176,14 +170,7 @@ export function Drivers({
       <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 700, mb: 1 }}>
         {t('analysis.what_drove')}
       </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          mb: 2,
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
-        }}
-      >
+      <FigureGrid columns={{ xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }}>
         {items.map((i) => (
           <Paper key={i.label} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
             <Typography variant="body2" color="text.secondary" noWrap>
@@ -198,7 +185,7 @@ export function Drivers({
             </Typography>
           </Paper>
         ))}
-      </Box>
+      </FigureGrid>
     </>
   );
 }

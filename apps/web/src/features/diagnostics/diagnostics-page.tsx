@@ -1,17 +1,15 @@
 import { DEFAULT_UNITS, type Language, type Units } from '@rumbo/contracts';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../shared/api/error-message';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices, useSession } from '../../shared/services';
 import { useResponsiveMode } from '../../shared/ui/use-responsive-mode';
+import { FigureCard, FigureGrid } from '../../shared/ui/figure-cards';
 import { useUrlParams } from '../../shared/url/use-url-params';
 import { useFaults } from './diagnostics-api';
 import { excelOf, type Format } from './fault-excel';
@@ -19,6 +17,7 @@ import { FaultFilters, filterOf } from './fault-filters';
 import { periodOf } from './fault-period';
 import { FaultCards, FaultTable } from './fault-table';
 import { FaultTimeline } from './fault-timeline';
+import { RetryPanel } from '../../shared/ui/retry-alert';
 
 /** `diagnostic/history` (issue 15): fault episodes of the fleet or one vehicle over a period. */
 export default function DiagnosticsPage() {
@@ -73,16 +72,13 @@ export default function DiagnosticsPage() {
         onExport={() => void exporter.exportExcel('diagnostics', excelOf(rows, fmt))}
       />
       {faults.isError ? (
-        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }} data-testid="faults-error">
-          <ErrorOutlineIcon color="error" />
-          <Typography sx={{ my: 1 }}>{t('diagnostics.load_error')}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {errorMessage(faults.error, t)}
-          </Typography>
-          <Button variant="contained" onClick={() => void faults.refetch()}>
-            {t('diagnostics.retry')}
-          </Button>
-        </Paper>
+        <RetryPanel
+          testId="faults-error"
+          title={t('diagnostics.load_error')}
+          error={faults.error}
+          onRetry={() => void faults.refetch()}
+          retryLabel={t('diagnostics.retry')}
+        />
       ) : faults.isPending ? (
         <Box data-testid="faults-loading">
           <Skeleton variant="rounded" height={72} sx={{ mb: 2 }} />
@@ -93,28 +89,16 @@ export default function DiagnosticsPage() {
         </Box>
       ) : (
         <>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 1.5,
-              mb: 2,
-              gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, 200px)' },
-            }}
-          >
+          <FigureGrid columns={{ xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, 200px)' }}>
             {summary.map(([key, value]) => (
-              <Paper
+              <FigureCard
                 key={key}
-                variant="outlined"
-                sx={{ p: 1.5, minWidth: 0 }}
-                data-testid={`fault-summary-${key}`}
-              >
-                <Typography variant="caption" color="text.secondary" noWrap component="div">
-                  {t(`diagnostics.summary.${key}`)}
-                </Typography>
-                <Typography sx={{ fontWeight: 700, fontSize: '1.2rem' }}>{value}</Typography>
-              </Paper>
+                label={t(`diagnostics.summary.${key}`)}
+                value={value}
+                testId={`fault-summary-${key}`}
+              />
             ))}
-          </Box>
+          </FigureGrid>
           {faults.data?.truncated && (
             <Alert severity="info" sx={{ mb: 2 }}>
               {t('diagnostics.truncated', { count: rows.length })}

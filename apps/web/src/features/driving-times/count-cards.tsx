@@ -1,6 +1,4 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { FigureCard, FigureGrid } from '../../shared/ui/figure-cards';
 
 /** A row of three small count cards above a table (the driving-times and infringements screens). */
 export function CountCards(props: {
@@ -8,32 +6,17 @@ export function CountCards(props: {
   testIdPrefix: string;
 }) {
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 1.5,
-        mb: 2,
-        gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', md: 'repeat(3, 200px)' },
-      }}
-    >
+    <FigureGrid columns={{ xs: 'repeat(3, minmax(0, 1fr))', md: 'repeat(3, 200px)' }}>
       {props.cards.map(({ key, label, count, color }) => (
-        <Paper
+        <FigureCard
           key={key}
-          variant="outlined"
-          sx={{ p: 1.5, minWidth: 0 }}
-          data-testid={`${props.testIdPrefix}-${key}`}
-        >
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            component="div"
-            sx={{ lineHeight: 1.3 }}
-          >
-            {label}
-          </Typography>
-          <Typography sx={{ fontWeight: 700, fontSize: '1.2rem', color }}>{count}</Typography>
-        </Paper>
+          label={label}
+          value={count}
+          valueColor={color}
+          wrapLabel
+          testId={`${props.testIdPrefix}-${key}`}
+        />
       ))}
-    </Box>
+    </FigureGrid>
   );
 }

@@ -1,6 +1,5 @@
 import type { DriverActivityKind, InfringementDto } from '@rumbo/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -8,7 +7,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { errorMessage } from '../../shared/api/error-message';
 import { isApiError } from '../../shared/api/api-error';
 import { ActivityLabel } from '../../shared/driving-times/activity';
 import { LEFT_KINDS } from '../../shared/driving-times/driving-left';
@@ -22,6 +20,7 @@ import { useSession } from '../../shared/services';
 import { ActivityTimeline, type Highlight } from './activity-timeline';
 import { InfringementList } from './infringement-list';
 import { WeekSummary } from './week-summary';
+import { RetryPanel } from '../../shared/ui/retry-alert';
 
 /** `driver/driving-times/:driverId` (issue 26): a driver's chart, limits and infringements. */
 export default function DriverTimesPage() {
@@ -65,20 +64,17 @@ export default function DriverTimesPage() {
     return (
       <Box data-testid="driver-times-page">
         {back}
-        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }} data-testid="dt-error">
-          <ErrorOutlineIcon color="error" />
-          <Typography sx={{ my: 1 }}>
-            {isApiError(detail.error, 404)
+        <RetryPanel
+          testId="dt-error"
+          title={
+            isApiError(detail.error, 404)
               ? t('drivingTimes.driver_not_found')
-              : t('drivingTimes.load_error')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {errorMessage(detail.error, t)}
-          </Typography>
-          <Button variant="contained" onClick={() => void detail.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Paper>
+              : t('drivingTimes.load_error')
+          }
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+          retryLabel={t('common.retry')}
+        />
       </Box>
     );
   }

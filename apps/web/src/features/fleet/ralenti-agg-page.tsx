@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { RalentiAggAnswer } from '@rumbo/contracts';
 import { useMemo } from 'react';
@@ -18,6 +17,7 @@ import { durationText } from '../../shared/analysis/indicator-format';
 import { PeriodScreen } from '../../shared/period/period-screen';
 import { IdleChart } from '../../shared/analysis/analysis-charts';
 import { SendMeThisButton } from '../../shared/reports/send-me-this-button';
+import { FigureCard, FigureGrid } from '../../shared/ui/figure-cards';
 
 type Item = RalentiAggAnswer['payload'][number] & { plate: string };
 
@@ -108,17 +108,12 @@ export default function RalentiAggPage() {
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
           <SendMeThisButton report="idle" />
         </Box>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 1.5,
-            mb: 2,
+        <FigureGrid
+          columns={{
             // Two per row on a phone: a total such as "17 h 21 min" reads whole.
-            gridTemplateColumns: {
-              xs: 'repeat(2, minmax(0, 1fr))',
-              sm: 'repeat(3, minmax(0, 1fr))',
-              md: 'repeat(3, 220px)',
-            },
+            xs: 'repeat(2, minmax(0, 1fr))',
+            sm: 'repeat(3, minmax(0, 1fr))',
+            md: 'repeat(3, 220px)',
           }}
         >
           {[
@@ -126,16 +121,14 @@ export default function RalentiAggPage() {
             [t('analysis.ralenti.total'), durationText(totals.s)],
             [t('analysis.ralenti.fuel'), `${formatNumber(totals.l, language)} L`],
           ].map(([label, value]) => (
-            <Paper key={label} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
-              <Typography variant="caption" color="text.secondary" noWrap component="div">
-                {label}
-              </Typography>
-              <Typography sx={{ fontWeight: 700, fontSize: '1.2rem', overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
-            </Paper>
+            <FigureCard
+              key={label}
+              label={label}
+              value={value}
+              valueSx={{ overflowWrap: 'anywhere' }}
+            />
           ))}
-        </Box>
+        </FigureGrid>
         <IdleChart f={f} rows={shown} />
         <ExcelTableToolbar
           kind="ralenti"

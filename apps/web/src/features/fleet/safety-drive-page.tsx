@@ -23,6 +23,7 @@ import { ScoreTrendChart } from '../../shared/analysis/analysis-charts';
 import { PeriodHeading } from '../../shared/period/period-bar';
 import { ProfileChip } from '../../shared/analysis/profile-chip';
 import { SendMeThisButton } from '../../shared/reports/send-me-this-button';
+import { FigureGrid } from '../../shared/ui/figure-cards';
 
 type Item = SafetyDriveAnswer['vehicles'][number]['items'][number];
 
@@ -192,16 +193,8 @@ export default function SafetyDrivePage() {
       {fleet.isError ? (
         <LoadError error={fleet.error} onRetry={() => void fleet.refetch()} />
       ) : (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 1.5,
-            mb: 2,
-            gridTemplateColumns: {
-              xs: 'repeat(2, minmax(0, 1fr))',
-              md: '2fr repeat(4, minmax(0, 1fr))',
-            },
-          }}
+        <FigureGrid
+          columns={{ xs: 'repeat(2, minmax(0, 1fr))', md: '2fr repeat(4, minmax(0, 1fr))' }}
         >
           <Paper
             variant="outlined"
@@ -263,7 +256,7 @@ export default function SafetyDrivePage() {
               )}
             </Paper>
           ))}
-        </Box>
+        </FigureGrid>
       )}
       {fleet.data && (
         <ScoreTrendChart

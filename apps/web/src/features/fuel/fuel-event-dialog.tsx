@@ -2,14 +2,12 @@ import RouteIcon from '@mui/icons-material/Route';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme, type Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import type { FuelEvent } from '@rumbo/contracts';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -26,6 +24,7 @@ import { LevelChart, levelChartColors } from './level-chart';
 import { levelChartData } from './level-chart-data';
 import { TheftReview } from './theft-review';
 import { FactList } from '../../shared/ui/fact-list';
+import { PhoneDialog } from '../../shared/ui/phone-dialog';
 
 const TRAVEL_MARGIN_MS = 30 * 60_000;
 
@@ -141,7 +140,6 @@ export function FuelEventDialog({
   onClose: () => void;
 }) {
   const { t, language } = f;
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const place = eventPlace(event);
   const facts: [string, string][] = [
     [t('fuel.events.vehicle'), event.plate],
@@ -173,14 +171,11 @@ export function FuelEventDialog({
   ];
 
   return (
-    <Dialog
-      open
+    <PhoneDialog
       onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
       maxWidth="md"
-      aria-labelledby="fuel-event-title"
-      data-testid="fuel-event-dialog"
+      labelledBy="fuel-event-title"
+      testId="fuel-event-dialog"
     >
       <DialogTitle
         id="fuel-event-title"
@@ -232,6 +227,6 @@ export function FuelEventDialog({
         <Box sx={{ flex: 1 }} />
         <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
-    </Dialog>
+    </PhoneDialog>
   );
 }

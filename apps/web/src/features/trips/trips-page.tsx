@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -20,6 +19,7 @@ import { TripImportDialog } from './trip-import-dialog';
 import { TripCard, useTripColumns } from './trip-list';
 import { tripsExcel, type TripFormat } from './trip-rows';
 import { usePlannedTrips } from './trips-api';
+import { RetryAlert } from '../../shared/ui/retry-alert';
 
 const DAY_MS = 86_400_000;
 
@@ -75,16 +75,9 @@ export default function TripsPage() {
     );
   } else if (trips.isError) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void trips.refetch()}>
-            {t('trips.retry')}
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={() => void trips.refetch()} retryLabel={t('trips.retry')}>
         {t('trips.load_error')}: {errorMessage(trips.error, t)}
-      </Alert>
+      </RetryAlert>
     );
   } else if (rows.length === 0) {
     body = (

@@ -12,7 +12,6 @@ import {
 } from '@rumbo/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -22,8 +21,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { isAborted } from '../api/api-error';
@@ -31,6 +28,7 @@ import { errorMessage } from '../api/error-message';
 import { useTranslation } from '../i18n/use-translation';
 import { useServices, useSession } from '../services';
 import { fetchRecipients, recipientsKey, saveSubscription, subscriptionsKey } from './reports-api';
+import { PhoneDialog } from '../ui/phone-dialog';
 
 type Form = ReportSubscriptionInput;
 
@@ -81,17 +79,9 @@ export function SubscriptionDialog({
     queryKey: recipientsKey,
     queryFn: ({ signal }) => fetchRecipients(api, signal),
   });
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const title = 'subscription' in start ? t('reports.dialog_edit') : t('reports.dialog_new');
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="report-dialog-title"
-    >
+    <PhoneDialog onClose={onClose} maxWidth="sm" labelledBy="report-dialog-title">
       <DialogTitle id="report-dialog-title">{title}</DialogTitle>
       {recipients.data ? (
         <SubscriptionForm
@@ -110,7 +100,7 @@ export function SubscriptionDialog({
           )}
         </DialogContent>
       )}
-    </Dialog>
+    </PhoneDialog>
   );
 }
 

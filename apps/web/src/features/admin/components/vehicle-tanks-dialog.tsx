@@ -40,6 +40,7 @@ import {
 } from '../tanks-form';
 import { useAdminForm } from '../use-admin-form';
 import { FormDialog } from './admin-dialogs';
+import { RetryAlert } from '../../../shared/ui/retry-alert';
 
 const decimal = { htmlInput: { inputMode: 'decimal' } } as const;
 
@@ -276,16 +277,9 @@ export function VehicleTanksDialog({
       onSubmit={onSubmit}
     >
       {stored.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void stored.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void stored.refetch()} retryLabel={t('common.retry')}>
           {errorMessage(stored.error, t)}
-        </Alert>
+        </RetryAlert>
       ) : !loaded ? (
         <Skeleton variant="rounded" height={160} aria-label={t('common.loading')} />
       ) : (

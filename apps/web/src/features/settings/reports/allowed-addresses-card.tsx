@@ -1,5 +1,4 @@
 import { reportEmail } from '@rumbo/contracts';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +20,7 @@ import {
   recipientsKey,
   saveAllowedAddresses,
 } from '../../../shared/reports/reports-api';
+import { RetryAlert } from '../../../shared/ui/retry-alert';
 
 /** What `PUT …/allowed-addresses` accepts at most (the contract's `max(500)`). */
 const MAX_ADDRESSES = 500;
@@ -64,16 +64,9 @@ export function AllowedAddressesCard() {
         {list.data ? (
           <AddressesEditor key={list.data.join('\n')} saved={list.data} />
         ) : list.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                {t('reports.retry')}
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void list.refetch()} retryLabel={t('reports.retry')}>
             {t('reports.allowed.load_error')} {errorMessage(list.error, t)}
-          </Alert>
+          </RetryAlert>
         ) : (
           <Skeleton variant="rounded" height={56} />
         )}

@@ -1,22 +1,20 @@
 import type { ReportSend, ReportSubscription } from '@rumbo/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../shared/api/error-message';
 import { formatDateTime } from '../../../shared/format/format';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useServices, useSession } from '../../../shared/services';
 import { fetchSends, sendsKey } from '../../../shared/reports/reports-api';
+import { RetryAlert } from '../../../shared/ui/retry-alert';
+import { PhoneDialog } from '../../../shared/ui/phone-dialog';
 
 const STATUS_COLOR = {
   sent: 'success',
@@ -36,22 +34,13 @@ export function SendLogDialog({
   const { t } = useTranslation();
   const { api } = useServices();
   const language = useSession((x) => x.user?.config.idioma ?? 'es');
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const log = useQuery({
     queryKey: sendsKey(s.id),
     queryFn: ({ signal }) => fetchSends(api, s.id, signal),
   });
   const when = (ms: number) => formatDateTime(ms, language, s.timeZone);
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="report-log-title"
-      data-testid="report-log"
-    >
+    <PhoneDialog onClose={onClose} maxWidth="sm" labelledBy="report-log-title" testId="report-log">
       <DialogTitle id="report-log-title">
         {t('reports.history_title', { report: t(`reports.kind.${s.report}`) })}
       </DialogTitle>
@@ -62,16 +51,9 @@ export function SendLogDialog({
         {log.isPending ? (
           <Skeleton variant="rounded" height={120} aria-label={t('common.loading')} />
         ) : log.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void log.refetch()}>
-                {t('reports.retry')}
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void log.refetch()} retryLabel={t('reports.retry')}>
             {t('reports.history_error')} {errorMessage(log.error, t)}
-          </Alert>
+          </RetryAlert>
         ) : log.data.length === 0 ? (
           <Typography color="text.secondary" data-testid="report-log-empty">
             {s.enabled && s.nextDueAt !== null
@@ -122,6 +104,6 @@ export function SendLogDialog({
       <DialogActions>
         <Button onClick={onClose}>{t('reports.close')}</Button>
       </DialogActions>
-    </Dialog>
+    </PhoneDialog>
   );
 }
