@@ -53,14 +53,11 @@ describe.each(testBackends())(
       );
     });
 
-    it('is read back on a restart, in a fraction of the time', async () => {
-      const t0 = performance.now();
-      const again = await loadDemoPlacement(handle.db, fleet);
-      const readMs = performance.now() - t0;
-      expect(again).toEqual({ placement: expected, kept: true });
-      const t1 = performance.now();
-      computeDemoPlacement(SEED, VEHICLES, fleet.startMs, ANCHOR);
-      expect(readMs).toBeLessThan((performance.now() - t1) / 3);
+    it('is read back on a restart', async () => {
+      expect(await loadDemoPlacement(handle.db, fleet)).toEqual({
+        placement: expected,
+        kept: true,
+      });
     });
 
     it('is placed again for another fleet start, the old one dropped', async () => {
