@@ -31,6 +31,11 @@ export interface DutyTruck {
   index: number;
   /** Sorted by start. */
   stints: CardStint[];
+  /**
+   * A truck planned as time passes (`fleetDuty`): makes `stints` complete up to `atMs` (and
+   * some way past it), adding stints after those it had. Absent: `stints` is the whole plan.
+   */
+  planTo?(atMs: number): void;
 }
 
 export interface DutyFleetOptions {
@@ -187,6 +192,7 @@ export function cardTruth(
 ): TruthActivity[] {
   const stints: (CardStint & { vehicle: number })[] = [];
   for (const t of fleet.trucks) {
+    t.planTo?.(toMs);
     for (const s of t.stints) if (s.card === card) stints.push({ ...s, vehicle: t.index });
   }
   stints.sort((a, b) => a.startMs - b.startMs);

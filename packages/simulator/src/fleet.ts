@@ -6,7 +6,7 @@ import http from 'node:http';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { describeVehicle, type SimDevice } from './catalog.js';
 import { HISTORY_RECORDER_SETTINGS, type RecorderSettings } from './device-recorder.js';
-import { dutyCardFor, type DutyFleet } from './duty-fleet.js';
+import { dutyCardFor, type CardStint, type DutyFleet, type DutyTruck } from './duty-fleet.js';
 import type { DutySegment } from './duty-plan.js';
 import { Random } from './random.js';
 import { legDutySegments, type TruckDutyOptions } from './truck-duty.js';
@@ -205,21 +205,27 @@ export function fleetTruckPlan(
   return new TruckPlan(identity, traits, seed, startMs, situations, duty);
 }
 
+/** A truck's drivers are planned this far past the instant asked, then again as time passes. */
+export const DUTY_PLAN_AHEAD_MS = 7 * 24 * 60 * 60_000;
+
 /**
- * The drivers of a fleet planned with `duty` and what their trucks' tachographs hold over
- * [startMs, endMs): each truck's drivers' activities follow from its legs (truck-duty.ts). Drivers
+ * The drivers of a fleet planned with `duty` and what their trucks' tachographs hold from the
+ * fleet's start: each truck's drivers' activities follow from its legs (truck-duty.ts). Drivers
  * are numbered truck by truck (two on a crew's truck), each with the card `dutyCardFor` gives.
+ * Planned as time passes: each truck's `planTo` (the tachograph overlay calls it with its records'
+ * times, `cardTruth` with the end asked) plans whole legs to {@link DUTY_PLAN_AHEAD_MS} past the
+ * instant, so the stints and segments grow; at every instant they are those of a plan made all at
+ * once (the legs are planned from the seed alone). `planToMs`: planned that far now.
  */
-export function fleetDuty(options: FleetDutyOptions, endMs: number): DutyFleet {
+export function fleetDuty(options: FleetDutyOptions, planToMs?: number): DutyFleet {
   const startMs = Math.floor(options.startMs / 1000) * 1000;
   const routes = new Map(compileRoutes().map((r) => [r.id, r]));
   const fleet: DutyFleet = { drivers: [], trucks: [], homeTruckOf: [] };
   for (let t = 0; t < options.vehicles; t++) {
     const duty = options.duty?.(t);
-    const truck = { index: t, stints: [] as DutyFleet['trucks'][number]['stints'] };
+    const truck: DutyTruck = { index: t, stints: [] };
     fleet.trucks.push(truck);
     if (!duty) continue;
-    const plan = fleetTruckPlan(options, t, duty, routes);
     const crew = duty.crew === true;
     const first = fleet.drivers.length;
     const drivers = (crew ? [first, first + 1] : [first]).map((i) => {
@@ -228,21 +234,41 @@ export function fleetDuty(options: FleetDutyOptions, endMs: number): DutyFleet {
       fleet.drivers.push(d);
       return d;
     });
-    for (let k = 0; plan.leg(k).startMs < endMs; k++) {
-      for (const s of legDutySegments(plan.leg(k), crew, startMs)) {
-        const d = drivers[s.driver]!;
-        const last = d.segments.at(-1);
-        if (last && last.kind === s.kind && last.slot === s.slot && last.endMs === s.startMs) {
-          last.endMs = s.endMs;
-        } else d.segments.push({ kind: s.kind, slot: s.slot, startMs: s.startMs, endMs: s.endMs });
-        const from = Math.max(s.startMs, startMs);
-        const to = Math.min(s.endMs, endMs);
-        if (to > from) {
-          truck.stints.push({ card: d.card, slot: s.slot, kind: s.kind, startMs: from, endMs: to });
+    let plan: TruckPlan | undefined;
+    /** The next leg to plan; every instant before `plannedToMs` (its start) is planned. */
+    let next = 0;
+    let plannedToMs = -Infinity;
+    truck.planTo = (atMs) => {
+      if (atMs < plannedToMs) return;
+      plan ??= fleetTruckPlan(options, t, duty, routes);
+      const stints: CardStint[] = [];
+      for (; plan.leg(next).startMs < atMs + DUTY_PLAN_AHEAD_MS; next++) {
+        for (const s of legDutySegments(plan.leg(next), crew, startMs)) {
+          const d = drivers[s.driver]!;
+          const last = d.segments.at(-1);
+          if (last && last.kind === s.kind && last.slot === s.slot && last.endMs === s.startMs) {
+            last.endMs = s.endMs;
+          } else {
+            d.segments.push({ kind: s.kind, slot: s.slot, startMs: s.startMs, endMs: s.endMs });
+          }
+          const from = Math.max(s.startMs, startMs);
+          if (s.endMs > from) {
+            stints.push({
+              card: d.card,
+              slot: s.slot,
+              kind: s.kind,
+              startMs: from,
+              endMs: s.endMs,
+            });
+          }
         }
       }
-    }
-    truck.stints.sort((a, b) => a.startMs - b.startMs || a.slot - b.slot);
+      // Whole legs, in time order: the new stints all start where the last ones ended or later.
+      stints.sort((a, b) => a.startMs - b.startMs || a.slot - b.slot);
+      for (const s of stints) truck.stints.push(s);
+      plannedToMs = plan.leg(next).startMs;
+    };
+    if (planToMs !== undefined) truck.planTo(planToMs);
   }
   return fleet;
 }

@@ -11,22 +11,37 @@ import { MOVING_KMH } from './duty-motion.js';
 import { WORKING_STATE, tachographFields } from './duty-records.js';
 import type { SimRecord } from './sim-record.js';
 
-/** Walks a truck's stints forward in time (records come oldest first). */
+/**
+ * Walks a truck's stints forward in time (records come oldest first). A truck planned as time
+ * passes (`DutyTruck.planTo`) is asked for its stints up to each batch's last record, and the
+ * stints it adds are taken in then.
+ */
 export class TachographOverlay {
-  private readonly edges: number[];
-  private readonly bySlot: [CardStint[], CardStint[]];
+  private readonly edges: number[] = [];
+  private readonly bySlot: [CardStint[], CardStint[]] = [[], []];
   private readonly at = [0, 0];
+  /** Stints of the truck taken in so far. */
+  private taken = 0;
   private edgeIndex = 0;
   private last: SimRecord | undefined;
 
-  constructor(truck: DutyTruck) {
+  constructor(private readonly truck: DutyTruck) {
+    this.takeNew();
+  }
+
+  /** Takes in the stints the truck added (all at or after those it had: edges stay sorted). */
+  private takeNew(): void {
+    const { stints } = this.truck;
+    if (this.taken === stints.length) return;
     const edges = new Set<number>();
-    for (const s of truck.stints) edges.add(s.startMs).add(s.endMs);
-    this.edges = [...edges].sort((a, b) => a - b);
-    this.bySlot = [
-      truck.stints.filter((s) => s.slot === 1),
-      truck.stints.filter((s) => s.slot === 2),
-    ];
+    for (let i = this.taken; i < stints.length; i++) {
+      const s = stints[i]!;
+      edges.add(s.startMs).add(s.endMs);
+      this.bySlot[s.slot - 1]!.push(s);
+    }
+    this.taken = stints.length;
+    const lastEdge = this.edges.at(-1) ?? -Infinity;
+    for (const e of [...edges].sort((a, b) => a - b)) if (e > lastEdge) this.edges.push(e);
   }
 
   private stintAt(k: 0 | 1, ms: number): CardStint | undefined {
@@ -46,6 +61,11 @@ export class TachographOverlay {
   /** The records with their tachograph IO, and a record at each slot change between them. */
   apply(records: readonly SimRecord[]): SimRecord[] {
     const out: SimRecord[] = [];
+    const lastMs = records.at(-1)?.fixTimeMs;
+    if (lastMs !== undefined && this.truck.planTo) {
+      this.truck.planTo(lastMs);
+      this.takeNew();
+    }
     for (const r of records) {
       while (this.edgeIndex < this.edges.length && this.edges[this.edgeIndex]! <= r.fixTimeMs) {
         const edgeMs = this.edges[this.edgeIndex++]!;

@@ -88,6 +88,12 @@ export interface DemoHistoryTable {
   stored_until: Timestamp;
 }
 
+export interface DemoPlacementTable {
+  computed_at: Generated<Timestamp>;
+  key: string;
+  placement: string;
+}
+
 export interface DeviceModelsTable {
   created_at: Generated<Timestamp>;
   family: 'fmb640' | 'fmb1xx' | null;
@@ -798,6 +804,7 @@ export interface Database {
   api_key_uses: ApiKeyUsesTable;
   api_keys: ApiKeysTable;
   demo_history: DemoHistoryTable;
+  demo_placement: DemoPlacementTable;
   device_models: DeviceModelsTable;
   devices: DevicesTable;
   driver_activities: DriverActivitiesTable;

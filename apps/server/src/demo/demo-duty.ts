@@ -16,11 +16,8 @@ import {
   type TruckDutyOptions,
 } from '@rumbo/simulator';
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const MIN_MS = 60_000;
-/** The plan runs this far past the present (a restart plans further; a plan's start never changes). */
-const PLAN_AHEAD_DAYS = 90;
 /** Two-driver crews on the first trucks (drivers 0–3). */
 const DEMO_CREWS = 2;
 /** Drivers who push on. */
@@ -60,33 +57,122 @@ interface Placement {
   leftMin: number;
 }
 
-const placements = new Map<string, Map<number, Placement & { driver: number; limit: NearLimit }>>();
+/** One truck whose driver is placed near a limit: the truck, its driver and his duty there. */
+export interface PlacedTruck extends NearLimitDriver {
+  index: number;
+  duty: TruckDutyOptions;
+}
 
-/** The demo's near-limit drivers' trucks, placed at `anchorMs` (computed once per fleet). */
-function placedTrucks(seed: string, vehicles: number, startMs: number, anchorMs: number) {
-  const key = `${seed}/${vehicles}/${startMs}/${anchorMs}`;
-  let placed = placements.get(key);
-  if (placed) return placed;
-  placed = new Map();
+/**
+ * Bump when the placement's search or what it places changes: a placement kept under an older
+ * version is computed again ({@link demoPlacementKey}).
+ */
+const PLACEMENT_VERSION = 1;
+
+/** What the demo's placement depends on, as a key to keep it under across restarts. */
+export const demoPlacementKey = (
+  seed: string,
+  vehicles: number,
+  startMs: number,
+  anchorMs: number,
+): string => `v${PLACEMENT_VERSION}/${seed}/${vehicles}/${startMs}/${anchorMs}`;
+
+/** The placements of this process, by key (computed, or read back: {@link useDemoPlacement}). */
+const placements = new Map<string, readonly PlacedTruck[]>();
+
+/** Single drivers who keep the rules, in trucks with a tachograph (not every tenth: OsmAnd). */
+const placeable = (vehicles: number, index: number): boolean =>
+  index >= crewsOf(vehicles) && !baseDuty(vehicles)(index).pushesOn && index % 10 !== 9;
+
+/**
+ * Places the demo's near-limit drivers at `anchorMs` (the first start's present): each aim's
+ * driver first, then the next ones, until one's legs can be placed (about a second of CPU).
+ */
+export function computeDemoPlacement(
+  seed: string,
+  vehicles: number,
+  startMs: number,
+  anchorMs: number,
+): PlacedTruck[] {
+  const placed: PlacedTruck[] = [];
   const crews = crewsOf(vehicles);
   const base = baseDuty(vehicles);
-  // Single drivers who keep the rules, in trucks with a tachograph (not every tenth: OsmAnd).
-  const candidates = Array.from({ length: vehicles }, (_, i) => i).filter(
-    (i) => i >= crews && !base(i).pushesOn && i % 10 !== 9,
+  const candidates = Array.from({ length: vehicles }, (_, i) => i).filter((i) =>
+    placeable(vehicles, i),
   );
   for (const aim of DEMO_NEAR_LIMIT_AIMS) {
-    // The aim's driver first, then the next ones, until one's legs can be placed.
     const first = Math.max(0, candidates.indexOf(aim.driver - crews));
     for (let n = 0; n < candidates.length; n++) {
       const index = candidates[(first + n) % candidates.length]!;
-      if (placed.has(index)) continue;
+      if (placed.some((p) => p.index === index)) continue;
       const p = placeNearLimit({ seed, vehicles, startMs }, index, base(index), aim, anchorMs);
       if (!p) continue;
-      placed.set(index, { ...p, driver: index + crews, limit: aim.limit });
+      placed.push({ index, driver: index + crews, limit: aim.limit, ...p });
       break;
     }
   }
-  placements.set(key, placed);
+  return placed;
+}
+
+/**
+ * Whether a placement read back still holds for this fleet: one truck per aim, in order, each a
+ * driver who can be placed, and each plan (the planner as it is now) puts him at the wheel at
+ * `anchorMs` with the minutes left it says (± 30 s, as placed). Three truck plans, not the search's
+ * hundreds.
+ */
+export function demoPlacementHolds(
+  seed: string,
+  vehicles: number,
+  startMs: number,
+  anchorMs: number,
+  placed: readonly PlacedTruck[],
+): boolean {
+  const crews = crewsOf(vehicles);
+  const base = baseDuty(vehicles);
+  if (new Set(placed.map((p) => p.index)).size < placed.length) return false;
+  // The aims placed, in their order (an aim nobody could be placed for is left out).
+  let next = 0;
+  return placed.every((p) => {
+    while (next < DEMO_NEAR_LIMIT_AIMS.length && DEMO_NEAR_LIMIT_AIMS[next]!.limit !== p.limit) {
+      next += 1;
+    }
+    const aim = DEMO_NEAR_LIMIT_AIMS[next++];
+    if (!aim || !Number.isInteger(p.index) || p.index < 0 || p.index >= vehicles) return false;
+    if (!placeable(vehicles, p.index) || p.driver !== p.index + crews) return false;
+    if (p.duty.crew !== base(p.index).crew || p.duty.pushesOn !== base(p.index).pushesOn) {
+      return false;
+    }
+    const at = driveAtAnchor({ seed, vehicles, startMs }, p.index, p.duty, p.limit, anchorMs);
+    if (!at || p.leftMin > aim.maxLeftMin) return false;
+    const leftMs = limitMsOf(p.limit) - (at.drivenMs + anchorMs - at.startMs);
+    return Math.abs(leftMs - p.leftMin * MIN_MS) <= 30_000;
+  });
+}
+
+/** Uses a placement (read back and checked) for this fleet instead of computing it. */
+export function useDemoPlacement(
+  seed: string,
+  vehicles: number,
+  startMs: number,
+  anchorMs: number,
+  placed: readonly PlacedTruck[],
+): void {
+  placements.set(demoPlacementKey(seed, vehicles, startMs, anchorMs), placed);
+}
+
+/** The demo's near-limit drivers' trucks, placed at `anchorMs` (computed once per process). */
+export function demoPlacement(
+  seed: string,
+  vehicles: number,
+  startMs: number,
+  anchorMs: number,
+): readonly PlacedTruck[] {
+  const key = demoPlacementKey(seed, vehicles, startMs, anchorMs);
+  let placed = placements.get(key);
+  if (!placed) {
+    placed = computeDemoPlacement(seed, vehicles, startMs, anchorMs);
+    placements.set(key, placed);
+  }
   return placed;
 }
 
@@ -101,7 +187,7 @@ export function demoNearLimit(
   startMs: number,
   anchorMs: number,
 ): NearLimitDriver[] {
-  return [...placedTrucks(seed, vehicles, startMs, anchorMs).values()].map((p) => ({
+  return demoPlacement(seed, vehicles, startMs, anchorMs).map((p) => ({
     driver: p.driver,
     limit: p.limit,
     leftMin: p.leftMin,
@@ -129,9 +215,35 @@ export function demoTruckDuty(
   startMs: number,
   anchorMs: number,
 ): (index: number) => TruckDutyOptions {
-  const placed = placedTrucks(seed, vehicles, startMs, anchorMs);
+  const placed = new Map(demoPlacement(seed, vehicles, startMs, anchorMs).map((p) => [p.index, p]));
   const base = baseDuty(vehicles);
   return (index) => placed.get(index)?.duty ?? base(index);
+}
+
+/** The driving a limit counts: since the last break, or today's (an extended day). */
+const limitMsOf = (limit: NearLimit): number => (limit === 'break' ? 270 : 600) * MIN_MS;
+
+/**
+ * The drive holding `anchorMs` of truck `index` planned with `duty`: its leg, the driving the
+ * limit counts before it (since the break, or today's), its start and end.
+ */
+function driveAtAnchor(
+  fleet: FleetDutyOptions,
+  index: number,
+  duty: TruckDutyOptions,
+  limit: NearLimit,
+  anchorMs: number,
+) {
+  const plan = fleetTruckPlan(fleet, index, duty);
+  for (let k = 1; plan.leg(k).startMs <= anchorMs; k++) {
+    const drive = legDutySegments(plan.leg(k), false).find((x) => x.kind === 'drive');
+    if (!drive || drive.startMs > anchorMs || drive.endMs <= anchorMs) continue;
+    const before = plan.leg(k - 1).duty?.after.drivers[0];
+    if (!before) return undefined;
+    const drivenMs = limit === 'day' ? before.todayMs : before.sinceBreakMs;
+    return { plan, leg: k, drivenMs, startMs: drive.startMs, endMs: drive.endMs };
+  }
+  return undefined;
 }
 
 /**
@@ -150,26 +262,14 @@ export function placeNearLimit(
   aim: { limit: NearLimit; leftMin: number; maxLeftMin: number },
   anchorMs: number,
 ): Placement | undefined {
-  const limitMs = (aim.limit === 'break' ? 270 : 600) * MIN_MS;
+  const limitMs = limitMsOf(aim.limit);
   const anchorHour = (((anchorMs / HOUR_MS + ARGENTINA_UTC_OFFSET_HOURS) % 24) + 24) % 24;
   const isDay = aim.limit === 'day';
   const speeds = isDay ? [72, 67, 62] : [undefined];
   const variants = speeds.flatMap((averageKmh) =>
     Array.from({ length: isDay ? 57 : 45 }, (_, k) => ({ averageKmh, back: 2 + k / 4 })),
   );
-  /** The drive holding the anchor: its leg, the driving before it, its start and end. */
-  const driveAt = (d: TruckDutyOptions) => {
-    const plan = fleetTruckPlan(fleet, index, d);
-    for (let k = 1; plan.leg(k).startMs <= anchorMs; k++) {
-      const drive = legDutySegments(plan.leg(k), false).find((x) => x.kind === 'drive');
-      if (!drive || drive.startMs > anchorMs || drive.endMs <= anchorMs) continue;
-      const before = plan.leg(k - 1).duty?.after.drivers[0];
-      if (!before) return undefined;
-      const drivenMs = isDay ? before.todayMs : before.sinceBreakMs;
-      return { plan, leg: k, drivenMs, startMs: drive.startMs, endMs: drive.endMs };
-    }
-    return undefined;
-  };
+  const driveAt = (d: TruckDutyOptions) => driveAtAnchor(fleet, index, d, aim.limit, anchorMs);
   let best: { duty: TruckDutyOptions; markMs: number } | undefined;
   for (const { averageKmh, back } of variants) {
     const from = (anchorHour - back + 24) % 24;
@@ -204,18 +304,20 @@ export function placeNearLimit(
 
 /**
  * The demo's drivers and their trucks' tachographs for a fleet of `vehicles` starting at
- * `startMs`, those near a limit placed at `anchorMs` (the first start's present), planned until
- * 90 days after the present (`nowMs`).
+ * `startMs`, those near a limit placed at `anchorMs` (the first start's present). Planned as time
+ * passes (`fleetDuty`): nothing until the trucks' records (or `cardTruth`) ask for an instant,
+ * then a week past it.
  */
 export function demoDutyFleet(
   seed: string,
   vehicles: number,
   startMs: number,
   anchorMs: number,
-  nowMs: number = anchorMs,
 ): DutyFleet {
-  return fleetDuty(
-    { seed, vehicles, startMs, duty: demoTruckDuty(seed, vehicles, startMs, anchorMs) },
-    Math.max(anchorMs, nowMs) + PLAN_AHEAD_DAYS * DAY_MS,
-  );
+  return fleetDuty({
+    seed,
+    vehicles,
+    startMs,
+    duty: demoTruckDuty(seed, vehicles, startMs, anchorMs),
+  });
 }

@@ -18,6 +18,7 @@ import { backfillDemoHistory, type DemoTruck } from './demo-backfill.js';
 import { insertDemoHistory, listDemoHistory } from './demo-history.repository.js';
 import { registerDemoPlaces } from './demo-places.js';
 import { demoDutyFleet, demoTruckDuty } from './demo-duty.js';
+import { loadDemoPlacement } from './demo-placement.js';
 import { demoTanks } from './demo-tanks.js';
 import { registerDemoMaintenance } from './demo-maintenance.js';
 import { registerDemoPlannedTrips } from './demo-trips.js';
@@ -160,12 +161,25 @@ export function startDemoFleet(options: {
     if (stopped) return;
     // The first start's present: the drivers near a limit are placed there.
     const anchorMs = startMs + options.historyDays * 86_400_000;
+    // Three drivers near a limit there: kept from an earlier start, else placed now (decision 0048).
+    const placedAt = performance.now();
+    const placed = await loadDemoPlacement(db, {
+      seed: DEMO_SEED,
+      vehicles: options.vehicles,
+      startMs,
+      anchorMs,
+    });
+    log.info(
+      { kept: placed.kept, ms: Math.round(performance.now() - placedAt) },
+      'demo fleet: drivers placed',
+    );
+    if (stopped) return;
     fleet = createFleet({
       vehicles: options.vehicles,
       seed: DEMO_SEED,
       startMs,
       // The drivers' working states, and their day shaping the trucks' legs (decision 0048).
-      tachograph: demoDutyFleet(DEMO_SEED, options.vehicles, startMs, anchorMs, nowMs),
+      tachograph: demoDutyFleet(DEMO_SEED, options.vehicles, startMs, anchorMs),
       duty: demoTruckDuty(DEMO_SEED, options.vehicles, startMs, anchorMs),
       teltonikaPort: options.teltonikaPort,
       osmandPort: options.osmandPort,
