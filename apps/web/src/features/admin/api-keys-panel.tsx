@@ -1,12 +1,7 @@
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyCreated } from '@rumbo/contracts';
 import BlockIcon from '@mui/icons-material/Block';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -20,6 +15,7 @@ import { ConfirmDialog, ConfirmText } from '../../shared/ui/confirm-dialog';
 import { adminKeys, apiKeysApi } from './admin-api';
 import { apiKeyFormSchema, toApiKeyInput, type ApiKeyForm } from './api-key-form';
 import { AdminTable, type AdminColumn } from './components/admin-table';
+import { CheckboxGroupField } from './components/checkbox-group-field';
 import { FormDialog } from './components/admin-dialogs';
 import { useAdminForm } from './use-admin-form';
 import { useAdminSave } from './use-admin-save';
@@ -78,38 +74,17 @@ function ApiKeyDialog(props: { onClose: () => void; onCreated: (key: ApiKeyCreat
           control={control}
           name="scopes"
           render={({ field }) => (
-            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-              <FormLabel component="legend" error={Boolean(errors.scopes)}>
-                {t('admin.api_keys.scopes')}
-              </FormLabel>
-              <FormGroup
-                sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-              >
-                {API_KEY_SCOPES.map((scope) => (
-                  <FormControlLabel
-                    key={scope}
-                    label={t(`admin.api_keys.scope.${scope}`)}
-                    control={
-                      <Checkbox
-                        checked={field.value.includes(scope)}
-                        onChange={(event) =>
-                          field.onChange(
-                            event.target.checked
-                              ? [...field.value, scope]
-                              : field.value.filter((s) => s !== scope),
-                          )
-                        }
-                        slotProps={{ input: { 'aria-describedby': 'api-key-scopes-help' } }}
-                        data-testid={`scope-${scope}`}
-                      />
-                    }
-                  />
-                ))}
-              </FormGroup>
-              <FormHelperText id="api-key-scopes-help" error={Boolean(errors.scopes)}>
-                {errors.scopes?.message ?? t('admin.api_keys.scopes_help')}
-              </FormHelperText>
-            </Box>
+            <CheckboxGroupField
+              id="api-key-scopes"
+              legend={t('admin.api_keys.scopes')}
+              options={API_KEY_SCOPES}
+              labelOf={(scope) => t(`admin.api_keys.scope.${scope}`)}
+              testIdOf={(scope) => `scope-${scope}`}
+              value={field.value}
+              onChange={field.onChange}
+              help={t('admin.api_keys.scopes_help')}
+              error={errors.scopes?.message}
+            />
           )}
         />
         <TextField

@@ -1,10 +1,6 @@
 import type { WebhookEndpoint, WebhookEndpointCreated } from '@rumbo/contracts';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
@@ -13,6 +9,7 @@ import { z } from 'zod';
 import type { TFunction } from '../../shared/i18n/i18n';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';
+import { CheckboxGroupField } from './components/checkbox-group-field';
 import { FormDialog } from './components/admin-dialogs';
 import { SecretOnceDialog } from './secret-once-dialog';
 import { useAdminForm } from './use-admin-form';
@@ -116,37 +113,17 @@ export function WebhookDialog(props: {
           control={control}
           name="kinds"
           render={({ field }) => (
-            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-              <FormLabel component="legend" error={Boolean(errors.kinds)}>
-                {t('admin.webhooks.kinds')}
-              </FormLabel>
-              <FormGroup
-                sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-              >
-                {KINDS.map((kind) => (
-                  <FormControlLabel
-                    key={kind}
-                    label={kindLabel(t, kind)}
-                    control={
-                      <Checkbox
-                        checked={field.value.includes(kind)}
-                        onChange={(event) =>
-                          field.onChange(
-                            event.target.checked
-                              ? [...field.value, kind]
-                              : field.value.filter((k) => k !== kind),
-                          )
-                        }
-                        data-testid={`kind-${kind}`}
-                      />
-                    }
-                  />
-                ))}
-              </FormGroup>
-              <FormHelperText error={Boolean(errors.kinds)}>
-                {errors.kinds?.message ?? t('admin.webhooks.kinds_help')}
-              </FormHelperText>
-            </Box>
+            <CheckboxGroupField
+              id="webhook-kinds"
+              legend={t('admin.webhooks.kinds')}
+              options={KINDS}
+              labelOf={(kind) => kindLabel(t, kind)}
+              testIdOf={(kind) => `kind-${kind}`}
+              value={field.value}
+              onChange={field.onChange}
+              help={t('admin.webhooks.kinds_help')}
+              error={errors.kinds?.message}
+            />
           )}
         />
         <TextField
