@@ -14,7 +14,7 @@ import {
   computeDemoPlacement,
   demoPlacementHolds,
   demoTruckDuty,
-  useDemoPlacement,
+  adoptDemoPlacement,
   type PlacedTruck,
 } from '../apps/server/src/demo/demo-duty.js';
 
@@ -45,7 +45,7 @@ function start(
     }
   });
   // What the fleet uses from now on (no second placement).
-  useDemoPlacement(SEED, vehicles, startMs, nowMs, kept);
+  adoptDemoPlacement(SEED, vehicles, startMs, nowMs, kept);
   const options = {
     seed: SEED,
     vehicles,

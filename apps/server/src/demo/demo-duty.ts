@@ -77,7 +77,7 @@ export const demoPlacementKey = (
   anchorMs: number,
 ): string => `v${PLACEMENT_VERSION}/${seed}/${vehicles}/${startMs}/${anchorMs}`;
 
-/** The placements of this process, by key (computed, or read back: {@link useDemoPlacement}). */
+/** The placements of this process, by key (computed, or read back: {@link adoptDemoPlacement}). */
 const placements = new Map<string, readonly PlacedTruck[]>();
 
 /** Single drivers who keep the rules, in trucks with a tachograph (not every tenth: OsmAnd). */
@@ -150,7 +150,7 @@ export function demoPlacementHolds(
 }
 
 /** Uses a placement (read back and checked) for this fleet instead of computing it. */
-export function useDemoPlacement(
+export function adoptDemoPlacement(
   seed: string,
   vehicles: number,
   startMs: number,

@@ -10,7 +10,7 @@ import {
   computeDemoPlacement,
   demoPlacementHolds,
   demoPlacementKey,
-  useDemoPlacement,
+  adoptDemoPlacement,
   type PlacedTruck,
 } from './demo-duty.js';
 
@@ -77,7 +77,7 @@ export async function loadDemoPlacement(
   const read = await readPlacement(db, key);
   const kept = read !== undefined && demoPlacementHolds(seed, vehicles, startMs, anchorMs, read);
   const placement = kept ? read : computeDemoPlacement(seed, vehicles, startMs, anchorMs);
-  useDemoPlacement(seed, vehicles, startMs, anchorMs, placement);
+  adoptDemoPlacement(seed, vehicles, startMs, anchorMs, placement);
   if (!kept) await writePlacement(db, key, placement);
   return { placement, kept };
 }
