@@ -132,6 +132,11 @@ const envSchema = z.object({
    * devices' records before it goes on a free connection.
    */
   PIPELINE_FLUSH_MS: z.coerce.number().min(0).max(1000).default(2),
+  /**
+   * How often `/api/wslp` sends each tenant's changed vehicles (one frame per tick): one display
+   * frame, so a record reaches the map within the issue's 35 ms p99 (decision 0059).
+   */
+  LIVE_TICK_MS: z.coerce.number().int().min(5).max(1000).default(16),
   INGEST_AUTO_REGISTER: bool,
   INGEST_AUTO_REGISTER_TENANT: z.string().default('Transportes Demo'),
   DEMO_VEHICLES: z.coerce.number().int().min(0).max(20000).default(50),

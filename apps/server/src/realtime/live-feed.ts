@@ -9,7 +9,7 @@ import {
 import type { LiveFleet } from './live-fleet.js';
 import type { Connection, SocketHub } from './socket-hub.js';
 
-/** How often batches go out. */
+/** How often batches go out when no tick is given (tests); the server passes config `LIVE_TICK_MS`. */
 export const LIVE_TICK_MS = 50;
 // A client with more unsent bytes than this is "behind": it skips ticks and its own map
 // coalesces what it missed (one entry per vehicle, so bounded by the fleet size).
@@ -72,6 +72,7 @@ export class LiveFeed {
     /** Receives, per batch, how old each entry's fix is when sent (latency benchmark). */
     private readonly probe?: (ageMs: number[]) => void,
     private readonly nowMs: () => number = Date.now,
+    tickMs: number = LIVE_TICK_MS,
   ) {
     hub.onReady = (connection) => this.add(connection);
     hub.onClosed = (connection) => this.remove(connection);
@@ -84,7 +85,7 @@ export class LiveFeed {
       }
       map.set(info.idvehiculo, info);
     });
-    this.timer = setInterval(() => this.flush(), LIVE_TICK_MS);
+    this.timer = setInterval(() => this.flush(), tickMs);
     this.timer.unref();
   }
 

@@ -52,6 +52,8 @@ export function apiRole(parts: NodeParts, options: { serve: boolean }): ApiRole 
         live,
         hubs.wslp,
         config.LIVE_LATENCY_PROBE ? latencyProbe(log) : undefined,
+        undefined,
+        config.LIVE_TICK_MS,
       );
       // Vehicles and devices changed by any process (an API node, the command line, an ingest
       // node that registered one) are announced on the bus: this node's live fleet reloads them,
