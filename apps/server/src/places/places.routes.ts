@@ -7,6 +7,9 @@ import { addressPlace } from './engine.js';
 import type { Geocoder } from './geocoder.js';
 import { cachedAnswers } from './places.repository.js';
 import { placeText } from './render.js';
+import { routeSpec } from '../kernel/route-spec.js';
+
+const route = routeSpec('places');
 
 // One position named on demand (docs/decisions/0031-places.md, "The vehicle popup"): the live
 // map's vehicle popup asks for its last position's place when it opens. The tenant's own places
@@ -55,16 +58,12 @@ export function placeRoutes(deps: PlaceAtDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/places/at',
-      {
-        config: { views: ['map-fleet-location'] },
-        schema: {
-          tags: ['places'],
-          summary:
-            "The place at a position in the caller's language: the tenant's geofence or point of interest, a cached street address, else the nearest locality with distance and direction",
-          querystring: placeAtQuery,
-          response: { 200: placeAtReply },
-        },
-      },
+      route(
+        { config: { views: ['map-fleet-location'] } },
+        "The place at a position in the caller's language: the tenant's geofence or point of interest, a cached street address, else the nearest locality with distance and direction",
+        placeAtReply,
+        { querystring: placeAtQuery },
+      ),
       async (request) => {
         const { tenantId } = principalOf(request);
         const { lat, lng } = request.query;

@@ -14,6 +14,9 @@ import type { AdminDeps } from './admin-deps.js';
 import { registerRefusalMessages } from './admin-refusal.js';
 import { createRole, editRole, listRoles, removeRole } from './admin-roles.service.js';
 import { createUser, editUser, listUsers, removeUser } from './admin-users.service.js';
+import { routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('admin');
 
 const roleOption = z.object({ id: z.number(), name: z.string(), builtIn: z.boolean() });
 
@@ -25,26 +28,12 @@ export function adminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
     const usersView = { config: { view: 'admin-users' } } as const;
     app.get(
       '/admin/users',
-      {
-        ...usersView,
-        schema: {
-          tags: ['admin'],
-          summary: 'Accounts of the tenant',
-          response: { 200: z.array(adminUserSchema) },
-        },
-      },
+      route(usersView, 'Accounts of the tenant', z.array(adminUserSchema)),
       (request) => listUsers(deps, principalOf(request)),
     );
     app.get(
       '/admin/users/roles',
-      {
-        ...usersView,
-        schema: {
-          tags: ['admin'],
-          summary: 'Roles an account can be given (for the users screen)',
-          response: { 200: z.array(roleOption) },
-        },
-      },
+      route(usersView, 'Roles an account can be given (for the users screen)', z.array(roleOption)),
       async (request) =>
         (await listRoles(deps, principalOf(request))).map(({ id, name, builtIn }) => ({
           id,
@@ -54,42 +43,24 @@ export function adminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
     );
     app.post(
       '/admin/users',
-      {
-        ...usersView,
-        schema: {
-          tags: ['admin'],
-          summary: 'Create an account with a password',
-          body: adminUserCreate,
-          response: { 200: adminUserSchema },
-        },
-      },
+      route(usersView, 'Create an account with a password', adminUserSchema, {
+        body: adminUserCreate,
+      }),
       (request) => createUser(deps, principalOf(request), request.body),
     );
     app.put(
       '/admin/users/:id',
-      {
-        ...usersView,
-        schema: {
-          tags: ['admin'],
-          summary: 'Edit an account: role, status, optionally a new password',
-          params: idParams,
-          body: adminUserUpdate,
-          response: { 200: adminUserSchema },
-        },
-      },
+      route(
+        usersView,
+        'Edit an account: role, status, optionally a new password',
+        adminUserSchema,
+        { params: idParams, body: adminUserUpdate },
+      ),
       (request) => editUser(deps, principalOf(request), request.params.id, request.body),
     );
     app.delete(
       '/admin/users/:id',
-      {
-        ...usersView,
-        schema: {
-          tags: ['admin'],
-          summary: 'Delete an account (its sessions end)',
-          params: idParams,
-          response: { 200: okReply },
-        },
-      },
+      route(usersView, 'Delete an account (its sessions end)', okReply, { params: idParams }),
       async (request) => {
         await removeUser(deps, principalOf(request), request.params.id);
         return { ok: true };
@@ -99,54 +70,27 @@ export function adminRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
     const rolesView = { config: { view: 'admin-roles' } } as const;
     app.get(
       '/admin/roles',
-      {
-        ...rolesView,
-        schema: {
-          tags: ['admin'],
-          summary: 'Built-in roles and the tenant’s own',
-          response: { 200: z.array(adminRoleSchema) },
-        },
-      },
+      route(rolesView, 'Built-in roles and the tenant’s own', z.array(adminRoleSchema)),
       (request) => listRoles(deps, principalOf(request)),
     );
     app.post(
       '/admin/roles',
-      {
-        ...rolesView,
-        schema: {
-          tags: ['admin'],
-          summary: 'Create a role: name, start view, allowed views',
-          body: adminRoleInput,
-          response: { 200: adminRoleSchema },
-        },
-      },
+      route(rolesView, 'Create a role: name, start view, allowed views', adminRoleSchema, {
+        body: adminRoleInput,
+      }),
       (request) => createRole(deps, principalOf(request), request.body),
     );
     app.put(
       '/admin/roles/:id',
-      {
-        ...rolesView,
-        schema: {
-          tags: ['admin'],
-          summary: 'Edit a role of the tenant',
-          params: idParams,
-          body: adminRoleInput,
-          response: { 200: adminRoleSchema },
-        },
-      },
+      route(rolesView, 'Edit a role of the tenant', adminRoleSchema, {
+        params: idParams,
+        body: adminRoleInput,
+      }),
       (request) => editRole(deps, principalOf(request), request.params.id, request.body),
     );
     app.delete(
       '/admin/roles/:id',
-      {
-        ...rolesView,
-        schema: {
-          tags: ['admin'],
-          summary: 'Delete a role no account has',
-          params: idParams,
-          response: { 200: okReply },
-        },
-      },
+      route(rolesView, 'Delete a role no account has', okReply, { params: idParams }),
       async (request) => {
         await removeRole(deps, principalOf(request), request.params.id);
         return { ok: true };

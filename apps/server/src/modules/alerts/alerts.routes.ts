@@ -27,6 +27,9 @@ import {
   putSettings,
   type AlertCatalogue,
 } from './alerts.service.js';
+import { SIGNED_IN_USERS, routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('alerts');
 
 /** No body, or `{}` as the web app may send; anything else is refused. */
 const noBody = z.strictObject({}).nullish();
@@ -45,31 +48,23 @@ export function alertsV2Routes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
     const { db } = deps;
     app.post(
       '/alert/get_all_types',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['alerts'],
-          summary:
-            'Alert type groups and types (the catalogue), descriptions in the caller’s language',
-          body: noBody,
-          response: { 200: alertTypesAnswer },
-        },
-      },
+      route(
+        SIGNED_IN_USERS,
+        'Alert type groups and types (the catalogue), descriptions in the caller’s language',
+        alertTypesAnswer,
+        { body: noBody },
+      ),
       async (request) => deps.catalogue.answer(request.lang),
     );
+    // The alerts screen, and a vehicle's analysis (its harsh-driving and speeding events).
     app.post(
       '/event/get_all',
-      {
-        // The alerts screen, and a vehicle's analysis (its harsh-driving and speeding events).
-        config: { views: ['fleet-alerts', 'analysis-fleet'] },
-        schema: {
-          tags: ['alerts'],
-          summary:
-            'Events of [from, to) (epoch ms), newest first, optionally narrowed by vehicle, group and code; in pages (limit, before → next)',
-          body: eventsQuery,
-          response: { 200: eventsAnswer },
-        },
-      },
+      route(
+        { config: { views: ['fleet-alerts', 'analysis-fleet'] } },
+        'Events of [from, to) (epoch ms), newest first, optionally narrowed by vehicle, group and code; in pages (limit, before → next)',
+        eventsAnswer,
+        { body: eventsQuery },
+      ),
       async (request) => {
         const { tenantId } = principalOf(request);
         const { from, to, vehicles, groups, codes, before } = request.body;
@@ -89,15 +84,12 @@ export function alertsV2Routes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
     );
     app.post(
       '/event/acknowledge',
-      {
-        config: { view: 'fleet-alerts' },
-        schema: {
-          tags: ['alerts'],
-          summary: 'Acknowledges an event with an optional comment; answers the event',
-          body: eventAcknowledgeInput,
-          response: { 200: eventSchema },
-        },
-      },
+      route(
+        { config: { view: 'fleet-alerts' } },
+        'Acknowledges an event with an optional comment; answers the event',
+        eventSchema,
+        { body: eventAcknowledgeInput },
+      ),
       async (request) => {
         const { tenantId, userId } = principalOf(request);
         const { id, comment } = request.body;
@@ -126,27 +118,21 @@ export function alertsRestRoutes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
     const { db } = deps;
     app.get(
       '/notifications',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['alerts'],
-          summary: 'The caller’s notifications (at most 99, newest first)',
-          response: { 200: notificationListAnswer },
-        },
-      },
+      route(
+        SIGNED_IN_USERS,
+        'The caller’s notifications (at most 99, newest first)',
+        notificationListAnswer,
+      ),
       async (request) => ({ payload: await userNotifications(db, principalOf(request).userId) }),
     );
     app.post(
       '/notifications/read_all',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['alerts'],
-          summary: 'Marks all the caller’s notifications read; answers the list',
-          body: noBody,
-          response: { 200: notificationListAnswer },
-        },
-      },
+      route(
+        SIGNED_IN_USERS,
+        'Marks all the caller’s notifications read; answers the list',
+        notificationListAnswer,
+        { body: noBody },
+      ),
       async (request) => {
         const { userId } = principalOf(request);
         await markAllRead(db, userId);
@@ -155,15 +141,9 @@ export function alertsRestRoutes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
     );
     app.delete(
       '/notifications',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['alerts'],
-          summary: 'Clears the caller’s notifications',
-          body: noBody,
-          response: { 200: notificationListAnswer },
-        },
-      },
+      route(SIGNED_IN_USERS, 'Clears the caller’s notifications', notificationListAnswer, {
+        body: noBody,
+      }),
       async (request) => {
         await clearNotifications(db, principalOf(request).userId);
         return { payload: [] };
@@ -172,28 +152,21 @@ export function alertsRestRoutes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
     const admin = { view: 'admin-alerts' } as const;
     app.get(
       '/alerts/settings',
-      {
-        config: admin,
-        schema: {
-          tags: ['alerts'],
-          summary: 'The tenant’s alert settings (defaults filled in)',
-          response: { 200: alertSettingsSchema },
-        },
-      },
+      route(
+        { config: admin },
+        'The tenant’s alert settings (defaults filled in)',
+        alertSettingsSchema,
+      ),
       async (request) => getSettings(db, principalOf(request).tenantId),
     );
     app.put(
       '/alerts/settings',
-      {
-        config: admin,
-        schema: {
-          tags: ['alerts'],
-          summary:
-            'Replaces the tenant’s alert settings: codes on, thresholds, group and vehicle overrides, recipients',
-          body: alertSettingsSchema,
-          response: { 200: alertSettingsSchema },
-        },
-      },
+      route(
+        { config: admin },
+        'Replaces the tenant’s alert settings: codes on, thresholds, group and vehicle overrides, recipients',
+        alertSettingsSchema,
+        { body: alertSettingsSchema },
+      ),
       async (request) => {
         const { tenantId, userId } = principalOf(request);
         const saved = await putSettings(db, tenantId, userId, request.body);
@@ -203,14 +176,11 @@ export function alertsRestRoutes(deps: AlertRoutesDeps): FastifyPluginAsyncZod {
     );
     app.get(
       '/alerts/recipients',
-      {
-        config: admin,
-        schema: {
-          tags: ['alerts'],
-          summary: 'Roles and users the alert settings may name',
-          response: { 200: alertRecipientChoices },
-        },
-      },
+      route(
+        { config: admin },
+        'Roles and users the alert settings may name',
+        alertRecipientChoices,
+      ),
       async (request) => recipientChoices(db, principalOf(request).tenantId),
     );
   };

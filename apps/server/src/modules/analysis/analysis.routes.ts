@@ -28,6 +28,9 @@ import {
 } from './analysis.service.js';
 import { dashboardSummary, type DashboardDeps } from './dashboard.service.js';
 import { getScoreSettings, putScoreSettings } from './score-settings.repository.js';
+import { routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('analysis');
 
 /** What the analysis routes need. */
 export interface AnalysisDeps {
@@ -71,15 +74,12 @@ export function analysisRoutes(deps: AnalysisDeps): FastifyPluginAsyncZod {
     }
     app.get(
       '/:from/:to/:vehicleId',
-      {
-        config: { views: ['analysis-fleet'] },
-        schema: {
-          tags: ['analysis'],
-          summary: "One vehicle's indicators of [from, to), with its days",
-          params: analysisVehicleParams,
-          response: { 200: analysisRowSchema },
-        },
-      },
+      route(
+        { config: { views: ['analysis-fleet'] } },
+        "One vehicle's indicators of [from, to), with its days",
+        analysisRowSchema,
+        { params: analysisVehicleParams },
+      ),
       async (request) => {
         const { from, to, vehicleId } = request.params;
         const principal = principalOf(request);
@@ -101,29 +101,21 @@ export function analysisV2Routes(deps: AnalysisDeps): FastifyPluginAsyncZod {
     const admin = { view: 'admin-alerts' } as const;
     app.get(
       '/analysis/score_settings',
-      {
-        config: admin,
-        schema: {
-          tags: ['analysis'],
-          summary:
-            'The tenant’s score settings: letter floors (indicators, safe driving) and each indicator’s scale (defaults filled in)',
-          response: { 200: scoreSettingsSchema },
-        },
-      },
+      route(
+        { config: admin },
+        'The tenant’s score settings: letter floors (indicators, safe driving) and each indicator’s scale (defaults filled in)',
+        scoreSettingsSchema,
+      ),
       (request) => getScoreSettings(db, principalOf(request).tenantId),
     );
     app.put(
       '/analysis/score_settings',
-      {
-        config: admin,
-        schema: {
-          tags: ['analysis'],
-          summary:
-            'Replaces the tenant’s score settings (floors strictly descending within 0–100; a scale’s two values differ)',
-          body: scoreSettingsSchema,
-          response: { 200: scoreSettingsSchema },
-        },
-      },
+      route(
+        { config: admin },
+        'Replaces the tenant’s score settings (floors strictly descending within 0–100; a scale’s two values differ)',
+        scoreSettingsSchema,
+        { body: scoreSettingsSchema },
+      ),
       (request) => {
         const { tenantId, userId } = principalOf(request);
         return putScoreSettings(db, tenantId, userId, request.body);
@@ -131,42 +123,32 @@ export function analysisV2Routes(deps: AnalysisDeps): FastifyPluginAsyncZod {
     );
     app.post(
       '/vehicle/safety_drive',
-      {
-        config: { views: ['fleet-safety-drive'] },
-        schema: {
-          tags: ['analysis'],
-          summary:
-            'Safe-driving score of [from, to): fleet {valor, perfil}, per vehicle and driver, vehicles per letter',
-          body: safetyDriveQuery,
-          response: { 200: safetyDriveAnswer },
-        },
-      },
+      route(
+        { config: { views: ['fleet-safety-drive'] } },
+        'Safe-driving score of [from, to): fleet {valor, perfil}, per vehicle and driver, vehicles per letter',
+        safetyDriveAnswer,
+        { body: safetyDriveQuery },
+      ),
       (request) => safetyDrive(db, principalOf(request).tenantId, request.body, request.lang),
     );
     app.post(
       '/event/ralenti_agg',
-      {
-        config: { views: ['fleet-ralenti-agg'] },
-        schema: {
-          tags: ['analysis'],
-          summary: 'Idle per vehicle of [from, to): count, min, max, total, avg (s), fuel, idle %',
-          body: ralentiQuery,
-          response: { 200: ralentiAggAnswer },
-        },
-      },
+      route(
+        { config: { views: ['fleet-ralenti-agg'] } },
+        'Idle per vehicle of [from, to): count, min, max, total, avg (s), fuel, idle %',
+        ralentiAggAnswer,
+        { body: ralentiQuery },
+      ),
       (request) => ralentiAggregate(db, principalOf(request).tenantId, request.body, request.lang),
     );
     app.post(
       '/event/ralenti_vehicle',
-      {
-        config: { views: ['fleet-ralenti-agg'] },
-        schema: {
-          tags: ['analysis'],
-          summary: "One vehicle's idle periods that started in [from, to): place, duration, fuel",
-          body: ralentiVehicleQuery,
-          response: { 200: ralentiVehicleAnswer },
-        },
-      },
+      route(
+        { config: { views: ['fleet-ralenti-agg'] } },
+        "One vehicle's idle periods that started in [from, to): place, duration, fuel",
+        ralentiVehicleAnswer,
+        { body: ralentiVehicleQuery },
+      ),
       (request) => ralentiOfVehicle(db, principalOf(request).tenantId, request.body, request.lang),
     );
   };
@@ -177,16 +159,12 @@ export function dashboardRoutes(deps: DashboardDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/dashboard/summary',
-      {
-        config: { views: ['dashboard'] },
-        schema: {
-          tags: ['analysis'],
-          summary:
-            "The dashboard's figures for the fleet: week sums (distance, fuel, CO₂, idle), score and eco letter, vehicles moving now, alerts of [alertsFrom, alertsTo)",
-          body: dashboardSummaryQuery,
-          response: { 200: dashboardSummaryAnswer },
-        },
-      },
+      route(
+        { config: { views: ['dashboard'] } },
+        "The dashboard's figures for the fleet: week sums (distance, fuel, CO₂, idle), score and eco letter, vehicles moving now, alerts of [alertsFrom, alertsTo)",
+        dashboardSummaryAnswer,
+        { body: dashboardSummaryQuery },
+      ),
       (request) =>
         dashboardSummary(deps, principalOf(request).tenantId, request.body, request.lang),
     );

@@ -3,6 +3,9 @@ import { apiKeyCreate, apiKeyCreated, apiKeyIdParams, apiKeySchema } from '@rumb
 import { z } from 'zod';
 import { principalOf } from '../../kernel/request-context.js';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeysDeps } from './api-keys.service.js';
+import { routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('api-keys');
 
 /**
  * `/api/v2/api-keys` (issue 27): the tenant's API keys, for administrators (view `admin-users`).
@@ -13,40 +16,21 @@ export function apiKeyRoutes(deps: Pick<ApiKeysDeps, 'db' | 'clock'>): FastifyPl
     const admin = { config: { view: 'admin-users' } } as const;
     app.get(
       '/api-keys',
-      {
-        ...admin,
-        schema: {
-          tags: ['api-keys'],
-          summary: "The tenant's API keys (never their secrets)",
-          response: { 200: z.array(apiKeySchema) },
-        },
-      },
+      route(admin, "The tenant's API keys (never their secrets)", z.array(apiKeySchema)),
       (request) => listApiKeys(deps, principalOf(request).tenantId),
     );
     app.post(
       '/api-keys',
-      {
-        ...admin,
-        schema: {
-          tags: ['api-keys'],
-          summary: 'Create a key: the answer carries its secret, shown this once',
-          body: apiKeyCreate,
-          response: { 200: apiKeyCreated },
-        },
-      },
+      route(admin, 'Create a key: the answer carries its secret, shown this once', apiKeyCreated, {
+        body: apiKeyCreate,
+      }),
       (request) => createApiKey(deps, principalOf(request), request.body),
     );
     app.delete(
       '/api-keys/:keyId',
-      {
-        ...admin,
-        schema: {
-          tags: ['api-keys'],
-          summary: 'Revoke a key: refused from the next request on',
-          params: apiKeyIdParams,
-          response: { 200: apiKeySchema },
-        },
-      },
+      route(admin, 'Revoke a key: refused from the next request on', apiKeySchema, {
+        params: apiKeyIdParams,
+      }),
       (request) => revokeApiKey(deps, principalOf(request).tenantId, request.params.keyId),
     );
   };

@@ -36,6 +36,12 @@ import {
   type AuthDeps,
 } from './auth.service.js';
 import type { Principal } from '../../kernel/principal.js';
+import { PUBLIC, SIGNED_IN_USERS, routeSpec } from '../../kernel/route-spec.js';
+
+const authRoute = routeSpec('auth');
+const v2Route = routeSpec('v2');
+const authzRoute = routeSpec('authz');
+const restRoute = routeSpec('rest');
 
 const withClaim = z.object({ with_claim: z.enum(['true', 'false']).optional() });
 const meta = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
@@ -49,31 +55,21 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/generate_token',
-      {
-        config: { auth: 'none' },
-        schema: {
-          tags: ['auth'],
-          summary: 'Sign in; binds the client digest to the new session',
-          querystring: withClaim,
-          body: generateTokenBody,
-          response: { 200: generateTokenReply },
-        },
-      },
+      authRoute(PUBLIC, 'Sign in; binds the client digest to the new session', generateTokenReply, {
+        querystring: withClaim,
+        body: generateTokenBody,
+      }),
       (request) => signIn(deps, request.body, meta(request)),
     );
 
     app.post(
       '/validate',
-      {
-        config: { auth: 'none' },
-        schema: {
-          tags: ['auth'],
-          summary: 'Check a session ({token, digest}) or sign in with a one-time code ({otp})',
-          querystring: withClaim,
-          body: validateBody,
-          response: { 200: validateReply },
-        },
-      },
+      authRoute(
+        PUBLIC,
+        'Check a session ({token, digest}) or sign in with a one-time code ({otp})',
+        validateReply,
+        { querystring: withClaim, body: validateBody },
+      ),
       (request) =>
         'otp' in request.body
           ? signInWithOtp(deps, request.body, meta(request))
@@ -82,29 +78,17 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/otp',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['auth'],
-          summary: 'Make a single-use sign-in link (15 minutes)',
-          body: otpBody.optional(),
-          response: { 200: otpReply },
-        },
-      },
+      authRoute(SIGNED_IN_USERS, 'Make a single-use sign-in link (15 minutes)', otpReply, {
+        body: otpBody.optional(),
+      }),
       (request) => createOtp(deps, principalOf(request), request.body?.userId),
     );
 
     app.post(
       '/logout',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['auth'],
-          summary: 'Revoke this session',
-          body: logoutBody.optional(),
-          response: { 200: okReply },
-        },
-      },
+      authRoute(SIGNED_IN_USERS, 'Revoke this session', okReply, {
+        body: logoutBody.optional(),
+      }),
       async (request) => {
         await signOut(deps, principalOf(request));
         return { ok: true };
@@ -113,15 +97,9 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/logout_all',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['auth'],
-          summary: 'Revoke every session of the user',
-          body: logoutBody.optional(),
-          response: { 200: okReply },
-        },
-      },
+      authRoute(SIGNED_IN_USERS, 'Revoke every session of the user', okReply, {
+        body: logoutBody.optional(),
+      }),
       async (request) => {
         await signOutEverywhere(deps, principalOf(request));
         return { ok: true };
@@ -141,43 +119,25 @@ export function v2AuthRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/user/generate_token',
-      {
-        config: { auth: 'none' },
-        schema: {
-          tags: ['v2'],
-          summary: 'Sign in for the v2 services (user-token)',
-          body: v2GenerateTokenBody,
-          response: { 200: v2GenerateTokenReply },
-        },
-      },
+      v2Route(PUBLIC, 'Sign in for the v2 services (user-token)', v2GenerateTokenReply, {
+        body: v2GenerateTokenBody,
+      }),
       (request) => signInV2(deps, request.body, meta(request)),
     );
 
     app.post(
       '/user/validate_token',
-      {
-        config: { auth: 'none' },
-        schema: {
-          tags: ['v2'],
-          summary: 'Check a user token',
-          body: v2ValidateTokenBody,
-          response: { 200: v2ValidateTokenReply },
-        },
-      },
+      v2Route(PUBLIC, 'Check a user token', v2ValidateTokenReply, {
+        body: v2ValidateTokenBody,
+      }),
       (request) => validateV2Token(deps, request.body.token),
     );
 
     app.post(
       '/views-authz/web3',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['v2'],
-          summary: "The caller's role: start view and allowed views",
-          body: viewsAuthzBody,
-          response: { 200: viewsAuthzReply },
-        },
-      },
+      v2Route(SIGNED_IN_USERS, "The caller's role: start view and allowed views", viewsAuthzReply, {
+        body: viewsAuthzBody,
+      }),
       (request) => viewsOf(principalOf(request), request.body.rol),
     );
   };
@@ -188,15 +148,9 @@ export function authzRoutes(): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/views',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['authz'],
-          summary: "The caller's views",
-          body: viewsAuthzBody,
-          response: { 200: viewsAuthzReply },
-        },
-      },
+      authzRoute(SIGNED_IN_USERS, "The caller's views", viewsAuthzReply, {
+        body: viewsAuthzBody,
+      }),
       (request) => viewsOf(principalOf(request), request.body.rol),
     );
   };
@@ -224,30 +178,21 @@ export function recoveryRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/recovery_v2',
-      {
-        config: { auth: 'none' },
-        schema: {
-          tags: ['rest'],
-          summary: 'Mail a password-recovery link; true, or a warning text',
-          body: recoveryBody,
-          response: { 200: recoveryReply },
-        },
-      },
+      restRoute(PUBLIC, 'Mail a password-recovery link; true, or a warning text', recoveryReply, {
+        body: recoveryBody,
+      }),
       async (request, reply) =>
         sendJson(reply, await requestRecovery(deps, request.body, request.lang)),
     );
 
     app.post(
       '/auth/recovery_password_v2',
-      {
-        config: { auth: 'none' },
-        schema: {
-          tags: ['rest'],
-          summary: 'Set a new password with a recovery token; true, or a warning text',
-          body: recoveryPasswordBody,
-          response: { 200: recoveryReply },
-        },
-      },
+      restRoute(
+        PUBLIC,
+        'Set a new password with a recovery token; true, or a warning text',
+        recoveryReply,
+        { body: recoveryPasswordBody },
+      ),
       async (request, reply) =>
         sendJson(reply, await resetPassword(deps, request.body, request.lang)),
     );

@@ -12,6 +12,9 @@ import {
   upsertDeviceModel,
 } from './device-models.repository.js';
 import { deviceModelInput, deviceModelSchema } from './device-models.schemas.js';
+import { routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('admin');
 
 function isUniqueViolation(error: unknown): boolean {
   return (
@@ -32,31 +35,27 @@ export function deviceModelRoutes(deps: {
     const devicesAdmin = { config: { view: 'admin-devices' } } as const;
     app.get(
       '/admin/device-models',
-      {
-        ...devicesAdmin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Device models of the tenant with their IO mapping overrides',
-          response: { 200: z.array(deviceModelSchema) },
-        },
-      },
+      route(
+        devicesAdmin,
+        'Device models of the tenant with their IO mapping overrides',
+        z.array(deviceModelSchema),
+      ),
       (request) => listDeviceModels(deps.db, principalOf(request).tenantId),
     );
     app.put(
       '/admin/device-models',
-      {
-        ...devicesAdmin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Create or replace a device model (matched by protocol and name)',
+      route(
+        devicesAdmin,
+        'Create or replace a device model (matched by protocol and name)',
+        deviceModelSchema,
+        {
           description:
             'ioMapping.rules replace the base family rules for the same Teltonika IO ids and win over ' +
             'its other rules for the same field; null removes the override. Takes effect for the ' +
             'next record of every device of that model.',
           body: deviceModelInput,
-          response: { 200: deviceModelSchema },
         },
-      },
+      ),
       async (request) => {
         try {
           const model = await upsertDeviceModel(
@@ -75,15 +74,12 @@ export function deviceModelRoutes(deps: {
     );
     app.delete(
       '/admin/device-models/:id',
-      {
-        ...devicesAdmin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Delete a device model (its devices fall back to the family table)',
-          params: idParams,
-          response: { 200: okReply },
-        },
-      },
+      route(
+        devicesAdmin,
+        'Delete a device model (its devices fall back to the family table)',
+        okReply,
+        { params: idParams },
+      ),
       async (request) => {
         if (!(await deleteDeviceModel(deps.db, principalOf(request).tenantId, request.params.id)))
           throw new DomainError('not_found');

@@ -9,6 +9,9 @@ import {
 import type { Database } from '../../db/schema.js';
 import { principalOf } from '../../kernel/request-context.js';
 import { fleetFaults, vehicleFaults } from './diagnostics.service.js';
+import { routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('diagnostics');
 
 /** What the diagnostics routes need. */
 export interface DiagnosticsDeps {
@@ -21,16 +24,12 @@ export function diagnosticsRoutes(deps: DiagnosticsDeps): FastifyPluginAsyncZod 
     const { db } = deps;
     app.get(
       '/diagnostics/faults',
-      {
-        config: { views: ['diagnostic-history'] },
-        schema: {
-          tags: ['diagnostics'],
-          summary:
-            'Fault episodes overlapping [from, to) (epoch ms), newest first; status open/closed/all, severity[], vids[] / gids[] narrow them',
-          querystring: faultsQuery,
-          response: { 200: faultsAnswer },
-        },
-      },
+      route(
+        { config: { views: ['diagnostic-history'] } },
+        'Fault episodes overlapping [from, to) (epoch ms), newest first; status open/closed/all, severity[], vids[] / gids[] narrow them',
+        faultsAnswer,
+        { querystring: faultsQuery },
+      ),
       (request) => {
         const q = request.query;
         return fleetFaults(
@@ -50,16 +49,12 @@ export function diagnosticsRoutes(deps: DiagnosticsDeps): FastifyPluginAsyncZod 
     );
     app.get(
       '/diagnostics/vehicles/:vehicleId/faults',
-      {
-        config: { views: ['diagnostic-history'] },
-        schema: {
-          tags: ['diagnostics'],
-          summary: "One vehicle's fault episodes overlapping [from, to) (its timeline)",
-          params: vehicleFaultsParams,
-          querystring: vehicleFaultsQuery,
-          response: { 200: faultsAnswer },
-        },
-      },
+      route(
+        { config: { views: ['diagnostic-history'] } },
+        "One vehicle's fault episodes overlapping [from, to) (its timeline)",
+        faultsAnswer,
+        { params: vehicleFaultsParams, querystring: vehicleFaultsQuery },
+      ),
       (request) =>
         vehicleFaults(
           db,

@@ -18,6 +18,9 @@ import {
   removeDriver,
   type DriversDeps,
 } from './drivers.service.js';
+import { routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('driver');
 
 /** `/api/driver` (spec §7): the tenant's drivers, view `driver-admin`. */
 export function driverRoutes(deps: DriversDeps): FastifyPluginAsyncZod {
@@ -33,57 +36,28 @@ export function driverRoutes(deps: DriversDeps): FastifyPluginAsyncZod {
     });
 
     const view = { config: { view: 'driver-admin' } } as const;
-    app.get(
-      '',
-      {
-        ...view,
-        schema: {
-          tags: ['driver'],
-          summary: "The tenant's drivers",
-          response: { 200: z.array(driverSchema) },
-        },
-      },
-      (request) => driversOf(deps, principalOf(request).tenantId),
+    app.get('', route(view, "The tenant's drivers", z.array(driverSchema)), (request) =>
+      driversOf(deps, principalOf(request).tenantId),
     );
     app.post(
       '',
-      {
-        ...view,
-        schema: {
-          tags: ['driver'],
-          summary: 'Create a driver (a card code already in use is a 409)',
-          body: driverCreate,
-          response: { 200: driverSchema },
-        },
-      },
+      route(view, 'Create a driver (a card code already in use is a 409)', driverSchema, {
+        body: driverCreate,
+      }),
       (request) => createDriver(deps, principalOf(request).tenantId, request.body),
     );
     app.patch(
       '/:driverId',
-      {
-        ...view,
-        schema: {
-          tags: ['driver'],
-          summary: 'Change some fields of a driver',
-          params: driverIdParams,
-          body: driverPatch,
-          response: { 200: driverSchema },
-        },
-      },
+      route(view, 'Change some fields of a driver', driverSchema, {
+        params: driverIdParams,
+        body: driverPatch,
+      }),
       (request) =>
         editDriver(deps, principalOf(request).tenantId, request.params.driverId, request.body),
     );
     app.delete(
       '/:driverId',
-      {
-        ...view,
-        schema: {
-          tags: ['driver'],
-          summary: 'Delete a driver',
-          params: driverIdParams,
-          response: { 200: okReply },
-        },
-      },
+      route(view, 'Delete a driver', okReply, { params: driverIdParams }),
       async (request) => {
         await removeDriver(deps, principalOf(request).tenantId, request.params.driverId);
         return { ok: true };

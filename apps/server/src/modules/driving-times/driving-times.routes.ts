@@ -19,6 +19,9 @@ import {
   infringementList,
   putDrivingRules,
 } from './driving-times.service.js';
+import { routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('driving-times');
 
 /** What the driving-times routes need. */
 export interface DrivingTimesDeps {
@@ -77,15 +80,12 @@ export function drivingTimesRoutes(deps: DrivingTimesDeps): FastifyPluginAsyncZo
     const admin = { config: { view: 'admin-alerts' } } as const;
     app.get(
       '/driving-times',
-      {
-        ...reader,
-        schema: {
-          tags: ['driving-times'],
-          summary:
-            'Every driver now: activity, truck, driving left (break, day, week, fortnight), rests due',
-          querystring: drivingTimesGroupQuery,
-        },
-      },
+      route(
+        reader,
+        'Every driver now: activity, truck, driving left (break, day, week, fortnight), rests due',
+        undefined,
+        { querystring: drivingTimesGroupQuery },
+      ),
       (request) =>
         drivingTimesList(db, principalOf(request).tenantId, {
           groupId: request.query.groupId,
@@ -96,16 +96,12 @@ export function drivingTimesRoutes(deps: DrivingTimesDeps): FastifyPluginAsyncZo
     );
     app.get(
       '/driving-times/drivers/:driverId',
-      {
-        ...reader,
-        schema: {
-          tags: ['driving-times'],
-          summary:
-            'A driver’s activities, days, week and fortnight and infringements in [from, to) (default: the last 7 days)',
-          params: drivingTimesDriverParams,
-          querystring: ordered(drivingTimesPeriodQuery),
-        },
-      },
+      route(
+        reader,
+        'A driver’s activities, days, week and fortnight and infringements in [from, to) (default: the last 7 days)',
+        undefined,
+        { params: drivingTimesDriverParams, querystring: ordered(drivingTimesPeriodQuery) },
+      ),
       async (request) => {
         const principal = principalOf(request);
         return driverDetail(db, principal.tenantId, request.params.driverId, {
@@ -119,14 +115,12 @@ export function drivingTimesRoutes(deps: DrivingTimesDeps): FastifyPluginAsyncZo
     );
     app.get(
       '/driving-times/infringements/:from/:to',
-      {
-        ...infringements,
-        schema: {
-          tags: ['driving-times'],
-          summary: 'Every infringement ending in [from, to) (epoch ms), with its evidence',
-          params: ordered(infringementPeriodParams),
-        },
-      },
+      route(
+        infringements,
+        'Every infringement ending in [from, to) (epoch ms), with its evidence',
+        undefined,
+        { params: ordered(infringementPeriodParams) },
+      ),
       (request) =>
         infringementList(db, principalOf(request).tenantId, {
           fromMs: request.params.from,
@@ -137,26 +131,17 @@ export function drivingTimesRoutes(deps: DrivingTimesDeps): FastifyPluginAsyncZo
     );
     app.get(
       '/driving-times/rules',
-      {
-        ...admin,
-        schema: {
-          tags: ['driving-times'],
-          summary: 'The tenant’s rule set (EU 561/2006 until it saves its own)',
-        },
-      },
+      route(admin, 'The tenant’s rule set (EU 561/2006 until it saves its own)', undefined),
       (request) => drivingRulesOf(db, principalOf(request).tenantId),
     );
     app.put(
       '/driving-times/rules',
-      {
-        ...admin,
-        schema: {
-          tags: ['driving-times'],
-          summary:
-            'Replaces the tenant’s rule set (a copy of EU 561/2006 with its numbers), checked by the engine',
-          body: z.record(z.string(), z.unknown()),
-        },
-      },
+      route(
+        admin,
+        'Replaces the tenant’s rule set (a copy of EU 561/2006 with its numbers), checked by the engine',
+        undefined,
+        { body: z.record(z.string(), z.unknown()) },
+      ),
       (request) => {
         const { tenantId, userId } = principalOf(request);
         cache.forget(tenantId);

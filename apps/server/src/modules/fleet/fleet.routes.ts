@@ -33,6 +33,11 @@ import {
   removeVehicle,
   type FleetDeps,
 } from './fleet.service.js';
+import { SIGNED_IN_USERS, routeSpec } from '../../kernel/route-spec.js';
+const restRoute = routeSpec('rest');
+
+const adminRoute = routeSpec('admin');
+const vehiclesRoute = routeSpec('vehicles');
 
 const NO_GROUP = { es: 'Sin grupo', en: 'No group' } as const;
 
@@ -41,41 +46,21 @@ export function fleetRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/groups/vehicles',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['vehicles'],
-          summary: 'Groups with their vehicles',
-          response: { 200: z.array(groupWithVehicles) },
-        },
-      },
+      vehiclesRoute(SIGNED_IN_USERS, 'Groups with their vehicles', z.array(groupWithVehicles)),
       (request) => groupsAndVehicles(deps, principalOf(request).tenantId, NO_GROUP[request.lang]),
     );
 
     app.get(
       '/vehicles',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['vehicles'],
-          summary: 'Every vehicle of the tenant',
-          response: { 200: z.array(vehicleSchema) },
-        },
-      },
+      vehiclesRoute(SIGNED_IN_USERS, 'Every vehicle of the tenant', z.array(vehicleSchema)),
       (request) => listVehicles(deps.db, principalOf(request).tenantId),
     );
 
     app.get(
       '/vehicles/:id',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['vehicles'],
-          summary: 'One vehicle',
-          params: idParams,
-          response: { 200: vehicleSchema },
-        },
-      },
+      vehiclesRoute(SIGNED_IN_USERS, 'One vehicle', vehicleSchema, {
+        params: idParams,
+      }),
       async (request) => {
         const vehicle = await findVehicle(
           deps.db,
@@ -89,57 +74,28 @@ export function fleetRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/groups',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['vehicles'],
-          summary: 'Groups with vehicle counts',
-          response: { 200: z.array(groupSchema) },
-        },
-      },
+      vehiclesRoute(SIGNED_IN_USERS, 'Groups with vehicle counts', z.array(groupSchema)),
       (request) => listGroups(deps.db, principalOf(request).tenantId),
     );
 
     const vehiclesAdmin = { config: { view: 'admin-vehicles' } } as const;
     app.post(
       '/admin/vehicles',
-      {
-        ...vehiclesAdmin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Create a vehicle',
-          body: vehicleInput,
-          response: { 200: vehicleSchema },
-        },
-      },
+      adminRoute(vehiclesAdmin, 'Create a vehicle', vehicleSchema, { body: vehicleInput }),
       (request) => createVehicle(deps, principalOf(request).tenantId, request.body),
     );
     app.put(
       '/admin/vehicles/:id',
-      {
-        ...vehiclesAdmin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Edit a vehicle',
-          params: idParams,
-          body: vehicleInput,
-          response: { 200: vehicleSchema },
-        },
-      },
+      adminRoute(vehiclesAdmin, 'Edit a vehicle', vehicleSchema, {
+        params: idParams,
+        body: vehicleInput,
+      }),
       (request) =>
         editVehicle(deps, principalOf(request).tenantId, request.params.id, request.body),
     );
     app.delete(
       '/admin/vehicles/:id',
-      {
-        ...vehiclesAdmin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Delete a vehicle',
-          params: idParams,
-          response: { 200: okReply },
-        },
-      },
+      adminRoute(vehiclesAdmin, 'Delete a vehicle', okReply, { params: idParams }),
       async (request) => {
         await removeVehicle(deps, principalOf(request).tenantId, request.params.id);
         return { ok: true };
@@ -149,54 +105,25 @@ export function fleetRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
     const devicesAdmin = { config: { view: 'admin-devices' } } as const;
     app.get(
       '/admin/devices',
-      {
-        ...devicesAdmin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Devices of the tenant',
-          response: { 200: z.array(deviceSchema) },
-        },
-      },
+      adminRoute(devicesAdmin, 'Devices of the tenant', z.array(deviceSchema)),
       (request) => listDevices(deps.db, principalOf(request).tenantId),
     );
     app.post(
       '/admin/devices',
-      {
-        ...devicesAdmin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Register a device',
-          body: deviceInput,
-          response: { 200: deviceSchema },
-        },
-      },
+      adminRoute(devicesAdmin, 'Register a device', deviceSchema, { body: deviceInput }),
       (request) => createDevice(deps, principalOf(request).tenantId, request.body),
     );
     app.put(
       '/admin/devices/:id',
-      {
-        ...devicesAdmin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Edit or assign a device',
-          params: idParams,
-          body: deviceInput,
-          response: { 200: deviceSchema },
-        },
-      },
+      adminRoute(devicesAdmin, 'Edit or assign a device', deviceSchema, {
+        params: idParams,
+        body: deviceInput,
+      }),
       (request) => editDevice(deps, principalOf(request).tenantId, request.params.id, request.body),
     );
     app.delete(
       '/admin/devices/:id',
-      {
-        ...devicesAdmin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Delete a device',
-          params: idParams,
-          response: { 200: okReply },
-        },
-      },
+      adminRoute(devicesAdmin, 'Delete a device', okReply, { params: idParams }),
       async (request) => {
         await removeDevice(deps, principalOf(request).tenantId, request.params.id);
         return { ok: true };
@@ -206,29 +133,12 @@ export function fleetRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
     const groupsAdmin = { config: { view: 'admin-groups' } } as const;
     app.post(
       '/admin/groups',
-      {
-        ...groupsAdmin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Create a group',
-          body: groupInput,
-          response: { 200: groupSchema },
-        },
-      },
+      adminRoute(groupsAdmin, 'Create a group', groupSchema, { body: groupInput }),
       (request) => createGroup(deps, principalOf(request).tenantId, request.body.name),
     );
     app.put(
       '/admin/groups/:id',
-      {
-        ...groupsAdmin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Rename a group',
-          params: idParams,
-          body: groupInput,
-          response: { 200: okReply },
-        },
-      },
+      adminRoute(groupsAdmin, 'Rename a group', okReply, { params: idParams, body: groupInput }),
       async (request) => {
         await editGroup(deps, principalOf(request).tenantId, request.params.id, request.body.name);
         return { ok: true };
@@ -236,15 +146,7 @@ export function fleetRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
     );
     app.delete(
       '/admin/groups/:id',
-      {
-        ...groupsAdmin,
-        schema: {
-          tags: ['admin'],
-          summary: 'Delete a group',
-          params: idParams,
-          response: { 200: okReply },
-        },
-      },
+      adminRoute(groupsAdmin, 'Delete a group', okReply, { params: idParams }),
       async (request) => {
         await removeGroup(deps, principalOf(request).tenantId, request.params.id);
         return { ok: true };
@@ -261,17 +163,14 @@ function withoutPosition(info: LastInfo): LastInfo {
 /** `/api/rest/vehicle/last_position`: last info of every vehicle, from memory. */
 export function lastPositionRoutes(deps: FleetDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // The live map, and the fleet and vehicle tables that show each vehicle's live status.
     app.get(
       '/vehicle/last_position',
-      {
-        // The live map, and the fleet and vehicle tables that show each vehicle's live status.
-        config: { views: LIVE_STATUS_VIEWS },
-        schema: {
-          tags: ['rest'],
-          summary:
-            'Last info of every vehicle of the tenant (kept current in memory); the position only with map-fleet-location',
-        },
-      },
+      restRoute(
+        { config: { views: LIVE_STATUS_VIEWS } },
+        'Last info of every vehicle of the tenant (kept current in memory); the position only with map-fleet-location',
+        undefined,
+      ),
       async (request, reply) => {
         const { tenantId, views } = principalOf(request);
         void reply

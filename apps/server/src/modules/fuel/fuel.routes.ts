@@ -28,6 +28,10 @@ import {
   type FuelCaller,
   type FuelDeps,
 } from './fuel.service.js';
+import { routeSpec } from '../../kernel/route-spec.js';
+
+const fuelRoute = routeSpec('fuel');
+const adminRoute = routeSpec('admin');
 
 function callerOf(request: FastifyRequest): FuelCaller {
   const p = principalOf(request);
@@ -49,17 +53,12 @@ export function fuelRoutes(deps: FuelDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/events/:from/:to',
-      {
-        config: { views: ['fuel-refuel', 'fuel-add'] },
-        schema: {
-          tags: ['fuel'],
-          summary:
-            'Refills (CRG), suspected thefts (DCS) and AdBlue refills (AUR) of [from, to) (epoch ms): one page newest first (limit, page from 1), totals per code; codes[] (default CRG, DCS), vids[] / gids[]',
-          params: fuelPeriodParams,
-          querystring: fuelEventsQuery,
-          response: { 200: fuelEventsAnswer },
-        },
-      },
+      fuelRoute(
+        { config: { views: ['fuel-refuel', 'fuel-add'] } },
+        'Refills (CRG), suspected thefts (DCS) and AdBlue refills (AUR) of [from, to) (epoch ms): one page newest first (limit, page from 1), totals per code; codes[] (default CRG, DCS), vids[] / gids[]',
+        fuelEventsAnswer,
+        { params: fuelPeriodParams, querystring: fuelEventsQuery },
+      ),
       (request) => {
         const q = request.query;
         return fuelEvents(deps, callerOf(request), {
@@ -73,44 +72,32 @@ export function fuelRoutes(deps: FuelDeps): FastifyPluginAsyncZod {
     );
     app.get(
       '/event/:id/levels',
-      {
-        config: { views: ['fuel-refuel', 'fuel-add'] },
-        schema: {
-          tags: ['fuel'],
-          summary: "One fuel event and its level chart: the vehicle's raw levels of the stop ± 2 h",
-          params: fuelEventIdParams,
-          response: { 200: fuelEventLevelsAnswer },
-        },
-      },
+      fuelRoute(
+        { config: { views: ['fuel-refuel', 'fuel-add'] } },
+        "One fuel event and its level chart: the vehicle's raw levels of the stop ± 2 h",
+        fuelEventLevelsAnswer,
+        { params: fuelEventIdParams },
+      ),
       (request) => fuelEventLevels(deps, callerOf(request), request.params.id),
     );
     app.post(
       '/event/:id/review',
-      {
-        config: { view: 'fuel-refuel' },
-        schema: {
-          tags: ['fuel'],
-          summary: 'Confirm or dismiss a suspected theft (DCS) with a note',
-          params: fuelEventIdParams,
-          body: fuelReviewBody,
-          response: { 200: fuelEventSchema },
-        },
-      },
+      fuelRoute(
+        { config: { view: 'fuel-refuel' } },
+        'Confirm or dismiss a suspected theft (DCS) with a note',
+        fuelEventSchema,
+        { params: fuelEventIdParams, body: fuelReviewBody },
+      ),
       (request) => reviewFuelEvent(deps, callerOf(request), request.params.id, request.body),
     );
     app.get(
       '/consumption/:from/:to',
-      {
-        config: { view: 'fuel-analysis' },
-        schema: {
-          tags: ['fuel'],
-          summary:
-            "Consumption of [from, to) per vehicle (with the fuel balance) or per vehicle × driver (by=driver), and per day in the user's time zone",
-          params: fuelPeriodParams,
-          querystring: fuelConsumptionQuery,
-          response: { 200: fuelConsumptionAnswer },
-        },
-      },
+      fuelRoute(
+        { config: { view: 'fuel-analysis' } },
+        "Consumption of [from, to) per vehicle (with the fuel balance) or per vehicle × driver (by=driver), and per day in the user's time zone",
+        fuelConsumptionAnswer,
+        { params: fuelPeriodParams, querystring: fuelConsumptionQuery },
+      ),
       async (request) =>
         fuelConsumption(deps, callerOf(request), {
           ...request.params,
@@ -121,17 +108,12 @@ export function fuelRoutes(deps: FuelDeps): FastifyPluginAsyncZod {
     );
     app.get(
       '/adblue/:from/:to',
-      {
-        config: { view: 'fuel-catalyst' },
-        schema: {
-          tags: ['fuel'],
-          summary:
-            'AdBlue per vehicle: level now, refills, use and the AdBlue/diesel ratio of [from, to) with its flag',
-          params: fuelPeriodParams,
-          querystring: fuelFilterQuery,
-          response: { 200: adBlueAnswer },
-        },
-      },
+      fuelRoute(
+        { config: { view: 'fuel-catalyst' } },
+        'AdBlue per vehicle: level now, refills, use and the AdBlue/diesel ratio of [from, to) with its flag',
+        adBlueAnswer,
+        { params: fuelPeriodParams, querystring: fuelFilterQuery },
+      ),
       (request) =>
         adBlue(deps, callerOf(request), { ...request.params, ...filterOf(request.query) }),
     );
@@ -144,30 +126,22 @@ export function fuelTankRoutes(deps: FuelDeps): FastifyPluginAsyncZod {
     const vehiclesAdmin = { config: { view: 'admin-vehicles' } } as const;
     app.get(
       '/admin/vehicles/:id/tanks',
-      {
-        ...vehiclesAdmin,
-        schema: {
-          tags: ['admin'],
-          summary: "A vehicle's fuel tanks (capacity, calibration table) and AdBlue capacity",
-          params: idParams,
-          response: { 200: vehicleTanksSchema },
-        },
-      },
+      adminRoute(
+        vehiclesAdmin,
+        "A vehicle's fuel tanks (capacity, calibration table) and AdBlue capacity",
+        vehicleTanksSchema,
+        { params: idParams },
+      ),
       (request) => vehicleTanks(deps, principalOf(request).tenantId, request.params.id),
     );
     app.put(
       '/admin/vehicles/:id/tanks',
-      {
-        ...vehiclesAdmin,
-        schema: {
-          tags: ['admin'],
-          summary:
-            "Replace a vehicle's fuel tanks and AdBlue capacity (calibration tables strictly increasing)",
-          params: idParams,
-          body: vehicleTanksSchema,
-          response: { 200: vehicleTanksSchema },
-        },
-      },
+      adminRoute(
+        vehiclesAdmin,
+        "Replace a vehicle's fuel tanks and AdBlue capacity (calibration tables strictly increasing)",
+        vehicleTanksSchema,
+        { params: idParams, body: vehicleTanksSchema },
+      ),
       (request) =>
         editVehicleTanks(deps, principalOf(request).tenantId, request.params.id, request.body),
     );

@@ -29,6 +29,9 @@ import {
   saveGeofence,
   type GeofencesDeps,
 } from './geofences.service.js';
+import { SIGNED_IN_USERS, routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('geofences');
 
 /** No body, or `{}` as the web app may send; anything else is refused. */
 const noBody = z.strictObject({}).nullish();
@@ -44,43 +47,32 @@ export function geofenceV2Routes(deps: GeofencesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/geofence/get_all',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['geofences'],
-          summary: "The tenant's geofences (geom: a GeoJSON geometry, [lng, lat])",
-          body: noBody,
-          response: { 200: geofenceListAnswer },
-        },
-      },
+      route(
+        SIGNED_IN_USERS,
+        "The tenant's geofences (geom: a GeoJSON geometry, [lng, lat])",
+        geofenceListAnswer,
+        { body: noBody },
+      ),
       (request) => geofencesOf(deps, principalOf(request).tenantId),
     );
     app.post(
       '/geofence/get_all_attributes',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['geofences'],
-          summary: "The attribute names the tenant's geofences use",
-          body: noBody,
-          response: { 200: geofenceAttributesAnswer },
-        },
-      },
+      route(
+        SIGNED_IN_USERS,
+        "The attribute names the tenant's geofences use",
+        geofenceAttributesAnswer,
+        { body: noBody },
+      ),
       (request) => attributesOf(deps, principalOf(request).tenantId),
     );
     app.post(
       '/geofence/save',
-      {
-        ...admin,
-        bodyLimit: SAVE_BODY_LIMIT,
-        schema: {
-          tags: ['geofences'],
-          summary:
-            'Create (no properties.id) or replace a geofence: a GeoJSON Feature (Polygon, LineString corridor with properties.width, Point circle with properties.radius)',
-          body: geofenceSaveInput,
-          response: { 200: geofenceSchema },
-        },
-      },
+      route(
+        { ...admin, bodyLimit: SAVE_BODY_LIMIT },
+        'Create (no properties.id) or replace a geofence: a GeoJSON Feature (Polygon, LineString corridor with properties.width, Point circle with properties.radius)',
+        geofenceSchema,
+        { body: geofenceSaveInput },
+      ),
       (request) => {
         const { tenantId, userId } = principalOf(request);
         return saveGeofence(deps, tenantId, userId, request.body, request.lang);
@@ -88,15 +80,9 @@ export function geofenceV2Routes(deps: GeofencesDeps): FastifyPluginAsyncZod {
     );
     app.post(
       '/geofence/delete',
-      {
-        ...admin,
-        schema: {
-          tags: ['geofences'],
-          summary: 'Delete a geofence (its past events keep their idzona)',
-          body: geofenceDeleteInput,
-          response: { 200: okReply },
-        },
-      },
+      route(admin, 'Delete a geofence (its past events keep their idzona)', okReply, {
+        body: geofenceDeleteInput,
+      }),
       async (request) => {
         await removeGeofence(deps, principalOf(request).tenantId, request.body.id);
         return { ok: true };
@@ -110,28 +96,19 @@ export function interestPointRoutes(deps: GeofencesDeps): FastifyPluginAsyncZod 
   return async (app) => {
     app.get(
       '/routing/interest_point',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['geofences'],
-          summary: "The tenant's points of interest (?deleted=true: the deleted ones too)",
-          querystring: interestPointQuery,
-          response: { 200: z.array(interestPointSchema) },
-        },
-      },
+      route(
+        SIGNED_IN_USERS,
+        "The tenant's points of interest (?deleted=true: the deleted ones too)",
+        z.array(interestPointSchema),
+        { querystring: interestPointQuery },
+      ),
       (request) => interestPointsOf(deps, principalOf(request).tenantId, request.query.deleted),
     );
     app.post(
       '/routing/interest_point',
-      {
-        ...admin,
-        schema: {
-          tags: ['geofences'],
-          summary: 'Create a point of interest',
-          body: interestPointCreate,
-          response: { 200: interestPointSchema },
-        },
-      },
+      route(admin, 'Create a point of interest', interestPointSchema, {
+        body: interestPointCreate,
+      }),
       (request) => {
         const { tenantId, userId } = principalOf(request);
         return createInterestPoint(deps, tenantId, userId, request.body, request.lang);
@@ -139,16 +116,10 @@ export function interestPointRoutes(deps: GeofencesDeps): FastifyPluginAsyncZod 
     );
     app.patch(
       '/routing/interest_point/:idInterestPoint',
-      {
-        ...admin,
-        schema: {
-          tags: ['geofences'],
-          summary: 'Change some fields of a point of interest',
-          params: interestPointIdParams,
-          body: interestPointPatch,
-          response: { 200: interestPointSchema },
-        },
-      },
+      route(admin, 'Change some fields of a point of interest', interestPointSchema, {
+        params: interestPointIdParams,
+        body: interestPointPatch,
+      }),
       (request) =>
         editInterestPoint(
           deps,
@@ -160,15 +131,9 @@ export function interestPointRoutes(deps: GeofencesDeps): FastifyPluginAsyncZod 
     );
     app.delete(
       '/routing/interest_point/:idInterestPoint',
-      {
-        ...admin,
-        schema: {
-          tags: ['geofences'],
-          summary: 'Delete a point of interest (soft: listed with deleted=true)',
-          params: interestPointIdParams,
-          response: { 200: okReply },
-        },
-      },
+      route(admin, 'Delete a point of interest (soft: listed with deleted=true)', okReply, {
+        params: interestPointIdParams,
+      }),
       async (request) => {
         await removeInterestPoint(
           deps,
@@ -180,27 +145,18 @@ export function interestPointRoutes(deps: GeofencesDeps): FastifyPluginAsyncZod 
     );
     app.get(
       '/routing/interest_point_type',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['geofences'],
-          summary: 'POI types (built-in ones named in the caller’s language, and the tenant’s)',
-          response: { 200: z.array(interestPointTypeSchema) },
-        },
-      },
+      route(
+        SIGNED_IN_USERS,
+        'POI types (built-in ones named in the caller’s language, and the tenant’s)',
+        z.array(interestPointTypeSchema),
+      ),
       (request) => interestPointTypesOf(deps, principalOf(request).tenantId, request.lang),
     );
     app.post(
       '/routing/interest_point_type',
-      {
-        ...admin,
-        schema: {
-          tags: ['geofences'],
-          summary: 'Create a POI type of the tenant',
-          body: interestPointTypeCreate,
-          response: { 200: interestPointTypeSchema },
-        },
-      },
+      route(admin, 'Create a POI type of the tenant', interestPointTypeSchema, {
+        body: interestPointTypeCreate,
+      }),
       (request) =>
         createInterestPointType(deps, principalOf(request).tenantId, request.body, request.lang),
     );

@@ -9,6 +9,9 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import { isReachable } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { PUBLIC, routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('health');
 
 /** The runtime configuration the web app reads at start. */
 export function runtimeConfig(config: Config): RuntimeConfig {
@@ -51,14 +54,7 @@ export function healthRoutes(deps: {
     );
     app.get(
       '/config.json',
-      {
-        config: { auth: 'none' },
-        schema: {
-          tags: ['health'],
-          summary: 'Runtime configuration of the web app',
-          response: { 200: runtimeConfigSchema },
-        },
-      },
+      route(PUBLIC, 'Runtime configuration of the web app', runtimeConfigSchema),
       async (_request, reply) => {
         void reply.header('cache-control', 'no-cache');
         return runtimeConfig(deps.config);

@@ -14,6 +14,9 @@ import { DomainError } from '../../lib/errors.js';
 import { principalOf } from '../../kernel/request-context.js';
 import { findVehicle } from '../fleet/index.js';
 import { vehiclePositions, vehicleStops, vehicleTrips } from './history.repository.js';
+import { routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('vehicles');
 
 /** Most points one route answer carries (a month of 10-second records is ~260k). */
 export const MAX_POINTS = 100_000;
@@ -37,45 +40,28 @@ export function historyRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
     };
     app.get(
       '/history/:id/positions',
-      {
-        config,
-        schema: {
-          tags: ['vehicles'],
-          summary:
-            'Route of a vehicle in [from, to) (epoch ms), oldest first; thinned to maxPoints',
-          params: idParams,
-          querystring: positionsQuery,
-          response: { 200: z.array(historyPointSchema) },
-        },
-      },
+      route(
+        { config },
+        'Route of a vehicle in [from, to) (epoch ms), oldest first; thinned to maxPoints',
+        z.array(historyPointSchema),
+        { params: idParams, querystring: positionsQuery },
+      ),
       async (request) => vehiclePositions(...(await asked(request)), request.query.maxPoints),
     );
     app.get(
       '/history/:id/trips',
-      {
-        config,
-        schema: {
-          tags: ['vehicles'],
-          summary: 'Trips of a vehicle in a period',
-          params: idParams,
-          querystring: historyQuery,
-          response: { 200: z.array(tripSchema) },
-        },
-      },
+      route({ config }, 'Trips of a vehicle in a period', z.array(tripSchema), {
+        params: idParams,
+        querystring: historyQuery,
+      }),
       async (request) => vehicleTrips(...(await asked(request)), request.lang),
     );
     app.get(
       '/history/:id/stops',
-      {
-        config,
-        schema: {
-          tags: ['vehicles'],
-          summary: 'Stops of a vehicle in a period',
-          params: idParams,
-          querystring: historyQuery,
-          response: { 200: z.array(stopSchema) },
-        },
-      },
+      route({ config }, 'Stops of a vehicle in a period', z.array(stopSchema), {
+        params: idParams,
+        querystring: historyQuery,
+      }),
       async (request) => vehicleStops(...(await asked(request)), request.lang),
     );
   };

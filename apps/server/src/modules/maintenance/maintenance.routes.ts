@@ -35,6 +35,9 @@ import {
   servicesOf,
   type MaintenanceDeps,
 } from './maintenance.service.js';
+import { routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('maintenance');
 
 /** Bodies an attachment upload may carry: the file's bytes (their signature decides the type). */
 const UPLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'];
@@ -59,79 +62,51 @@ export function maintenanceRoutes(deps: MaintenanceDeps): FastifyPluginAsyncZod 
 
     app.get(
       '/forecast',
-      {
-        ...forecast,
-        schema: {
-          tags: ['maintenance'],
-          summary: 'What is due, by vehicle: plan items and pending additional maintenance',
-          response: { 200: z.array(forecastRowSchema) },
-        },
-      },
+      route(
+        forecast,
+        'What is due, by vehicle: plan items and pending additional maintenance',
+        z.array(forecastRowSchema),
+      ),
       (request) => forecastOf(deps, tenant(request)),
     );
     app.get(
       '/calendar',
-      {
-        ...calendar,
-        schema: {
-          tags: ['maintenance'],
-          summary: 'The forecast as the calendar places it (same rows)',
-          response: { 200: z.array(forecastRowSchema) },
-        },
-      },
+      route(
+        calendar,
+        'The forecast as the calendar places it (same rows)',
+        z.array(forecastRowSchema),
+      ),
       (request) => forecastOf(deps, tenant(request)),
     );
 
     app.get(
       '/plans',
-      {
-        ...forecast,
-        schema: {
-          tags: ['maintenance'],
-          summary: "The tenant's maintenance plans",
-          response: { 200: z.array(planSchema) },
-        },
-      },
+      route(forecast, "The tenant's maintenance plans", z.array(planSchema)),
       (request) => plansOf(deps, tenant(request)),
     );
     app.post(
       '/plans',
-      {
-        ...forecast,
-        schema: {
-          tags: ['maintenance'],
-          summary: 'Create a plan: items with intervals, assigned to vehicles and groups',
-          body: planSave,
-          response: { 200: planSchema },
-        },
-      },
+      route(
+        forecast,
+        'Create a plan: items with intervals, assigned to vehicles and groups',
+        planSchema,
+        { body: planSave },
+      ),
       (request) => savePlan(deps, tenant(request), null, request.body),
     );
     app.put(
       '/plans/:id',
-      {
-        ...forecast,
-        schema: {
-          tags: ['maintenance'],
-          summary: 'Replace a plan (items keep their id and anchors when sent with it)',
-          params: maintenanceIdParams,
-          body: planSave,
-          response: { 200: planSchema },
-        },
-      },
+      route(
+        forecast,
+        'Replace a plan (items keep their id and anchors when sent with it)',
+        planSchema,
+        { params: maintenanceIdParams, body: planSave },
+      ),
       (request) => savePlan(deps, tenant(request), request.params.id, request.body),
     );
     app.delete(
       '/plans/:id',
-      {
-        ...forecast,
-        schema: {
-          tags: ['maintenance'],
-          summary: 'Delete a plan',
-          params: maintenanceIdParams,
-          response: { 200: okReply },
-        },
-      },
+      route(forecast, 'Delete a plan', okReply, { params: maintenanceIdParams }),
       async (request) => {
         await removePlan(deps, tenant(request), request.params.id);
         return ok;
@@ -140,54 +115,30 @@ export function maintenanceRoutes(deps: MaintenanceDeps): FastifyPluginAsyncZod 
 
     app.get(
       '/additional',
-      {
-        ...list,
-        schema: {
-          tags: ['maintenance'],
-          summary: 'Additional (one-off) maintenance, pending and done',
-          response: { 200: z.array(additionalSchema) },
-        },
-      },
+      route(list, 'Additional (one-off) maintenance, pending and done', z.array(additionalSchema)),
       (request) => additionalOf(deps, tenant(request)),
     );
     app.post(
       '/additional',
-      {
-        ...list,
-        schema: {
-          tags: ['maintenance'],
-          summary: 'Add a one-off maintenance, due on a day and/or an odometer reading',
-          body: additionalSave,
-          response: { 200: additionalSchema },
-        },
-      },
+      route(
+        list,
+        'Add a one-off maintenance, due on a day and/or an odometer reading',
+        additionalSchema,
+        { body: additionalSave },
+      ),
       (request) => createAdditional(deps, tenant(request), request.body),
     );
     app.put(
       '/additional/:id',
-      {
-        ...list,
-        schema: {
-          tags: ['maintenance'],
-          summary: 'Change a one-off maintenance',
-          params: maintenanceIdParams,
-          body: additionalSave,
-          response: { 200: additionalSchema },
-        },
-      },
+      route(list, 'Change a one-off maintenance', additionalSchema, {
+        params: maintenanceIdParams,
+        body: additionalSave,
+      }),
       (request) => editAdditional(deps, tenant(request), request.params.id, request.body),
     );
     app.delete(
       '/additional/:id',
-      {
-        ...list,
-        schema: {
-          tags: ['maintenance'],
-          summary: 'Delete a one-off maintenance',
-          params: maintenanceIdParams,
-          response: { 200: okReply },
-        },
-      },
+      route(list, 'Delete a one-off maintenance', okReply, { params: maintenanceIdParams }),
       async (request) => {
         await removeAdditional(deps, tenant(request), request.params.id);
         return ok;
@@ -196,41 +147,29 @@ export function maintenanceRoutes(deps: MaintenanceDeps): FastifyPluginAsyncZod 
 
     app.get(
       '/services',
-      {
-        ...history,
-        schema: {
-          tags: ['maintenance'],
-          summary: 'Services done, newest first (one vehicle with ?vehicleId=)',
-          querystring: serviceQuery,
-          response: { 200: z.array(serviceSchema) },
-        },
-      },
+      route(
+        history,
+        'Services done, newest first (one vehicle with ?vehicleId=)',
+        z.array(serviceSchema),
+        { querystring: serviceQuery },
+      ),
       (request) => servicesOf(deps, tenant(request), request.query.vehicleId),
     );
     app.post(
       '/services',
-      {
-        ...history,
-        schema: {
-          tags: ['maintenance'],
-          summary: 'Record a service done; the plan items it names are re-anchored on it',
-          body: serviceCreate,
-          response: { 200: serviceSchema },
-        },
-      },
+      route(
+        history,
+        'Record a service done; the plan items it names are re-anchored on it',
+        serviceSchema,
+        { body: serviceCreate },
+      ),
       (request) => recordService(deps, tenant(request), request.body),
     );
     app.delete(
       '/services/:id',
-      {
-        ...history,
-        schema: {
-          tags: ['maintenance'],
-          summary: 'Delete a service (its items fall back to their previous anchor)',
-          params: maintenanceIdParams,
-          response: { 200: okReply },
-        },
-      },
+      route(history, 'Delete a service (its items fall back to their previous anchor)', okReply, {
+        params: maintenanceIdParams,
+      }),
       async (request) => {
         await removeService(deps, tenant(request), request.params.id);
         return ok;
@@ -238,18 +177,12 @@ export function maintenanceRoutes(deps: MaintenanceDeps): FastifyPluginAsyncZod 
     );
     app.post(
       '/services/:id/attachments',
-      {
-        ...history,
-        ...uploadRoute(ATTACHMENT_UPLOAD, true),
-        schema: {
-          tags: ['maintenance'],
-          summary:
-            'Attach a file to a service: the body is the file (PDF, JPEG or PNG by its bytes, up to 5 MB)',
-          params: maintenanceIdParams,
-          querystring: attachmentQuery,
-          response: { 200: attachmentSchema },
-        },
-      },
+      route(
+        { ...history, ...uploadRoute(ATTACHMENT_UPLOAD, true) },
+        'Attach a file to a service: the body is the file (PDF, JPEG or PNG by its bytes, up to 5 MB)',
+        attachmentSchema,
+        { params: maintenanceIdParams, querystring: attachmentQuery },
+      ),
       (request) =>
         addAttachment(deps, tenant(request), request.params.id, request.query.name, request.body),
     );
@@ -277,15 +210,7 @@ export function maintenanceRoutes(deps: MaintenanceDeps): FastifyPluginAsyncZod 
     );
     app.delete(
       '/attachments/:id',
-      {
-        ...history,
-        schema: {
-          tags: ['maintenance'],
-          summary: 'Delete an attachment',
-          params: maintenanceIdParams,
-          response: { 200: okReply },
-        },
-      },
+      route(history, 'Delete an attachment', okReply, { params: maintenanceIdParams }),
       async (request) => {
         await removeAttachment(deps, tenant(request), request.params.id);
         return ok;

@@ -9,6 +9,9 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import { z } from 'zod';
 import { text } from '@rumbo/contracts';
 import { parseGlyphRange } from './glyph-range.js';
+import { PUBLIC, routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('map');
 
 const require = createRequire(import.meta.url);
 
@@ -100,18 +103,18 @@ export function mapAssetsRoutes(): FastifyPluginAsyncZod {
     const glyphs = new Map<string, BuiltAsset>();
     app.get(
       '/fonts/:fontstack/:file',
-      {
-        config: { auth: 'none' },
-        schema: {
-          tags: ['map'],
-          summary: 'Glyphs (SDF protobuf) of one 256-code-point range for the map labels',
+      route(
+        PUBLIC,
+        'Glyphs (SDF protobuf) of one 256-code-point range for the map labels',
+        undefined,
+        {
           description:
             'Font stacks "Noto Sans Regular" and "Noto Sans Bold"; a comma-separated stack uses ' +
             'its first known font, an unknown one the regular font. Ranges no font covers are ' +
             'answered as an empty font stack.',
           params: glyphParams,
         },
-      },
+      ),
       async (request, reply) => {
         const { renderGlyphRange, resolveFontstack } = await import('./glyphs.js');
         const font = resolveFontstack(request.params.fontstack);

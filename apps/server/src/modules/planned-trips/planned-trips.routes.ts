@@ -33,6 +33,9 @@ import {
   removePlannedTrip,
   type PlannedTripsDeps,
 } from './planned-trips.service.js';
+import { routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('planned-trips');
 
 /** Every route needs the `trip-travels` view (spec §2: trip loading). */
 const view = { config: { view: 'trip-travels' } } as const;
@@ -83,99 +86,69 @@ export function plannedTripRoutes(deps: PlannedTripsDeps): FastifyPluginAsyncZod
 
     app.get(
       '/planned-trips',
-      {
-        ...view,
-        schema: {
-          tags: ['planned-trips'],
-          summary:
-            'Planned trips starting in [from, to) (default a week back, a month ahead) with their follow-up',
-          querystring: plannedTripQuery,
-          response: { 200: z.array(plannedTripSchema) },
-        },
-      },
+      route(
+        view,
+        'Planned trips starting in [from, to) (default a week back, a month ahead) with their follow-up',
+        z.array(plannedTripSchema),
+        { querystring: plannedTripQuery },
+      ),
       (request) => plannedTripsOf(deps, principalOf(request).tenantId, request.query),
     );
     app.get(
       '/planned-trips/earlier-trips',
-      {
-        ...view,
-        schema: {
-          tags: ['planned-trips'],
-          summary: "A vehicle's recent actual trips, to take a route from",
-          querystring: earlierTripsQuery,
-          response: { 200: z.array(earlierTripSchema) },
-        },
-      },
+      route(
+        view,
+        "A vehicle's recent actual trips, to take a route from",
+        z.array(earlierTripSchema),
+        { querystring: earlierTripsQuery },
+      ),
       (request) => earlierTripsOf(deps, principalOf(request).tenantId, request.query.vehicleId),
     );
     app.get(
       '/planned-trips/earlier-trips/:id/route',
-      {
-        ...view,
-        schema: {
-          tags: ['planned-trips'],
-          summary: "An actual trip's positions as a route ([lng, lat], thinned)",
-          params: idParams,
-          response: { 200: earlierTripRouteSchema },
-        },
-      },
+      route(
+        view,
+        "An actual trip's positions as a route ([lng, lat], thinned)",
+        earlierTripRouteSchema,
+        { params: idParams },
+      ),
       (request) => earlierTripRoute(deps, principalOf(request).tenantId, request.params.id),
     );
     app.get(
       '/planned-trips/:id',
-      {
-        ...view,
-        schema: {
-          tags: ['planned-trips'],
-          summary: 'A planned trip with its progress and the track driven so far',
-          params: plannedTripIdParams,
-          response: { 200: plannedTripDetailSchema },
-        },
-      },
+      route(
+        view,
+        'A planned trip with its progress and the track driven so far',
+        plannedTripDetailSchema,
+        { params: plannedTripIdParams },
+      ),
       (request) =>
         plannedTripOf(deps, principalOf(request).tenantId, request.params.id, request.lang),
     );
     app.post(
       '/planned-trips',
-      {
-        ...view,
-        bodyLimit: 2 * 1024 * 1024,
-        schema: {
-          tags: ['planned-trips'],
-          summary: 'Create a planned trip',
-          body: plannedTripSave,
-          response: { 200: plannedTripDetailSchema },
-        },
-      },
+      route(
+        { ...view, bodyLimit: 2 * 1024 * 1024 },
+        'Create a planned trip',
+        plannedTripDetailSchema,
+        { body: plannedTripSave },
+      ),
       (request) => createPlannedTrip(deps, principalOf(request).tenantId, request.body),
     );
     app.put(
       '/planned-trips/:id',
-      {
-        ...view,
-        bodyLimit: 2 * 1024 * 1024,
-        schema: {
-          tags: ['planned-trips'],
-          summary: 'Replace a planned trip (its follow-up starts again)',
-          params: plannedTripIdParams,
-          body: plannedTripSave,
-          response: { 200: plannedTripDetailSchema },
-        },
-      },
+      route(
+        { ...view, bodyLimit: 2 * 1024 * 1024 },
+        'Replace a planned trip (its follow-up starts again)',
+        plannedTripDetailSchema,
+        { params: plannedTripIdParams, body: plannedTripSave },
+      ),
       (request) =>
         editPlannedTrip(deps, principalOf(request).tenantId, request.params.id, request.body),
     );
     app.delete(
       '/planned-trips/:id',
-      {
-        ...view,
-        schema: {
-          tags: ['planned-trips'],
-          summary: 'Delete a planned trip',
-          params: plannedTripIdParams,
-          response: { 200: okReply },
-        },
-      },
+      route(view, 'Delete a planned trip', okReply, { params: plannedTripIdParams }),
       async (request) => {
         await removePlannedTrip(deps, principalOf(request).tenantId, request.params.id);
         return { ok: true };
@@ -188,17 +161,12 @@ export function plannedTripRoutes(deps: PlannedTripsDeps): FastifyPluginAsyncZod
       await registerUploads(upload, IMPORT_UPLOAD);
       upload.post(
         '/planned-trips/import',
-        {
-          ...view,
-          schema: {
-            tags: ['planned-trips'],
-            summary:
-              'Import planned trips from an Excel (.xlsx) or CSV file (multipart field `file`, up to 2 MB): all rows or none; a 400 lists each refused cell (row, field, message)',
-            consumes: ['multipart/form-data'],
-            querystring: importQuery,
-            response: { 200: plannedTripImportAnswer },
-          },
-        },
+        route(
+          view,
+          'Import planned trips from an Excel (.xlsx) or CSV file (multipart field `file`, up to 2 MB): all rows or none; a 400 lists each refused cell (row, field, message)',
+          plannedTripImportAnswer,
+          { consumes: ['multipart/form-data'], querystring: importQuery },
+        ),
         async (request) => {
           if (!request.isMultipart())
             throw new DomainError('unsupported_media_type', { reason: 'not_spreadsheet' });

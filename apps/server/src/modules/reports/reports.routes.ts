@@ -21,6 +21,9 @@ import {
   setAllowedAddresses,
   type ReportsDeps,
 } from './reports.service.js';
+import { SIGNED_IN_USERS, routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('reports');
 
 /**
  * `/api/v2/reports` (issue 27): the caller's own scheduled e-mail reports, whom they may go to,
@@ -28,46 +31,32 @@ import {
  */
 export function reportRoutes(deps: ReportsDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const own = { config: { views: 'signed-in' } } as const;
-    const tags = ['reports'];
     const withId = { params: reportSubscriptionParams };
     app.get(
       '/reports/subscriptions',
-      {
-        ...own,
-        schema: {
-          tags,
-          summary: "The caller's scheduled reports, with last sent and next due",
-          response: { 200: z.array(reportSubscriptionSchema) },
-        },
-      },
+      route(
+        SIGNED_IN_USERS,
+        "The caller's scheduled reports, with last sent and next due",
+        z.array(reportSubscriptionSchema),
+      ),
       (request) => mySubscriptions(deps, principalOf(request)),
     );
     app.post(
       '/reports/subscriptions',
-      {
-        ...own,
-        schema: {
-          tags,
-          summary: 'Subscribe to a report (the time is read in the caller’s zone)',
-          body: reportSubscriptionInput,
-          response: { 200: reportSubscriptionSchema },
-        },
-      },
+      route(
+        SIGNED_IN_USERS,
+        'Subscribe to a report (the time is read in the caller’s zone)',
+        reportSubscriptionSchema,
+        { body: reportSubscriptionInput },
+      ),
       (request) => createSubscription(deps, principalOf(request), request.body, request.lang),
     );
     app.put(
       '/reports/subscriptions/:subscriptionId',
-      {
-        ...own,
-        schema: {
-          tags,
-          summary: 'Change one of the caller’s subscriptions',
-          ...withId,
-          body: reportSubscriptionInput,
-          response: { 200: reportSubscriptionSchema },
-        },
-      },
+      route(SIGNED_IN_USERS, 'Change one of the caller’s subscriptions', reportSubscriptionSchema, {
+        ...withId,
+        body: reportSubscriptionInput,
+      }),
       (request) =>
         editSubscription(
           deps,
@@ -79,7 +68,7 @@ export function reportRoutes(deps: ReportsDeps): FastifyPluginAsyncZod {
     );
     app.delete(
       '/reports/subscriptions/:subscriptionId',
-      { ...own, schema: { tags, summary: 'Delete one of the caller’s subscriptions', ...withId } },
+      route(SIGNED_IN_USERS, 'Delete one of the caller’s subscriptions', undefined, withId),
       async (request) => {
         await removeSubscription(deps, principalOf(request), request.params.subscriptionId);
         return { ok: true };
@@ -87,68 +76,43 @@ export function reportRoutes(deps: ReportsDeps): FastifyPluginAsyncZod {
     );
     app.post(
       '/reports/subscriptions/:subscriptionId/send',
-      {
-        ...own,
-        schema: {
-          tags,
-          summary: 'Send now, for testing: mailed by the jobs role within a minute',
-          ...withId,
-          response: { 200: reportSubscriptionSchema },
-        },
-      },
+      route(
+        SIGNED_IN_USERS,
+        'Send now, for testing: mailed by the jobs role within a minute',
+        reportSubscriptionSchema,
+        { ...withId },
+      ),
       (request) => sendNow(deps, principalOf(request), request.params.subscriptionId),
     );
     app.get(
       '/reports/subscriptions/:subscriptionId/sends',
-      {
-        ...own,
-        schema: {
-          tags,
-          summary: 'A subscription’s sends, newest first',
-          ...withId,
-          response: { 200: z.array(reportSendSchema) },
-        },
-      },
+      route(SIGNED_IN_USERS, 'A subscription’s sends, newest first', z.array(reportSendSchema), {
+        ...withId,
+      }),
       (request) => sendLog(deps, principalOf(request), request.params.subscriptionId),
     );
     app.get(
       '/reports/recipients',
-      {
-        ...own,
-        schema: {
-          tags,
-          summary: 'Whom a subscription may name: the tenant’s users and the allowed addresses',
-          response: { 200: reportRecipientChoices },
-        },
-      },
+      route(
+        SIGNED_IN_USERS,
+        'Whom a subscription may name: the tenant’s users and the allowed addresses',
+        reportRecipientChoices,
+      ),
       (request) => recipientChoices(deps.db, principalOf(request).tenantId),
     );
     const admin = { config: { view: 'admin-users' } } as const;
     app.get(
       '/reports/allowed-addresses',
-      {
-        ...admin,
-        schema: {
-          tags,
-          summary: 'Outside addresses allowed as recipients',
-          response: { 200: reportAllowedAddresses },
-        },
-      },
+      route(admin, 'Outside addresses allowed as recipients', reportAllowedAddresses),
       async (request) => ({
         addresses: await allowedAddresses(deps.db, principalOf(request).tenantId),
       }),
     );
     app.put(
       '/reports/allowed-addresses',
-      {
-        ...admin,
-        schema: {
-          tags,
-          summary: 'Replace the outside addresses allowed as recipients',
-          body: reportAllowedAddresses,
-          response: { 200: reportAllowedAddresses },
-        },
-      },
+      route(admin, 'Replace the outside addresses allowed as recipients', reportAllowedAddresses, {
+        body: reportAllowedAddresses,
+      }),
       async (request) => {
         const { tenantId } = principalOf(request);
         await setAllowedAddresses(deps.db, tenantId, request.body.addresses);

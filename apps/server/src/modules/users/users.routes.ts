@@ -23,6 +23,9 @@ import {
   saveConfig,
   saveProfile,
 } from './users.service.js';
+import { SIGNED_IN_USERS, routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('rest');
 
 /** The avatar: multipart field `files`, PNG, JPEG or WebP up to 2 MB. */
 const AVATAR_UPLOAD = { field: 'files', maxBytes: AVATAR_MAX_BYTES, types: AVATAR_MIME_TYPES };
@@ -32,56 +35,37 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/auth/user',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['rest'],
-          summary: "The signed-in user's configuration (configuracion)",
-          body: z.strictObject({ token: text().max(200).optional() }).optional(),
-          response: { 200: configuracionSchema },
-        },
-      },
+      route(
+        SIGNED_IN_USERS,
+        "The signed-in user's configuration (configuracion)",
+        configuracionSchema,
+        { body: z.strictObject({ token: text().max(200).optional() }).optional() },
+      ),
       (request) => getConfiguracion(db, principalOf(request)),
     );
 
     app.get(
       '/user/get_profile',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['rest'],
-          summary: 'Profile of the signed-in user',
-          response: { 200: profileSchema },
-        },
-      },
+      route(SIGNED_IN_USERS, 'Profile of the signed-in user', profileSchema),
       (request) => getProfile(db, principalOf(request)),
     );
 
     app.post(
       '/user/save_profile',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['rest'],
-          summary: 'Save name, phone and e-mail',
-          body: saveProfileBody,
-          response: { 200: profileSchema },
-        },
-      },
+      route(SIGNED_IN_USERS, 'Save name, phone and e-mail', profileSchema, {
+        body: saveProfileBody,
+      }),
       (request) => saveProfile(db, principalOf(request), request.body),
     );
 
     app.post(
       '/user/save_config',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['rest'],
-          summary: 'Save language, time zone, units, map centre and zoom, dark mode',
-          body: saveConfigBody,
-          response: { 200: okReply },
-        },
-      },
+      route(
+        SIGNED_IN_USERS,
+        'Save language, time zone, units, map centre and zoom, dark mode',
+        okReply,
+        { body: saveConfigBody },
+      ),
       async (request) => {
         await saveConfig(db, principalOf(request), request.body);
         return { ok: true };
@@ -90,14 +74,7 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
 
     app.get(
       '/user/get_avatar',
-      {
-        config: { views: 'signed-in' },
-        schema: {
-          tags: ['rest'],
-          summary: 'Avatar as a data URL, or null',
-          response: { 200: avatarReply },
-        },
-      },
+      route(SIGNED_IN_USERS, 'Avatar as a data URL, or null', avatarReply),
       async (request) => ({ avatar: await getAvatar(db, principalOf(request)) }),
     );
 
@@ -106,16 +83,12 @@ export function userRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
       await registerUploads(upload, AVATAR_UPLOAD);
       upload.post(
         '/user/upload_avatar',
-        {
-          ...uploadRoute(AVATAR_UPLOAD),
-          config: { views: 'signed-in' },
-          schema: {
-            tags: ['rest'],
-            summary: 'Upload the avatar: multipart field `files`, PNG, JPEG or WebP up to 2 MB',
-            consumes: ['multipart/form-data'],
-            response: { 200: avatarReply },
-          },
-        },
+        route(
+          { ...uploadRoute(AVATAR_UPLOAD), config: { views: 'signed-in' } },
+          'Upload the avatar: multipart field `files`, PNG, JPEG or WebP up to 2 MB',
+          avatarReply,
+          { consumes: ['multipart/form-data'] },
+        ),
         async (request) => {
           const bytes = await readUpload(request, AVATAR_UPLOAD);
           return { avatar: await saveAvatar(db, principalOf(request), bytes) };

@@ -22,8 +22,9 @@ import {
   webhookDeliveries,
   type WebhooksDeps,
 } from './webhooks.service.js';
+import { routeSpec } from '../../kernel/route-spec.js';
 
-const tags = ['webhooks'];
+const route = routeSpec('webhooks');
 
 /**
  * `/api/v2/webhooks` (issue 27): the tenant's webhook endpoints, for administrators (view
@@ -36,41 +37,29 @@ export function webhookRoutes(deps: WebhooksDeps): FastifyPluginAsyncZod {
     const tenant = (request: Parameters<typeof principalOf>[0]) => principalOf(request).tenantId;
     app.get(
       '/webhooks',
-      {
-        ...admin,
-        schema: {
-          tags,
-          summary: "The tenant's webhook endpoints (never their secrets)",
-          response: { 200: z.array(webhookEndpointSchema) },
-        },
-      },
+      route(
+        admin,
+        "The tenant's webhook endpoints (never their secrets)",
+        z.array(webhookEndpointSchema),
+      ),
       (request) => listWebhooks(deps, tenant(request)),
     );
     app.post(
       '/webhooks',
-      {
-        ...admin,
-        schema: {
-          tags,
-          summary: 'Register an endpoint: the answer carries its signing secret, shown this once',
-          body: webhookCreate,
-          response: { 200: webhookEndpointCreated },
-        },
-      },
+      route(
+        admin,
+        'Register an endpoint: the answer carries its signing secret, shown this once',
+        webhookEndpointCreated,
+        { body: webhookCreate },
+      ),
       (request) => createWebhook(deps, tenant(request), request.body),
     );
     app.put(
       '/webhooks/:endpointId',
-      {
-        ...admin,
-        schema: {
-          tags,
-          summary: 'Change an endpoint (URL, kinds, on/off)',
-          params: webhookEndpointParams,
-          body: webhookUpdate,
-          response: { 200: webhookEndpointSchema },
-        },
-      },
+      route(admin, 'Change an endpoint (URL, kinds, on/off)', webhookEndpointSchema, {
+        params: webhookEndpointParams,
+        body: webhookUpdate,
+      }),
       (request) => updateWebhook(deps, tenant(request), request.params.endpointId, request.body),
     );
     app.delete(
@@ -78,7 +67,7 @@ export function webhookRoutes(deps: WebhooksDeps): FastifyPluginAsyncZod {
       {
         ...admin,
         schema: {
-          tags,
+          tags: ['webhooks'],
           summary: 'Delete an endpoint and its delivery log',
           params: webhookEndpointParams,
           response: { 204: z.null() },
@@ -91,42 +80,27 @@ export function webhookRoutes(deps: WebhooksDeps): FastifyPluginAsyncZod {
     );
     app.post(
       '/webhooks/:endpointId/test',
-      {
-        ...admin,
-        schema: {
-          tags,
-          summary: 'Send a `test` event to the endpoint',
-          params: webhookEndpointParams,
-          response: { 200: webhookEndpointSchema },
-        },
-      },
+      route(admin, 'Send a `test` event to the endpoint', webhookEndpointSchema, {
+        params: webhookEndpointParams,
+      }),
       (request) => testWebhook(deps, tenant(request), request.params.endpointId),
     );
     app.post(
       '/webhooks/:endpointId/resume',
-      {
-        ...admin,
-        schema: {
-          tags,
-          summary: 'Resume a paused endpoint: what waited goes out, oldest first',
-          params: webhookEndpointParams,
-          response: { 200: webhookEndpointSchema },
-        },
-      },
+      route(
+        admin,
+        'Resume a paused endpoint: what waited goes out, oldest first',
+        webhookEndpointSchema,
+        { params: webhookEndpointParams },
+      ),
       (request) => resumeWebhook(deps, tenant(request), request.params.endpointId),
     );
     app.get(
       '/webhooks/:endpointId/deliveries',
-      {
-        ...admin,
-        schema: {
-          tags,
-          summary: "The endpoint's deliveries, newest first",
-          params: webhookEndpointParams,
-          querystring: webhookDeliveryQuery,
-          response: { 200: webhookDeliveryPage },
-        },
-      },
+      route(admin, "The endpoint's deliveries, newest first", webhookDeliveryPage, {
+        params: webhookEndpointParams,
+        querystring: webhookDeliveryQuery,
+      }),
       (request) =>
         webhookDeliveries(deps, tenant(request), request.params.endpointId, request.query),
     );
@@ -135,7 +109,7 @@ export function webhookRoutes(deps: WebhooksDeps): FastifyPluginAsyncZod {
       {
         ...admin,
         schema: {
-          tags,
+          tags: ['webhooks'],
           summary: 'Send a delivery again',
           params: webhookDeliveryParams,
           response: { 204: z.null() },

@@ -6,24 +6,25 @@ import type { Database } from '../../db/schema.js';
 import { principalOf } from '../../kernel/request-context.js';
 import { findUserById } from '../users/index.js';
 import { generateExcelBase64 } from './xlsx.service.js';
+import { routeSpec } from '../../kernel/route-spec.js';
+
+const route = routeSpec('xlsx');
 
 /** `/api/xlsx`: Excel export of a table definition. */
 export function xlsxRoutes(db: Kysely<Database>): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/generate_excel/:kind',
-      {
-        config: { views: 'signed-in' },
-        bodyLimit: 64 * 1024 * 1024,
-        schema: {
-          tags: ['xlsx'],
-          summary:
-            'Build an .xlsx from {title, columns, rows}: dates as date cells in the user time zone, durations and numbers as numbers; answered as base64 text',
+      route(
+        { config: { views: 'signed-in' }, bodyLimit: 64 * 1024 * 1024 },
+        'Build an .xlsx from {title, columns, rows}: dates as date cells in the user time zone, durations and numbers as numbers; answered as base64 text',
+        undefined,
+        {
           params: z.object({ kind: z.string().regex(/^[\w-]{1,60}$/) }),
           querystring: z.object({ format: z.literal('base64').default('base64') }),
           body: generateExcelBody,
         },
-      },
+      ),
       async (request, reply) => {
         const { tenantId, userId } = principalOf(request);
         const config = (await findUserById(db, tenantId, userId))?.config ?? DEFAULT_USER_CONFIG;
