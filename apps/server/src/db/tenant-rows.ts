@@ -49,3 +49,15 @@ export async function deleteTenantRow(
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/**
+ * A query's first row through `map`, or undefined: the "one X of the tenant" lookups of the
+ * repositories (a query already narrowed to the tenant and the id).
+ */
+export async function firstRow<Row, T>(
+  query: { executeTakeFirst(): Promise<Row | undefined> },
+  map: (row: Row) => T,
+): Promise<T | undefined> {
+  const row = await query.executeTakeFirst();
+  return row === undefined ? undefined : map(row);
+}

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toRole } from '../tenants/index.js';
-import { deleteTenantRow } from '../../db/tenant-rows.js';
+import { deleteTenantRow, firstRow } from '../../db/tenant-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -84,8 +84,7 @@ export async function findTenantUser(
   tenantId: number,
   id: number,
 ): Promise<AdminUserRow | undefined> {
-  const row = await usersQuery(db, tenantId).where('users.id', '=', id).executeTakeFirst();
-  return row ? toAdminUser(row) : undefined;
+  return firstRow(usersQuery(db, tenantId).where('users.id', '=', id), toAdminUser);
 }
 
 /** True when another account (any tenant: usernames sign in globally) has this username. */
@@ -194,8 +193,7 @@ export async function findTenantRole(
   tenantId: number,
   id: number,
 ): Promise<TenantRole | undefined> {
-  const row = await rolesQuery(db, tenantId).where('roles.id', '=', id).executeTakeFirst();
-  return row ? toTenantRole(row) : undefined;
+  return firstRow(rolesQuery(db, tenantId).where('roles.id', '=', id), toTenantRole);
 }
 
 /** True when a role the tenant sees (own or built-in) already has this name, case-insensitively. */

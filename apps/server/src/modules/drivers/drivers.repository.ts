@@ -6,6 +6,7 @@ import {
   type DriverPatch,
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
+import { firstRow } from '../../db/tenant-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -70,8 +71,7 @@ export async function findDriver(
   tenantId: number,
   id: number,
 ): Promise<Driver | undefined> {
-  const row = await driverQuery(db, tenantId).where('d.id', '=', id).executeTakeFirst();
-  return row ? toDriver(row) : undefined;
+  return firstRow(driverQuery(db, tenantId).where('d.id', '=', id), toDriver);
 }
 
 /** Whether another driver of the tenant has this (non-empty) code. */

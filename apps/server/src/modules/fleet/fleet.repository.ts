@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DeviceInput, DeviceProtocol, Vehicle, VehicleInput } from '@rumbo/contracts';
 import type { Database, FuelTankJson } from '../../db/schema.js';
-import { deleteTenantRow } from '../../db/tenant-rows.js';
+import { deleteTenantRow, firstRow } from '../../db/tenant-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -88,8 +88,7 @@ export async function findVehicle(
   tenantId: number,
   id: number,
 ): Promise<Vehicle | undefined> {
-  const row = await vehicleQuery(db, tenantId).where('v.id', '=', id).executeTakeFirst();
-  return row ? toVehicle(row) : undefined;
+  return firstRow(vehicleQuery(db, tenantId).where('v.id', '=', id), toVehicle);
 }
 
 /** A vehicle's tank model (migration 0013; null: one linear tank of its capacity). */
@@ -340,8 +339,7 @@ export async function findDeviceByUniqueId(
   db: Db,
   uniqueId: string,
 ): Promise<DeviceRecord | undefined> {
-  const row = await deviceQuery(db).where('d.unique_id', '=', uniqueId).executeTakeFirst();
-  return row ? toDevice(row) : undefined;
+  return firstRow(deviceQuery(db).where('d.unique_id', '=', uniqueId), toDevice);
 }
 
 /** A device of a tenant by id. */
@@ -350,11 +348,10 @@ export async function findDevice(
   tenantId: number,
   id: number,
 ): Promise<DeviceRecord | undefined> {
-  const row = await deviceQuery(db)
-    .where('d.id', '=', id)
-    .where('d.tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return row ? toDevice(row) : undefined;
+  return firstRow(
+    deviceQuery(db).where('d.id', '=', id).where('d.tenant_id', '=', tenantId),
+    toDevice,
+  );
 }
 
 /** Creates a device; returns its id. */

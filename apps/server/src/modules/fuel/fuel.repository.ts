@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FuelEventCode, FuelReviewStatus } from '@rumbo/contracts';
 import type { Database, FuelTankJson } from '../../db/schema.js';
+import { firstRow } from '../../db/tenant-rows.js';
 
 // SQL of the fuel screens (docs/decisions/0024-fuel-screens.md). Every query names the tenant.
 
@@ -224,11 +225,12 @@ export async function findEvent(
   id: number,
   codes: readonly FuelEventCode[],
 ): Promise<FuelEventRow | undefined> {
-  const row = await eventQuery(db, tenantId)
-    .where('e.id', '=', id)
-    .where('e.code', 'in', [...codes])
-    .executeTakeFirst();
-  return row ? toEventRow(row) : undefined;
+  return firstRow(
+    eventQuery(db, tenantId)
+      .where('e.id', '=', id)
+      .where('e.code', 'in', [...codes]),
+    toEventRow,
+  );
 }
 
 /** Records a suspected theft's review (who, when, note). False when the event is not there. */

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { driverDisplayName } from '@rumbo/contracts';
 import type { Database, PlannedStopRow } from '../../db/schema.js';
+import { firstRow } from '../../db/tenant-rows.js';
 
 // Planned trips (migration 0016, docs/decisions/0027-planned-trips.md): the plans, what the route
 // detector saw of them (progress, newest ETA), and the lookups a plan's references need.
@@ -108,8 +109,7 @@ export async function findPlan(
   tenantId: number,
   id: number,
 ): Promise<StoredPlan | undefined> {
-  const row = await planQuery(db, tenantId).where('p.id', '=', id).executeTakeFirst();
-  return row ? toPlan(row) : undefined;
+  return firstRow(planQuery(db, tenantId).where('p.id', '=', id), toPlan);
 }
 
 function columnsOf(plan: PlanWrite) {

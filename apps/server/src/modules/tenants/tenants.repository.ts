@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { firstRow } from '../../db/tenant-rows.js';
 
 /** A role as the application uses it. */
 export interface Role {
@@ -92,24 +93,26 @@ export async function findRoleForTenant(
   tenantId: number,
   name: string,
 ): Promise<Role | undefined> {
-  const row = await db
-    .selectFrom('roles')
-    .select(['id', 'tenant_id', 'name', 'start_on', 'views'])
-    .where('name', '=', name)
-    .where((eb) => eb.or([eb('tenant_id', '=', tenantId), eb('tenant_id', 'is', null)]))
-    .orderBy('tenant_id', (ob) => ob.asc().nullsLast())
-    .executeTakeFirst();
-  return row ? toRole(row) : undefined;
+  return firstRow(
+    db
+      .selectFrom('roles')
+      .select(['id', 'tenant_id', 'name', 'start_on', 'views'])
+      .where('name', '=', name)
+      .where((eb) => eb.or([eb('tenant_id', '=', tenantId), eb('tenant_id', 'is', null)]))
+      .orderBy('tenant_id', (ob) => ob.asc().nullsLast()),
+    toRole,
+  );
 }
 
 /** A role by id. */
 export async function findRoleById(db: Kysely<Database>, id: number): Promise<Role | undefined> {
-  const row = await db
-    .selectFrom('roles')
-    .select(['id', 'tenant_id', 'name', 'start_on', 'views'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ? toRole(row) : undefined;
+  return firstRow(
+    db
+      .selectFrom('roles')
+      .select(['id', 'tenant_id', 'name', 'start_on', 'views'])
+      .where('id', '=', id),
+    toRole,
+  );
 }
 
 /** Ids of every tenant. */

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { DEFAULT_USER_CONFIG, userConfigSchema, type UserConfig } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
+import { firstRow } from '../../db/tenant-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -81,10 +82,12 @@ function toUser(row: UserRow): User {
 
 /** Finds an account by username, case-insensitively. */
 export async function findUserByUsername(db: Db, username: string): Promise<User | undefined> {
-  const row = await baseQuery(db)
-    .where((eb) => eb(eb.fn('lower', ['users.username']), '=', username.toLowerCase()))
-    .executeTakeFirst();
-  return row ? toUser(row) : undefined;
+  return firstRow(
+    baseQuery(db).where((eb) =>
+      eb(eb.fn('lower', ['users.username']), '=', username.toLowerCase()),
+    ),
+    toUser,
+  );
 }
 
 /** Finds the active accounts with an e-mail address, case-insensitively. */
@@ -102,11 +105,10 @@ export async function findUserById(
   tenantId: number,
   id: number,
 ): Promise<User | undefined> {
-  const row = await baseQuery(db)
-    .where('users.id', '=', id)
-    .where('users.tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return row ? toUser(row) : undefined;
+  return firstRow(
+    baseQuery(db).where('users.id', '=', id).where('users.tenant_id', '=', tenantId),
+    toUser,
+  );
 }
 
 /** Creates an account; returns its id. */

@@ -1,16 +1,15 @@
 import type { FaultSeverityValue, Language, TimeZoneSetting } from '@rumbo/contracts';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatTime } from '../../shared/format/format';
 import type { TFunction } from '../../shared/i18n/i18n';
+import { LevelChip } from '../../shared/ui/level-chip';
 import { SEVERITY_COLOR } from './fault-format';
 
 export function SeverityChip({ severity, t }: { severity: FaultSeverityValue; t: TFunction }) {
   return (
-    <Chip
-      size="small"
+    <LevelChip
       color={SEVERITY_COLOR[severity]}
-      variant={severity === 'critical' ? 'filled' : 'outlined'}
+      filled={severity === 'critical'}
       label={t(`diagnostics.severity.${severity}`)}
       data-severity={severity}
     />
@@ -19,9 +18,8 @@ export function SeverityChip({ severity, t }: { severity: FaultSeverityValue; t:
 
 export function StatusChip({ open, t }: { open: boolean; t: TFunction }) {
   return (
-    <Chip
-      size="small"
-      variant={open ? 'filled' : 'outlined'}
+    <LevelChip
+      filled={open}
       color={open ? 'primary' : 'default'}
       label={t(open ? 'diagnostics.status.open' : 'diagnostics.status.closed')}
     />

@@ -4,11 +4,11 @@ import type {
   Language,
   TimeZoneSetting,
 } from '@rumbo/contracts';
-import Chip from '@mui/material/Chip';
 import { hoursMinutes } from '../../shared/driving-times/driving-left';
 import { formatDateTime } from '../../shared/format/format';
 import type { TFunction } from '../../shared/i18n/i18n';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { LevelChip } from '../../shared/ui/level-chip';
 
 const SEVERITY_COLOR: Readonly<Record<InfringementSeverity, 'info' | 'warning' | 'error'>> = {
   minor: 'info',
@@ -20,10 +20,9 @@ const SEVERITY_COLOR: Readonly<Record<InfringementSeverity, 'info' | 'warning' |
 export function SeverityChip({ severity }: { severity: InfringementSeverity }) {
   const { t } = useTranslation();
   return (
-    <Chip
-      size="small"
+    <LevelChip
       color={SEVERITY_COLOR[severity]}
-      variant={severity === 'minor' ? 'outlined' : 'filled'}
+      filled={severity !== 'minor'}
       label={t(`drivingTimes.severity.${severity}`)}
       data-severity={severity}
     />

@@ -1,13 +1,10 @@
 import type { TimeZoneSetting } from '@rumbo/contracts';
-import ClearIcon from '@mui/icons-material/Clear';
 import GpsFixedIcon from '@mui/icons-material/GpsFixed';
 import GpsNotFixedIcon from '@mui/icons-material/GpsNotFixed';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -25,6 +22,7 @@ import {
 } from '../../shared/fleet/vehicle-status';
 import { formatDateTime, formatMeasure } from '../../shared/format/format';
 import type { FilterResult, FleetFilter } from './fleet-filter';
+import { clearEnd, searchStart } from '../../shared/ui/search-adornments';
 
 const ROW_HEIGHT = 60;
 
@@ -75,22 +73,10 @@ export function VehicleListPanel(props: VehicleListPanelProps) {
           slotProps={{
             htmlInput: { 'aria-label': t('map.current.search'), 'data-testid': 'map-search' },
             input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
+              startAdornment: searchStart,
+              endAdornment: clearEnd(filter.query, t('map.current.clear_filters'), () =>
+                onFilter({ ...filter, query: '' }),
               ),
-              endAdornment: filter.query ? (
-                <InputAdornment position="end">
-                  <IconButton
-                    size="small"
-                    aria-label={t('map.current.clear_filters')}
-                    onClick={() => onFilter({ ...filter, query: '' })}
-                  >
-                    <ClearIcon fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              ) : undefined,
             },
           }}
         />

@@ -1,12 +1,8 @@
-import ClearIcon from '@mui/icons-material/Clear';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import InboxIcon from '@mui/icons-material/Inbox';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -17,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { isAborted } from '../api/api-error';
 import { errorMessage } from '../api/error-message';
+import { clearEnd, searchStart } from '../ui/search-adornments';
 
 /** The search box of a table. */
 export function SearchField({
@@ -40,23 +37,8 @@ export function SearchField({
       slotProps={{
         htmlInput: { 'aria-label': t('fleet.common.search'), 'data-testid': 'table-search' },
         input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-          endAdornment: value ? (
-            <InputAdornment position="end">
-              <IconButton
-                size="small"
-                edge="end"
-                aria-label={t('fleet.common.clear_search')}
-                onClick={() => onChange('')}
-              >
-                <ClearIcon fontSize="small" />
-              </IconButton>
-            </InputAdornment>
-          ) : undefined,
+          startAdornment: searchStart,
+          endAdornment: clearEnd(value, t('fleet.common.clear_search'), () => onChange(''), 'end'),
         },
       }}
     />

@@ -1,6 +1,4 @@
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import ListItemButton from '@mui/material/ListItemButton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -13,6 +11,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { PoiTypeIcon } from '../../../shared/geofences/poi-icons';
 import { zoneKind } from '../../../shared/geofences/zone-shapes';
 import { geofenceSearchText } from '../geofence-form';
+import { searchStart } from '../../../shared/ui/search-adornments';
 
 const ROW_HEIGHT = 56;
 /** Up to this many rows are all rendered; longer lists render only what scrolls into view. */
@@ -120,13 +119,7 @@ export function ZoneList({
           placeholder={t('geofences.search')}
           slotProps={{
             htmlInput: { 'aria-label': t('geofences.search'), 'data-testid': 'zones-search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
+            input: { startAdornment: searchStart },
           }}
         />
       </Box>

@@ -1,6 +1,6 @@
 import type { MaintenanceStatusCode } from '@rumbo/contracts';
-import Chip from '@mui/material/Chip';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { LevelChip } from '../../../shared/ui/level-chip';
 
 export const STATUS_COLOR = {
   overdue: 'error',
@@ -12,10 +12,9 @@ export const STATUS_COLOR = {
 export function StatusChip({ status }: { status: MaintenanceStatusCode }) {
   const { t } = useTranslation();
   return (
-    <Chip
-      size="small"
+    <LevelChip
       color={STATUS_COLOR[status]}
-      variant={status === 'ok' ? 'outlined' : 'filled'}
+      filled={status !== 'ok'}
       label={t(`maintenance.status.${status}`)}
       data-testid={`status-${status}`}
     />
