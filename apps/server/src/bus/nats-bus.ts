@@ -10,13 +10,18 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import { validatePosition, type Position } from '@rumbo/telematics';
+import { validatePosition } from '@rumbo/telematics';
 import type pg from 'pg';
-import type { IngestDevice } from '../lib/ingest-device.js';
 import type { CommittedFact } from './messages.js';
 import type { SubmitResult } from '../lib/ingest-device.js';
 import type { Bus, LiveMessage, NotificationDelivery, RecordsHandler, Stoppable } from './bus.js';
 import { Leases } from './leases.js';
+import {
+  decodeRecordParts,
+  GroupPublisher,
+  type GroupLimits,
+  type RecordsPart,
+} from './record-groups.js';
 
 /** Subjects and stream name of a cluster (docs/decisions/0014-roles-and-bus.md). */
 export function natsNames(prefix: string) {
@@ -48,12 +53,9 @@ export interface NatsBusOptions {
   ackWaitMs?: number;
   /** PostgreSQL pool: partition leases are advisory locks (pipeline role only). */
   pool?: pg.Pool;
+  /** Limits of a records message gathering several devices' packets (decision 0060). */
+  groupLimits?: GroupLimits;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
-}
-
-interface RecordsMessage {
-  device: IngestDevice;
-  positions: Position[];
 }
 
 const encoder = new TextEncoder();
@@ -91,6 +93,10 @@ export async function natsBus(options: NatsBusOptions): Promise<Bus> {
   const jsm: JetStreamManager = await jetstreamManager(nc);
   const js: JetStreamClient = jetstream(nc);
   await ensureStream(jsm, SUBJECTS, partitions, ackWaitMs);
+  const groups = new GroupPublisher(
+    (partition, data) => js.publish(SUBJECTS.records(partition), data),
+    options.groupLimits,
+  );
 
   let liveBuffer: LiveMessage[] = [];
   let liveTimer: NodeJS.Timeout | null = null;
@@ -128,8 +134,7 @@ export async function natsBus(options: NatsBusOptions): Promise<Bus> {
       const valid = positions.filter((p) => validatePosition(p, nowMs).ok);
       const rejected = positions.length - valid.length;
       if (valid.length > 0) {
-        const message: RecordsMessage = { device, positions: valid };
-        await js.publish(SUBJECTS.records(device.id % partitions), encode(message));
+        await groups.add(device.id % partitions, { device, positions: valid });
       }
       return { accepted: valid.length, rejected };
     },
@@ -172,6 +177,7 @@ export async function natsBus(options: NatsBusOptions): Promise<Bus> {
     onDeviceChanged: (handler) => subscribe<string>(SUBJECTS.deviceChanged, handler),
     async close() {
       for (const group of consumers) await group.stop();
+      await groups.drain();
       if (liveTimer) clearTimeout(liveTimer);
       flushLive();
       await nc.drain();
@@ -212,6 +218,24 @@ async function ensureStream(
         max_ack_pending: 20_000,
       });
     }
+  }
+}
+
+/** Device packets one pipeline process stores at once (the pipeline groups them into batches). */
+const MAX_PACKETS_IN_FLIGHT = 4000;
+/**
+ * Bytes of records messages a partition's consumer pulls ahead. Counted in bytes, not messages
+ * (2,000 before group publish): a backlog's groups are up to 1 MB each.
+ */
+const PULL_MAX_BYTES = 8 * 1024 * 1024;
+
+/** The packets a records message holds; one that is none is dropped for good (never redelivered). */
+function partsOrTerm(msg: JsMsg): RecordsPart[] | null {
+  try {
+    return decodeRecordParts(msg.data);
+  } catch {
+    msg.term();
+    return null;
   }
 }
 
@@ -274,7 +298,7 @@ class PartitionConsumers implements Stoppable {
     // Messages the previous owner took but never acknowledged come back after ack_wait.
     if (info.num_ack_pending > 0) await new Promise((r) => setTimeout(r, this.ackWaitMs + 200));
     const consumer = await this.js.consumers.get(this.stream, durable);
-    const messages = await consumer.consume({ max_messages: 2000 });
+    const messages = await consumer.consume({ max_bytes: PULL_MAX_BYTES });
     const done = this.run(messages);
     this.owned.set(p, { messages, done });
     this.log.info({ partition: p }, 'record partition taken');
@@ -282,6 +306,7 @@ class PartitionConsumers implements Stoppable {
 
   private async run(messages: ConsumerMessages): Promise<void> {
     const inFlight = new Set<Promise<void>>();
+    let packetsInFlight = 0;
     // Messages being stored tell JetStream so every half ack_wait: a pipeline slower than
     // ack_wait (a loaded machine) must not get them again while it still stores them — the two
     // copies' inserts of the same rows deadlocked in PostgreSQL and were redelivered in a loop
@@ -294,32 +319,43 @@ class PartitionConsumers implements Stoppable {
       Math.max(100, this.ackWaitMs / 2),
     );
     for await (const msg of messages) {
+      const parts = partsOrTerm(msg);
+      if (!parts) continue;
       working.add(msg);
-      const handled = this.handle(msg).finally(() => working.delete(msg));
+      packetsInFlight += parts.length;
+      const handled = this.handle(msg, parts).finally(() => {
+        working.delete(msg);
+        packetsInFlight -= parts.length;
+      });
       inFlight.add(handled);
       void handled.finally(() => inFlight.delete(handled));
-      if (inFlight.size >= 4000) await Promise.race(inFlight);
+      // Bounded in packets, as before group publish: a backlog's groups are up to 1,000 records.
+      while (packetsInFlight >= MAX_PACKETS_IN_FLIGHT) await Promise.race(inFlight);
     }
     await Promise.allSettled([...inFlight]);
     clearInterval(beat);
   }
 
-  private async handle(msg: JsMsg): Promise<void> {
-    let message: RecordsMessage;
-    try {
-      message = decode<RecordsMessage>(msg.data);
-    } catch {
-      msg.term();
+  /**
+   * A message holds one or several devices' packets (group publish, decision 0060): each goes to
+   * the handler at once, in message order (a device's packets stay in order), and the message is
+   * acknowledged once every packet is stored. If one failed, all of it comes again after all of
+   * it settled: the packets already stored are resends the pipeline skips.
+   */
+  private async handle(msg: JsMsg, parts: readonly RecordsPart[]): Promise<void> {
+    const results = await Promise.allSettled(
+      parts.map((part) => this.handler(part.device, part.positions)),
+    );
+    const failed = parts.filter((_, i) => results[i]!.status === 'rejected');
+    if (failed.length === 0) {
+      msg.ack();
       return;
     }
-    try {
-      await this.handler(message.device, message.positions);
-      msg.ack();
-    } catch (err) {
-      // Not acknowledged: JetStream delivers it again.
-      this.log.warn({ err, device: message.device.uniqueId }, 'records not stored (redelivered)');
-      msg.nak(1000);
-    }
+    const err = results.find((r) => r.status === 'rejected')?.reason as unknown;
+    const devices = failed.map((part) => part.device.uniqueId);
+    // Not acknowledged: JetStream delivers it again.
+    this.log.warn({ err, devices }, 'records not stored (redelivered)');
+    msg.nak(1000);
   }
 
   private async release(p: number): Promise<void> {
