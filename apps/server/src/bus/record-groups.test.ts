@@ -129,4 +129,18 @@ describe('records message', () => {
   it('refuses a message that holds no packet', () => {
     expect(() => decodeRecordParts(new TextEncoder().encode('{"x":1}'))).toThrow();
   });
+
+  it('refuses a group whose packets do not all name their device and carry records', () => {
+    const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+    for (const bad of [
+      { parts: [] },
+      { parts: [{}] },
+      { parts: [part(1, 1), { device: null, positions: [] }] },
+      { parts: [part(1, 1), { device: { id: '1' }, positions: [] }] },
+      { parts: [{ device: { id: 1 }, positions: 'x' }] },
+      { parts: [null] },
+    ]) {
+      expect(() => decodeRecordParts(encode(bad))).toThrow('not a records message');
+    }
+  });
 });

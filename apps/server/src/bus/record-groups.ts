@@ -40,11 +40,24 @@ export function decodeRecordParts(data: Uint8Array): RecordsPart[] {
   const value = JSON.parse(decoder.decode(data)) as {
     parts?: RecordsPart[];
   } & Partial<RecordsPart>;
-  if (Array.isArray(value.parts)) return value.parts;
-  if (value.device && Array.isArray(value.positions)) {
-    return [{ device: value.device, positions: value.positions }];
-  }
-  throw new Error('not a records message');
+  const parts = Array.isArray(value.parts)
+    ? value.parts
+    : [{ device: value.device, positions: value.positions }];
+  // Every part must name its device and carry a list: a malformed message is refused whole
+  // (terminated by the consumer), never handed to the pipeline half-read.
+  if (parts.length === 0 || !parts.every(isRecordsPart)) throw new Error('not a records message');
+  return parts as RecordsPart[];
+}
+
+function isRecordsPart(part: unknown): boolean {
+  if (typeof part !== 'object' || part === null) return false;
+  const { device, positions } = part as Partial<RecordsPart>;
+  return (
+    typeof device === 'object' &&
+    device !== null &&
+    typeof device.id === 'number' &&
+    Array.isArray(positions)
+  );
 }
 
 interface Waiter {

@@ -260,21 +260,6 @@ export async function driversByCode(
   );
 }
 
-/** A driver's card code by id (null when not the tenant's). */
-export async function driverCodeOf(
-  db: Kysely<Database>,
-  tenantId: number,
-  driverId: number,
-): Promise<string | null> {
-  const row = await db
-    .selectFrom('drivers')
-    .select('code')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', driverId)
-    .executeTakeFirst();
-  return row ? row.code : null;
-}
-
 /** Idle aggregates per vehicle of periods that started in [from, to). */
 export async function idleAggregates(
   db: Kysely<Database>,

@@ -23,9 +23,9 @@ import {
 } from '@rumbo/telematics';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
+import { findDriver } from '../drivers/index.js';
 import { tenantScoreSettings } from './score-settings.repository.js';
 import {
-  driverCodeOf,
   driversByCode,
   idleAggregates,
   idlePeriods,
@@ -261,9 +261,9 @@ export async function safetyDrive(
   const known = new Set(vehicles.map((v) => v.id));
   let driverCode: string | undefined;
   if (typeof query.driver === 'number') {
-    const code = await driverCodeOf(db, tenantId, query.driver);
-    if (code === null) refuse('body.driver', 'unknown_driver', lang);
-    driverCode = code;
+    const driver = await findDriver(db, tenantId, query.driver);
+    if (!driver) refuse('body.driver', 'unknown_driver', lang);
+    driverCode = driver.codigo;
   } else if (query.driverCode !== undefined) driverCode = query.driverCode.toUpperCase();
 
   const isFiltered = (query.vehicles?.length ?? 0) > 0;

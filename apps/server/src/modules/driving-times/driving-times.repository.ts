@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { EU_561_2006, parseDrivingRuleSet, type DrivingRuleSet } from '@rumbo/telematics';
 import type { Database } from '../../db/schema.js';
 import { placeText } from '../../places/render.js';
+import { findDriver } from '../drivers/index.js';
 
 // Driver activities (migration 0025) as the driving-times service reads them, the tenant's
 // drivers and rule set. Every query is scoped to the tenant.
@@ -93,24 +94,19 @@ export async function driversOf(
   }));
 }
 
-/** One driver of the tenant, by id. */
+/** One driver of the tenant, by id (the drivers module's row, as the screens name them). */
 export async function driverById(
   db: Kysely<Database>,
   tenantId: number,
   driverId: number,
 ): Promise<DriverRow | undefined> {
-  const r = await db
-    .selectFrom('drivers')
-    .select(['id', 'code', 'nombre', 'apellido', 'group_id'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', driverId)
-    .executeTakeFirst();
-  if (!r) return undefined;
+  const driver = await findDriver(db, tenantId, driverId);
+  if (!driver) return undefined;
   return {
-    id: r.id,
-    code: r.code,
-    nombre: [r.nombre, r.apellido].filter(Boolean).join(' '),
-    groupId: r.group_id,
+    id: driver.id,
+    code: driver.codigo,
+    nombre: [driver.nombre, driver.apellido].filter(Boolean).join(' '),
+    groupId: driver.groupId,
   };
 }
 

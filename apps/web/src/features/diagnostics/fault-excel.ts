@@ -6,7 +6,7 @@ import type {
   Units,
 } from '@rumbo/contracts';
 import type { TFunction } from '../../shared/i18n/i18n';
-import { convertFromBase, unitSymbol } from '../../shared/units/units';
+import { exportedDistance } from '../../shared/units/units';
 import { faultDurationS, litLamps } from './fault-format';
 
 /** What a fault's texts need: the language, units, offset and the screen's opening instant. */
@@ -21,9 +21,7 @@ export interface Format {
 /** The Excel table of the fault episodes shown. */
 export function excelOf(rows: readonly FaultRow[], f: Format): GenerateExcelBody {
   const { t, units, nowMs } = f;
-  const km = (v: number | null) =>
-    v === null ? null : Math.round(convertFromBase('distance', v, units.distance) * 10) / 10;
-  const distance = unitSymbol('distance', units.distance);
+  const { value: km, symbol: distance } = exportedDistance(units);
   return {
     title: t('diagnostics.export_title'),
     columns: [

@@ -8,7 +8,7 @@ import type {
 } from '@rumbo/contracts';
 import { formatDate } from '../../shared/format/format';
 import type { TFunction } from '../../shared/i18n/i18n';
-import { convertFromBase, unitSymbol } from '../../shared/units/units';
+import { convertFromBase, exportedDistance, unitSymbol } from '../../shared/units/units';
 import { seededText } from '../../shared/i18n/seeded-text';
 
 /** What the formatters need of the user. */
@@ -98,9 +98,7 @@ export function forecastSearchTexts(row: ForecastRow): string[] {
 export function forecastExcel(rows: readonly ForecastRow[], ctx: FormatContext): GenerateExcelBody {
   const { t } = ctx;
   const f = (key: string) => t(`maintenance.fields.${key}`);
-  const distance = unitSymbol('distance', ctx.units.distance);
-  const km = (value: number | null) =>
-    value === null ? null : Math.round(convertFromBase('distance', value, ctx.units.distance));
+  const { value: km, symbol: distance } = exportedDistance(ctx.units, 0);
   return {
     title: t('maintenance.forecast.export_title'),
     columns: [

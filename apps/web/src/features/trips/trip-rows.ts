@@ -2,7 +2,7 @@ import type { TimeZoneSetting } from '@rumbo/contracts';
 import type { GenerateExcelBody, Language, PlannedTrip, Units } from '@rumbo/contracts';
 import type { TFunction } from '../../shared/i18n/i18n';
 import { formatDateTime, formatMeasure } from '../../shared/format/format';
-import { convertFromBase, unitSymbol } from '../../shared/units/units';
+import { exportedDistance } from '../../shared/units/units';
 
 // How the planned-trips screen words a trip: status, lateness, times at the user's offset,
 // distances in the user's unit; the Excel export's table.
@@ -45,9 +45,7 @@ export function statusColor(trip: PlannedTrip): 'default' | 'info' | 'success' {
 /** The Excel table of the trips shown. */
 export function tripsExcel(f: TripFormat, trips: readonly PlannedTrip[]): GenerateExcelBody {
   const { t } = f;
-  const km = (v: number | null) =>
-    v === null ? null : Math.round(convertFromBase('distance', v, f.units.distance) * 10) / 10;
-  const unit = unitSymbol('distance', f.units.distance);
+  const { value: km, symbol: unit } = exportedDistance(f.units);
   return {
     title: t('trips.export_title'),
     columns: [

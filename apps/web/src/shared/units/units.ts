@@ -65,3 +65,21 @@ export const UNIT_CHOICES: { [F in UnitFamily]: readonly Units[F][] } = {
   temperature: ['C', 'F'],
   pressure: ['bar', 'psi'],
 };
+
+/**
+ * Distances for an exported column in the user's unit: `value` converts kilometres (null kept),
+ * rounded to `decimals`; `symbol` is the unit for the column's heading.
+ */
+export function exportedDistance(
+  units: Units,
+  decimals = 1,
+): { value: (km: number | null) => number | null; symbol: string } {
+  const scale = 10 ** decimals;
+  return {
+    value: (km) =>
+      km === null
+        ? null
+        : Math.round(convertFromBase('distance', km, units.distance) * scale) / scale,
+    symbol: unitSymbol('distance', units.distance),
+  };
+}
