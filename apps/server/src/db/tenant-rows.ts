@@ -51,8 +51,8 @@ export async function deleteTenantRow(
 }
 
 /**
- * A query's first row through `map`, or undefined: the "one X of the tenant" lookups of the
- * repositories (a query already narrowed to the tenant and the id).
+ * A query's first row through `map`, or undefined: the repositories' "one X" lookups (the query
+ * already narrowed to its row, and to the tenant where the row is a tenant's).
  */
 export async function firstRow<Row, T>(
   query: { executeTakeFirst(): Promise<Row | undefined> },

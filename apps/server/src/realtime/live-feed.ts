@@ -9,8 +9,6 @@ import {
 import type { LiveFleet } from './live-fleet.js';
 import type { Connection, SocketHub } from './socket-hub.js';
 
-/** How often batches go out when no tick is given (tests); the server passes config `LIVE_TICK_MS`. */
-export const LIVE_TICK_MS = 50;
 // A client with more unsent bytes than this is "behind": it skips ticks and its own map
 // coalesces what it missed (one entry per vehicle, so bounded by the fleet size).
 const SLOW_CLIENT_BYTES = 1024 * 1024;
@@ -69,10 +67,11 @@ export class LiveFeed {
   constructor(
     private readonly live: LiveFleet,
     hub: SocketHub,
+    /** How often batches go out (config `LIVE_TICK_MS`, decision 0059). */
+    tickMs: number,
     /** Receives, per batch, how old each entry's fix is when sent (latency benchmark). */
     private readonly probe?: (ageMs: number[]) => void,
     private readonly nowMs: () => number = Date.now,
-    tickMs: number = LIVE_TICK_MS,
   ) {
     hub.onReady = (connection) => this.add(connection);
     hub.onClosed = (connection) => this.remove(connection);

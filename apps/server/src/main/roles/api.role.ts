@@ -51,9 +51,8 @@ export function apiRole(parts: NodeParts, options: { serve: boolean }): ApiRole 
       liveFeed = new LiveFeed(
         live,
         hubs.wslp,
-        config.LIVE_LATENCY_PROBE ? latencyProbe(log) : undefined,
-        undefined,
         config.LIVE_TICK_MS,
+        config.LIVE_LATENCY_PROBE ? latencyProbe(log) : undefined,
       );
       // Vehicles and devices changed by any process (an API node, the command line, an ingest
       // node that registered one) are announced on the bus: this node's live fleet reloads them,
