@@ -238,12 +238,16 @@ test("the period picker follows the user's language, date format and time zone",
   await expect(to).toHaveValue(shownAt(target.to, 2, 'en'));
   // MM/dd/yyyy in English, 24-hour clock with seconds.
   await expect(from).toHaveValue(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
-  // Editing writes the instant at the user's offset: an hour earlier is exactly 3,600,000 ms.
+  // Editing writes the instant at the user's offset: an hour earlier (or later) is exactly
+  // 3,600,000 ms. The hour field wraps within its day (00 → 23), so step away from the wrap.
+  const hourAtOffset = new Date(target.from + 2 * 3_600_000).getUTCHours();
+  const step = hourAtOffset === 0 ? 3_600_000 : -3_600_000;
+  const edited = target.from + step;
   const fromGroup = page.getByRole('group', { name: 'From' });
   await fromGroup.getByRole('spinbutton', { name: 'Hours' }).click();
-  await page.keyboard.press('ArrowDown');
-  await expect(page).toHaveURL(new RegExp(`${address(target.from - 3_600_000, target.to)}$`));
-  await expect(from).toHaveValue(shownAt(target.from - 3_600_000, 2, 'en'));
+  await page.keyboard.press(step < 0 ? 'ArrowDown' : 'ArrowUp');
+  await expect(page).toHaveURL(new RegExp(`${address(edited, target.to)}$`));
+  await expect(from).toHaveValue(shownAt(edited, 2, 'en'));
   // The calendar speaks English too.
   await fromGroup.getByRole('button', { name: /^Choose date/ }).click();
   const dialog = page.getByRole('dialog');
@@ -259,7 +263,7 @@ test("the period picker follows the user's language, date format and time zone",
   await saveConfig(request, user, { idioma: 'es', timeZone: 2 });
   await page.reload();
   await expect(page.getByTestId('travel-page')).toBeVisible({ timeout: 90_000 });
-  await expect(from).toHaveValue(shownAt(target.from - 3_600_000, 2, 'es'));
+  await expect(from).toHaveValue(shownAt(edited, 2, 'es'));
   await expect(to).toHaveValue(shownAt(target.to, 2, 'es'));
   const desde = page.getByRole('group', { name: 'Desde' });
   await desde.getByRole('button', { name: /^Elige fecha/ }).click();
