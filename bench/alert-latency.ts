@@ -6,18 +6,29 @@
 // acknowledgement of the closing record, and − the moment the device sent it (the record's whole
 // path). Prints p50/p99/max over every delivery, and checks each client got each episode once:
 // one alert, V95 with EXV in its details.
+// With BACKGROUND_RATE (records/s, e.g. 10000) other trucks drive at legal speeds the whole time,
+// one record per truck every 100 ms from GENERATORS (2) processes (as bench/live-latency.ts), so
+// the alerts are measured under that load; the rate they reached (acked) is printed beside them.
 // Run: npm run build -w @rumbo/server && npx tsx bench/alert-latency.ts
-// Env: DEVICES (50), CLIENTS (100), ROUNDS (4), BENCH_DATABASE_URL (PostgreSQL admin URL).
+// Env: DEVICES (50), CLIENTS (100), ROUNDS (4), BACKGROUND_RATE (0), GENERATORS (2),
+// BENCH_DATABASE_URL (PostgreSQL admin URL).
 import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
 import WebSocket from 'ws';
 import { DeviceSocket, truckRecord } from '../apps/server/test/ingest-helpers.js';
 import { benchImei, seededPostgresEnv } from './fleet-seed.js';
+import { startLiveGenerators } from './live-generators.js';
 import { startServer } from './server-process.js';
 
 const devices = Number(process.env.DEVICES ?? 50);
 const clients = Number(process.env.CLIENTS ?? 100);
 const rounds = Number(process.env.ROUNDS ?? 4);
-const { env, teltonikaPort } = await seededPostgresEnv('rumbo_bench_alerts', devices);
+const backgroundRate = Number(process.env.BACKGROUND_RATE ?? 0);
+/** Background trucks: one record every 100 ms each. */
+const backgroundDevices = Math.ceil(backgroundRate / 10);
+const { env, teltonikaPort } = await seededPostgresEnv(
+  'rumbo_bench_alerts',
+  devices + backgroundDevices,
+);
 const server = await startServer({ env });
 
 const login = await fetch(`${server.url}/api/auth/generate_token`, {
@@ -60,15 +71,35 @@ const trucks = await Promise.all(
     const device = new DeviceSocket(teltonikaPort);
     await device.ready();
     device.write(encodeLogin(benchImei('35', i)));
-    while (device.bytes().length < 1) await new Promise((r) => setTimeout(r, 5));
+    while (device.bytes().length < 1) await device.nextData();
     return { device, plate: `BENCH${String(i).padStart(5, '0')}`, acks: 0 };
   }),
 );
 const waitAck = async (truck: (typeof trucks)[number]) => {
   truck.acks += 1;
-  while (truck.device.acks().length < truck.acks) await new Promise((r) => setImmediate(r));
+  // Waits on the socket, not by polling: a spinning bench would take a core from the server.
+  while (truck.device.acks().length < truck.acks) await truck.device.nextData();
   return performance.now();
 };
+
+/** The background load: trucks after the alerting ones, at legal speeds (60–89 km/h). */
+const generators = backgroundDevices > 0 ? Number(process.env.GENERATORS ?? 2) : 0;
+const backgroundAcked = new Array<number>(generators).fill(0);
+const children = startLiveGenerators({
+  port: teltonikaPort,
+  devices: backgroundDevices,
+  generators,
+  intervalMs: 100,
+  durationS: 3600,
+  offset: devices,
+  onProgress: (g, progress) => {
+    backgroundAcked[g] = progress.acked;
+  },
+});
+const ackedInBackground = () => backgroundAcked.reduce((a, b) => a + b, 0);
+// The background reaches its rate before the episodes start.
+if (generators > 0) await new Promise((r) => setTimeout(r, 5000));
+const background0 = { acked: ackedInBackground(), at: performance.now() };
 
 const t0 = Date.now() - 3 * 3_600_000;
 for (let round = 0; round < rounds; round++) {
@@ -93,7 +124,11 @@ for (let round = 0; round < rounds; round++) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+const backgroundRecordsPerS = Math.round(
+  ((ackedInBackground() - background0.acked) * 1000) / (performance.now() - background0.at),
+);
 await new Promise((r) => setTimeout(r, 2000));
+for (const child of children) child.kill();
 
 const since = (from: Map<string, number>) =>
   arrivals
@@ -129,6 +164,8 @@ console.log(
       devices,
       clients,
       rounds,
+      // Records/s the background trucks had acked while the episodes ran (0: no background).
+      backgroundRecordsPerS,
       episodes: devices * rounds,
       deliveries: latencies.length,
       otherAlerts,

@@ -8,10 +8,9 @@
 // the records from JetStream, so the age includes the hop through NATS and back.
 // BENCH_DB_NAME (default rumbo_bench_live) lets two runs share a PostgreSQL server; INGEST_WORKERS
 // and SERVER_DIST reach the server as in bench/ingest-throughput.ts.
-import { fork } from 'node:child_process';
-import { join } from 'node:path';
 import WebSocket from 'ws';
 import { seededPostgresEnv } from './fleet-seed.js';
+import { startLiveGenerators } from './live-generators.js';
 import { freePort, startServer } from './server-process.js';
 
 const devices = Number(process.env.DEVICES ?? 1000);
@@ -82,28 +81,17 @@ const sockets = await Promise.all(
 const acked = new Array<number>(generators).fill(0);
 const ackLatencies: number[] = [];
 let measuring = false;
-const perGenerator = Math.ceil(devices / generators);
-const children = Array.from({ length: generators }, (_, g) => {
-  const child = fork(join(import.meta.dirname, 'ingest-generator.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      PORT: String(teltonikaPort),
-      DEVICES: String(Math.min(perGenerator, devices - g * perGenerator)),
-      DEVICE_OFFSET: String(g * perGenerator),
-      RECORDS_PER_PACKET: '1',
-      LIVE: '1',
-      REPORT_LATENCIES: '1',
-      PACKET_INTERVAL_MS: intervalMs,
-      DURATION_S: String(durationS + 8),
-    },
-  });
-  child.on('message', (message: { type: string; acked: number; latencies?: number[] }) => {
-    if (message.type !== 'progress') return;
-    acked[g] = message.acked;
-    if (measuring && message.latencies) ackLatencies.push(...message.latencies);
-  });
-  return child;
+const children = startLiveGenerators({
+  port: teltonikaPort,
+  devices,
+  generators,
+  intervalMs: Number(intervalMs),
+  durationS: durationS + 8,
+  reportLatencies: true,
+  onProgress: (g, progress) => {
+    acked[g] = progress.acked;
+    if (measuring && progress.latencies) ackLatencies.push(...progress.latencies);
+  },
 });
 await new Promise((resolve) => setTimeout(resolve, 5000));
 probes.length = 0;

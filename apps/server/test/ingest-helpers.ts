@@ -95,6 +95,19 @@ export class DeviceSocket {
     this.socket.write(bytes);
   }
 
+  /** Resolves with the next chunk the server sends (or when the socket closes). */
+  nextData(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.socket.off('data', done);
+        this.socket.off('close', done);
+        resolve();
+      };
+      this.socket.on('data', done);
+      this.socket.on('close', done);
+    });
+  }
+
   /** All bytes received so far. */
   bytes(): Buffer {
     return Buffer.concat(this.received);
