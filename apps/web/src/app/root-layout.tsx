@@ -3,29 +3,12 @@ import { useTranslation } from '../shared/i18n/use-translation';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { useSession } from '../shared/services';
-import { Framed } from '../shared/ui/framed';
 import { hideLoaderScreen } from '../shared/ui/loader-screen';
 import { resolveNavigation } from './guard/resolve-navigation';
-import { hasScreen } from './routes/route-table';
 import { SnackbarHost } from './shell/snackbar-host';
 import { UpdatePrompt } from './shell/update-prompt';
 
-function setDocumentTitle(title: string): void {
-  document.title = title;
-}
-
-/** Hides the start-up loader once the screen's frame is there (MUI's, or none). */
-function LoaderDone() {
-  useEffect(() => {
-    hideLoaderScreen();
-  }, []);
-  return null;
-}
-
-/**
- * The navigation guard of spec §2 around every route, plus the hosts every screen shares. A
- * screen is drawn inside MUI's frame unless its route is plain (sign-in, decision 0062).
- */
+/** The navigation guard of spec §2 around every route, plus the hosts every screen shares. */
 export function RootLayout() {
   const location = useLocation();
   const { t } = useTranslation();
@@ -37,32 +20,25 @@ export function RootLayout() {
     search: location.search,
     ...session,
   });
+  const waiting = decision.action === 'wait';
   const titleKey = decision.action === 'render' ? decision.entry.titleKey : undefined;
 
   useEffect(() => {
-    setDocumentTitle(titleKey ? `${t(titleKey)} · Rumbo` : 'Rumbo');
+    if (!waiting) hideLoaderScreen();
+  }, [waiting]);
+  useEffect(() => {
+    document.title = titleKey ? `${t(titleKey)} · Rumbo` : 'Rumbo';
   }, [titleKey, t]);
 
-  const hosts = (
+  return (
     <>
+      {decision.action === 'redirect' ? (
+        <Navigate to={decision.to} replace />
+      ) : decision.action === 'render' ? (
+        <Outlet />
+      ) : null}
       <SnackbarHost />
       <UpdatePrompt />
     </>
   );
-  if (decision.action !== 'render') {
-    return (
-      <>
-        {decision.action === 'redirect' ? <Navigate to={decision.to} replace /> : null}
-        {hosts}
-      </>
-    );
-  }
-  const screen = (
-    <>
-      <LoaderDone />
-      <Outlet />
-      {hosts}
-    </>
-  );
-  return hasScreen(decision.entry) && decision.entry.plain ? screen : <Framed>{screen}</Framed>;
 }

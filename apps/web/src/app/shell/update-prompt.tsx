@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useStore } from 'zustand';
 import { useServices } from '../../shared/services';
-import { Framed } from '../../shared/ui/framed';
 
 const UpdatePromptView = lazy(() => import('./update-prompt-view'));
 
@@ -10,10 +9,8 @@ export function UpdatePrompt() {
   const { ui } = useServices();
   const waiting = useStore(ui, (s) => s.updateWaiting);
   return waiting ? (
-    <Framed baseline={false}>
-      <Suspense fallback={null}>
-        <UpdatePromptView />
-      </Suspense>
-    </Framed>
+    <Suspense fallback={null}>
+      <UpdatePromptView />
+    </Suspense>
   ) : null;
 }
