@@ -17,7 +17,7 @@ const devices = Number(process.env.DEVICES ?? 1000);
 const clients = Number(process.env.CLIENTS ?? 100);
 const durationS = Number(process.env.DURATION_S ?? 20);
 const generators = Number(process.env.GENERATORS ?? 2);
-const intervalMs = process.env.PACKET_INTERVAL_MS ?? '100';
+const intervalMs = Number(process.env.PACKET_INTERVAL_MS ?? 100);
 const { env, teltonikaPort } = await seededPostgresEnv(
   process.env.BENCH_DB_NAME ?? 'rumbo_bench_live',
   devices,
@@ -85,7 +85,7 @@ const children = startLiveGenerators({
   port: teltonikaPort,
   devices,
   generators,
-  intervalMs: Number(intervalMs),
+  intervalMs,
   durationS: durationS + 8,
   reportLatencies: true,
   onProgress: (g, progress) => {

@@ -95,16 +95,23 @@ export class DeviceSocket {
     this.socket.write(bytes);
   }
 
-  /** Resolves with the next chunk the server sends (or when the socket closes). */
+  /**
+   * Settles when the server next sends bytes (read them with `bytes()` or `acks()`); rejects
+   * once the socket is closed, so a wait for an ack that cannot come ends instead of hanging.
+   */
   nextData(): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        this.socket.off('data', done);
-        this.socket.off('close', done);
-        resolve();
+    if (this.socket.destroyed) return Promise.reject(new Error('device socket closed'));
+    return new Promise((resolve, reject) => {
+      const settle = (error?: Error) => {
+        this.socket.off('data', onData);
+        this.socket.off('close', onClose);
+        if (error) reject(error);
+        else resolve();
       };
-      this.socket.on('data', done);
-      this.socket.on('close', done);
+      const onData = () => settle();
+      const onClose = () => settle(new Error('device socket closed'));
+      this.socket.on('data', onData);
+      this.socket.on('close', onClose);
     });
   }
 
