@@ -90,8 +90,8 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
 
       // One vehicle against the previous period.
       await table.locator('[data-row], [data-card]').first().click();
-      await expect(page.getByTestId('vehicle-analysis-page')).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByTestId('vehicle-indicators')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('vehicle-analysis-page')).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByTestId('vehicle-indicators')).toBeVisible({ timeout: 60_000 });
       await expect(page.locator('[data-indicator]')).toHaveCount(10);
       const route = /\/app\/analysis\/\d+\/(\d+)\/(\d+)$/.exec(page.url());
       expect(route).not.toBeNull();
@@ -106,10 +106,10 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       expect(busiest.kickdowns).toBeGreaterThan(0);
       await page.goto(`/app/analysis/${busiest.vehicleid}/${from}/${to}`);
       await expect(page.getByTestId('vehicle-rpm').locator('svg').first()).toBeVisible({
-        timeout: 30_000,
+        timeout: 60_000,
       });
       await expect(page.getByTestId('vehicle-days').locator('svg').first()).toBeVisible();
-      await expect(page.getByTestId('vehicle-events-map')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('vehicle-events-map')).toBeVisible({ timeout: 60_000 });
       await expect(page.locator('[data-code="KDN"]').first()).toBeVisible();
       await expect(page.getByRole('img', { name: /Kickdown/ }).first()).toBeAttached();
       expect(await scrollsSideways(page), 'vehicle analysis scrolls sideways').toBe(false);
@@ -135,7 +135,7 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       });
       await page.goto(`/app/analysis/${phoneId}/${from}/${to}`);
       const eco = page.locator('[data-indicator="averageEcoDriving"]');
-      await expect(eco).toContainText(language === 'es' ? 'N/D' : 'N/A', { timeout: 30_000 });
+      await expect(eco).toContainText(language === 'es' ? 'N/D' : 'N/A', { timeout: 60_000 });
       await expect(eco.locator('[data-letter=""]').first()).toBeVisible();
       await expect(page.getByTestId('vehicle-rpm-none')).toBeVisible();
       await expect(page.locator('[data-indicator="hardBraking"]')).toContainText(
@@ -162,8 +162,8 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       expect(await scrollsSideways(page), 'idle scrolls sideways').toBe(false);
       await shot(page, 'ralenti', language, theme);
       await idle.locator('[data-row], [data-card]').first().click();
-      await expect(page.getByTestId('ralenti-vehicle-page')).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByTestId('ralenti-periods')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('ralenti-vehicle-page')).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByTestId('ralenti-periods')).toBeVisible({ timeout: 60_000 });
       expect(await scrollsSideways(page), 'vehicle idle scrolls sideways').toBe(false);
       await shot(page, 'ralenti-vehicle', language, theme);
     }

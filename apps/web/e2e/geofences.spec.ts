@@ -74,17 +74,22 @@ const KML = `<?xml version="1.0" encoding="UTF-8"?>
   <Placemark><name>Peaje importado</name><Point><coordinates>-58.45,-34.55</coordinates></Point></Placemark>
 </Folder></Document></kml>`;
 
-test('a polygon is drawn, saved, seen after a reload, its vertex moved; a KML file imported', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  const name = `Zona E2E ${String(Date.now()).slice(-6)}`;
+/** Signs in as the zones user and opens the zones administration. */
+async function openZonesAdmin(page: Page) {
   await signIn(page, USERS.zones);
   await page.goto('/app/geofence/admin');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Geocercas y puntos de interés' }),
   ).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('zones-search')).toBeVisible({ timeout: 30_000 });
+}
+
+test('a polygon is drawn, saved, seen after a reload, its vertex moved, and again in dark mode', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const name = `Zona E2E ${String(Date.now()).slice(-6)}`;
+  await openZonesAdmin(page);
 
   // Draw a polygon: four clicks, then the first vertex again closes it.
   await page.getByTestId('geofence-create').click();
@@ -155,7 +160,13 @@ test('a polygon is drawn, saved, seen after a reload, its vertex moved; a KML fi
   // Away from the mini drawer, which opens over the page while hovered.
   await page.mouse.move(cx, cy);
   await form.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(form).toBeHidden();
+});
 
+test('a file of another type is refused, a KML file imported, an imported zone deleted', async ({
+  page,
+}) => {
+  await openZonesAdmin(page);
   // A file of another type is refused with a clear message; a KML file is imported.
   await page.getByTestId('zones-import').click();
   const dialog = page.getByTestId('import-dialog');

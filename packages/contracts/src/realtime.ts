@@ -50,5 +50,14 @@ export type ServerSocketMessage =
   | { mutation: string; payload: unknown }
   | { action: string; payload: unknown };
 
-/** Close codes used by the sockets. */
-export const SOCKET_CLOSE = { unauthorized: 4401, revoked: 4403, tooSlow: 4408 } as const;
+/**
+ * Close codes used by the sockets. `unauthorized` and `revoked` end the client's attempts (it
+ * signs in again); `noHello` (no hello in time: a busy or slow client, not a bad session) and
+ * `tooSlow` are answered by a reconnect.
+ */
+export const SOCKET_CLOSE = {
+  unauthorized: 4401,
+  revoked: 4403,
+  tooSlow: 4408,
+  noHello: 4409,
+} as const;

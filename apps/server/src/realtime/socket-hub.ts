@@ -22,9 +22,14 @@ export interface SocketHubOptions {
   nowMs?: () => number;
   /** How often sockets whose session expired are closed (default every second). */
   expirySweepMs?: number;
+  /** How long a new socket may stay silent before it is closed (default 30 s). */
+  helloTimeoutMs?: number;
 }
 
-const HELLO_TIMEOUT_MS = 10_000;
+// A socket that says nothing this long is dropped. Generous: a browser whose main thread is busy
+// (a map compiling its shaders on a slow phone) sends its hello late; it is told `noHello`, not
+// `unauthorized`, so it reconnects rather than giving up.
+const HELLO_TIMEOUT_MS = 30_000;
 // Beyond this many unsent bytes a client is too slow to keep: it is closed (it reconnects).
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
@@ -37,6 +42,7 @@ export class SocketHub {
   private readonly connections = new Set<Connection>();
   private readonly nowMs: () => number;
   private readonly sweep: NodeJS.Timeout;
+  private readonly helloTimeoutMs: number;
   /** Called once a socket is signed in. */
   onReady?: (connection: Connection) => void;
   /** Called when a signed-in socket goes away. */
@@ -47,6 +53,7 @@ export class SocketHub {
     options: SocketHubOptions = {},
   ) {
     this.nowMs = options.nowMs ?? Date.now;
+    this.helloTimeoutMs = options.helloTimeoutMs ?? HELLO_TIMEOUT_MS;
     this.sweep = setInterval(() => this.closeExpired(), options.expirySweepMs ?? 1000);
     this.sweep.unref();
   }
@@ -55,8 +62,8 @@ export class SocketHub {
   accept(socket: WebSocket, onReady?: (connection: Connection) => void): void {
     let connection: Connection | undefined;
     const timer = setTimeout(() => {
-      if (!connection) socket.close(SOCKET_CLOSE.unauthorized, 'no credentials');
-    }, HELLO_TIMEOUT_MS);
+      if (!connection) socket.close(SOCKET_CLOSE.noHello, 'no hello in time');
+    }, this.helloTimeoutMs);
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       if (connection) return; // after the hello, clients only listen
       clearTimeout(timer);

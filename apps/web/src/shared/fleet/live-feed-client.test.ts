@@ -100,4 +100,13 @@ describe('connectLiveFeed', () => {
     b.sockets[0]!.onclose?.({ code: 1000 });
     expect(b.timers).toHaveLength(0);
   });
+
+  it('reconnects when the server dropped it for a late hello (a busy page, not a bad session)', () => {
+    const { sockets, statuses, timers } = setup();
+    sockets[0]!.onclose?.({ code: 4409 });
+    expect(statuses.at(-1)).toBe('reconnecting');
+    expect(timers).toHaveLength(1);
+    timers[0]!();
+    expect(sockets).toHaveLength(2);
+  });
 });
