@@ -64,7 +64,7 @@ function muiThemeWithoutCssVariables(): Plugin {
   };
 }
 
-/** MUI's styling core and the components of the sign-in screens (every screen uses them). */
+/** MUI's styling core and the components of the signed-out screens (every screen but sign-in). */
 const UI_BASE = new RegExp(
   [
     String.raw`node_modules[\/](@emotion|stylis|@mui[\/](system|utils|styled-engine|private-theming))[\/]`,
@@ -134,12 +134,20 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // React on its own: the sign-in route needs it without MUI (decision 0062), and in
+              // `ui-base` (which takes its modules' dependencies along) it would pull MUI in.
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 2,
+            },
+            {
               name: 'ui-base',
               test: (id: string) => UI_BASE.test(id) && !NOT_SIGN_IN.test(id),
+              priority: 1,
             },
             {
               name: 'sign-in',
-              test: /apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/]login-(page|form-schema)|shared[\\/](ui[\\/](text-input|auth-layout|language-switch)|rules[\\/]rules|api[\\/]error-message))\.tsx?$/,
+              test: /apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/]login-(page|parts|form-schema)|shared[\\/](rules[\\/]rules|api[\\/]error-message))\.tsx?$/,
               // Only these modules: their dependencies (router, services…) stay in the entry.
               includeDependenciesRecursively: false,
             },

@@ -1,8 +1,34 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { apiSession, navigateInApp, saveConfig, signIn } from './support/helpers';
 import { DEMO, USERS } from './support/users';
 
 test.describe('sign-in', () => {
+  test('a fresh browser shows sign-in without MUI, in at most 120 KB of gzipped script', async ({
+    browser,
+    baseURL,
+  }) => {
+    // Issue 25's web goal (decision 0062): the first screen carries no UI kit.
+    const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      const { pathname } = new URL(response.url());
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.body().catch(() => Buffer.alloc(0));
+      scripts.set(pathname, gzipSync(body, { level: 9 }).length);
+    });
+    await page.goto('/auth/login');
+    await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const names = [...scripts.keys()];
+    expect(names.filter((name) => /ui-base|mui|emotion/i.test(name))).toEqual([]);
+    expect(await page.evaluate(() => document.querySelector('style[data-emotion]'))).toBeNull();
+    const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+    expect(total, names.join(', ')).toBeLessThanOrEqual(120 * 1024);
+    await context.close();
+  });
+
   test('signs in and out in Spanish', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/auth\/login$/);

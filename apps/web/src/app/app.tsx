@@ -1,16 +1,13 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { I18nProvider } from '../shared/i18n/use-translation';
 import { BrowserRouter } from 'react-router';
 import { useStore } from 'zustand';
 import { ServicesContext, type AppServices } from '../shared/services';
 import { switchLanguage } from '../shared/i18n/create-i18n';
-import { createAppTheme } from '../shared/ui/theme';
-import { AppThemeProvider } from '../shared/ui/theme-provider';
 import { AppRoutes } from './router';
 import { SessionBootstrap } from './session-bootstrap';
 
-/** Applies the language and theme preferences at once wherever they change. */
+/** Applies the language and light/dark preferences to the document wherever they change. */
 function usePreferences(services: AppServices) {
   const language = useStore(services.prefs, (s) => s.language);
   const darkMode = useStore(services.prefs, (s) => s.darkMode);
@@ -25,10 +22,12 @@ function usePreferences(services: AppServices) {
       .querySelector('meta[name="theme-color"]')
       ?.setAttribute('content', darkMode ? '#152231' : '#0b5cad');
   }, [darkMode]);
-  return useMemo(() => createAppTheme(darkMode ? 'dark' : 'light'), [darkMode]);
 }
 
-/** The app: services, translations, theme, router (a browser router unless one is given). */
+/**
+ * The app: services, translations, router (a browser router unless one is given). MUI's theme is
+ * applied by the routes that use it (RootLayout's frame), so the sign-in route loads no UI kit.
+ */
 export function App({
   services,
   Router = BrowserRouter,
@@ -36,17 +35,14 @@ export function App({
   services: AppServices;
   Router?: ComponentType<{ children: ReactNode }>;
 }) {
-  const theme = usePreferences(services);
+  usePreferences(services);
   return (
     <ServicesContext.Provider value={services}>
       <I18nProvider i18n={services.i18n}>
-        <AppThemeProvider theme={theme}>
-          <CssBaseline enableColorScheme />
-          <Router>
-            <SessionBootstrap />
-            <AppRoutes />
-          </Router>
-        </AppThemeProvider>
+        <Router>
+          <SessionBootstrap />
+          <AppRoutes />
+        </Router>
       </I18nProvider>
     </ServicesContext.Provider>
   );

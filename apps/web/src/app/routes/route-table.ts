@@ -57,6 +57,11 @@ interface RouteBase {
 export interface ScreenRoute extends RouteBase {
   access: ScreenAccess;
   screen: ScreenLoader;
+  /**
+   * Drawn without MUI: the screen brings its own styles, so its first load carries no UI kit
+   * (sign-in, decision 0062). Its snackbar and update prompt load MUI when they show.
+   */
+  plain?: true;
 }
 
 /** A route the guard answers (index, 404 group names, aliases): no screen. */
@@ -99,6 +104,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     access: 'login',
     titleKey: 'view.login.title',
     screen: () => import('../../features/auth/login-page'),
+    plain: true,
   },
   {
     path: '/auth/recovery',

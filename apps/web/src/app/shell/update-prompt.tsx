@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useStore } from 'zustand';
 import { useServices } from '../../shared/services';
+import { Framed } from '../../shared/ui/framed';
 
 const UpdatePromptView = lazy(() => import('./update-prompt-view'));
 
@@ -9,8 +10,10 @@ export function UpdatePrompt() {
   const { ui } = useServices();
   const waiting = useStore(ui, (s) => s.updateWaiting);
   return waiting ? (
-    <Suspense fallback={null}>
-      <UpdatePromptView />
-    </Suspense>
+    <Framed baseline={false}>
+      <Suspense fallback={null}>
+        <UpdatePromptView />
+      </Suspense>
+    </Framed>
   ) : null;
 }

@@ -1,24 +1,18 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link as RouterLink } from 'react-router';
 import { isApiError, isAborted } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices, useSession } from '../../shared/services';
-import { AuthLayout } from '../../shared/ui/auth-layout';
-import { LanguageSwitch } from '../../shared/ui/language-switch';
-import { TextInput } from '../../shared/ui/text-input';
 import { loginErrors, type LoginForm } from './login-form-schema';
+import { EyeIcon, PlainAuthCard, PlainField, PlainLanguageSwitch } from './login-parts';
+import './login-page.css';
 
 /**
- * The login screen (spec §2, §5): the guard sends a signed-in user to the start view. Two fields
- * and spec §5's rules need no form library: react-hook-form would add ~13 KB gzip to the sign-in
- * route. A field's message shows once it was edited (or on a submit), in the current language.
+ * The login screen (spec §2, §5): the guard sends a signed-in user to the start view. Drawn with
+ * plain elements, not MUI: the first screen a fresh browser loads carries no UI kit (decision
+ * 0062). Two fields and spec §5's rules need no form library. A field's message shows once it
+ * was edited (or on a submit), in the current language.
  */
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -64,77 +58,53 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthLayout title={t('view.login.title')} actions={<LanguageSwitch />}>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={submit}
-        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-      >
-        <TextInput
+    <PlainAuthCard title={t('view.login.title')} actions={<PlainLanguageSwitch />}>
+      <form noValidate onSubmit={submit} className="rl-form">
+        <PlainField
           ref={usernameInput}
           id="username"
-          name="username"
           value={form.username}
           onChange={change('username')}
           label={t('view.login.username')}
           autoComplete="username"
           autoFocus
           error={Boolean(shown('username'))}
-          helperText={shown('username') ?? ' '}
-          inputProps={{ autoCapitalize: 'none', spellCheck: false }}
+          message={shown('username')}
         />
-        <TextInput
+        <PlainField
           ref={passwordInput}
           id="password"
-          name="password"
           value={form.password}
           onChange={change('password')}
           label={t('view.login.password')}
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           error={Boolean(shown('password'))}
-          helperText={shown('password') ?? ' '}
+          message={shown('password')}
           endAdornment={
-            <InputAdornment position="end">
-              <IconButton
-                edge="end"
-                aria-label={t(showPassword ? 'common.hide_password' : 'common.show_password')}
-                onClick={() => setShowPassword((v) => !v)}
-              >
-                {showPassword ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
+            <button
+              type="button"
+              className="rl-icon-button"
+              aria-label={t(showPassword ? 'common.hide_password' : 'common.show_password')}
+              onClick={() => setShowPassword((v) => !v)}
+            >
+              <EyeIcon crossed={showPassword} />
+            </button>
           }
         />
-        <Button
+        <button
           type="submit"
-          variant="contained"
-          size="large"
+          className="rl-submit"
           disabled={!isValid || validating}
-          loading={validating}
+          aria-busy={validating || undefined}
         >
-          {t('view.login.submit')}
-        </Button>
-        {/* A router link styled as MUI's Link (that component would add ~1 KB gzip here). */}
-        <Box
-          component={RouterLink}
-          to="/auth/recovery"
-          sx={{
-            alignSelf: 'center',
-            typography: 'body1',
-            color: 'primary.main',
-            textDecoration: 'underline',
-            textDecorationColor: 'currentcolor',
-            textDecorationThickness: '1px',
-            textUnderlineOffset: '0.15em',
-            borderRadius: 0.5,
-            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
-          }}
-        >
+          <span>{t('view.login.submit')}</span>
+          {validating ? <span className="rl-spinner" aria-hidden="true" /> : null}
+        </button>
+        <RouterLink to="/auth/recovery" className="rl-link">
           {t('view.login.forgot')}
-        </Box>
-      </Box>
-    </AuthLayout>
+        </RouterLink>
+      </form>
+    </PlainAuthCard>
   );
 }

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** The centred card of the sign-in, recovery and error screens. */
+/** The centred card of the recovery and error screens (sign-in draws its own, login-parts.tsx). */
 export function AuthLayout({
   title,
   children,

@@ -1,18 +1,13 @@
-import type { Language } from '@rumbo/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useStore } from 'zustand';
+import { LANGUAGE_CHOICES } from '../i18n/language-choices';
 import { useTranslation } from '../i18n/use-translation';
 import { useServices } from '../services';
 
-const LANGUAGES: readonly { value: Language; label: string; name: string }[] = [
-  { value: 'es', label: 'ES', name: 'Español' },
-  { value: 'en', label: 'EN', name: 'English' },
-];
-
 /**
  * ES / EN selector (two pressed-state buttons; the choice is kept in local storage). Plain
- * buttons rather than MUI's ToggleButtonGroup keep ~3 KB gzip off the sign-in route.
+ * buttons rather than MUI's ToggleButtonGroup keep ~3 KB gzip off the signed-out screens.
  */
 export function LanguageSwitch() {
   const { t } = useTranslation();
@@ -30,7 +25,7 @@ export function LanguageSwitch() {
         overflow: 'hidden',
       }}
     >
-      {LANGUAGES.map(({ value, label, name }) => {
+      {LANGUAGE_CHOICES.map(({ value, label, name }) => {
         const selected = value === language;
         return (
           <Button

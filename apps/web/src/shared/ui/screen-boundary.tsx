@@ -1,6 +1,3 @@
-import Typography from '@mui/material/Typography';
-import Button from '@mui/material/Button';
-import Box from '@mui/material/Box';
 import { Component, type ReactNode } from 'react';
 import { ScreenLoadTimeoutError } from './lazy-screen';
 
@@ -11,7 +8,10 @@ interface Props {
   retryText: string;
 }
 
-/** Shows a clear message when a screen fails or takes over 120 s to load. */
+/**
+ * Shows a clear message when a screen fails or takes over 120 s to load: plain elements styled in
+ * index.html, since the code that failed to load may be MUI's own.
+ */
 export class ScreenBoundary extends Component<Props, { error: Error | null }> {
   override state = { error: null as Error | null };
 
@@ -25,17 +25,12 @@ export class ScreenBoundary extends Component<Props, { error: Error | null }> {
     const text =
       error instanceof ScreenLoadTimeoutError ? this.props.timeoutText : this.props.failedText;
     return (
-      <Box
-        role="alert"
-        sx={{ m: 3, p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
-      >
-        <Typography color="error" sx={{ flex: '1 1 240px' }}>
-          {text}
-        </Typography>
-        <Button variant="outlined" color="error" onClick={() => window.location.reload()}>
+      <div role="alert" className="rumbo-screen-error">
+        <p>{text}</p>
+        <button type="button" onClick={() => window.location.reload()}>
           {this.props.retryText}
-        </Button>
-      </Box>
+        </button>
+      </div>
     );
   }
 }

@@ -1,10 +1,11 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { ScreenBoundary } from './screen-boundary';
 
-/** A lazily loaded screen: a spinner while its code loads, a clear message if it cannot. */
+/**
+ * A lazily loaded screen: a spinner while its code loads, a clear message if it cannot. Both are
+ * plain elements styled in index.html: they show before (or without) MUI, on every route.
+ */
 export function Screen({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -15,9 +16,9 @@ export function Screen({ children }: { children: ReactNode }) {
     >
       <Suspense
         fallback={
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-            <CircularProgress aria-label={t('common.loading')} />
-          </Box>
+          <div className="rumbo-screen-loading">
+            <span role="progressbar" aria-label={t('common.loading')} />
+          </div>
         }
       >
         {children}

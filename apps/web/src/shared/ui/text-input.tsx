@@ -24,7 +24,7 @@ export interface TextInputProps {
 
 /**
  * An outlined text field built from its parts. MUI's TextField also brings Select, Menu and
- * Popover along, which the sign-in screens do not need on the first load.
+ * Popover along, which the signed-out screens do not need.
  */
 export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function TextInput(
   { id, label, error, helperText, endAdornment, readOnly, inputProps, ...rest },
