@@ -51,7 +51,6 @@ test('administration creates a vehicle, assigns a new device to it, and the vehi
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const plate = `E2E${String(Date.now()).slice(-5)}`;
   const imei = freshImei();
   await signIn(page, USERS.admin);
@@ -121,7 +120,6 @@ test('a device that registered itself stands out and is assigned to its vehicle'
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const imei = freshImei();
   const plate = `NEW${String(Date.now()).slice(-5)}`;
   await sendTeltonika(imei, ROUTE);
@@ -165,7 +163,6 @@ test('a role with limited views and a user with it: the user starts on the role 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const suffix = String(Date.now()).slice(-5);
   const roleName = `Despacho ${suffix}`;
   const username = `desp${suffix}`;

@@ -11,7 +11,6 @@ test('an administrator creates a key shown once, a system reads with it, revokin
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const user = USERS.apiKeys;
   await saveConfig(request, user, { idioma: 'en', darkMode: false });
   await signIn(page, user);
@@ -61,7 +60,6 @@ test('API keys screenshots: list and new-key dialog at 1440 and 390, ES and EN, 
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const user = USERS.apiKeysShots;
   // A key to list, whatever the other test has done so far.
   const session = await apiSession(request, user);

@@ -54,7 +54,6 @@ async function checkDashboard(page: Page, name: string) {
 }
 
 test('the viewer’s dashboard shows every figure and meets no 403', async ({ page }) => {
-  test.setTimeout(180_000);
   const refused = forbiddenCalls(page);
   await signIn(page, USERS.viewer);
   await checkDashboard(page, 'viewer');
@@ -70,7 +69,6 @@ test('a role with only the dashboard and the vehicles list works without the oth
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const admin = await apiSession(request, { username: 'demoadmin', password: 'demo1234' });
   const roles = await request.get('/api/rest/admin/roles', { headers: admin.headers });
   let role = ((await roles.json()) as { id: number; name: string }[]).find(

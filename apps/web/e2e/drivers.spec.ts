@@ -15,7 +15,6 @@ import { USERS } from './support/users';
 // screenshots of the demo company's drivers.
 
 test('a driver is created, edited and deleted in driver/admin', async ({ page }) => {
-  test.setTimeout(90_000);
   const code = `E2E${String(Date.now()).slice(-8)}`;
   await signIn(page, USERS.drivers);
   await navigateInApp(page, '/app/driver/admin');

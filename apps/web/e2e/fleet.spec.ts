@@ -233,7 +233,6 @@ test.describe('fleet', () => {
   ] as const;
   for (const { language, theme, user } of suiteCombinations(COMBINATIONS)) {
     test(`screenshots ${language} ${theme}`, async ({ page, request }) => {
-      test.setTimeout(180_000);
       mkdirSync(OUT, { recursive: true });
       await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
       const shot = async (name: string, fullPage = true) => {

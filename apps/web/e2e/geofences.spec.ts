@@ -87,7 +87,6 @@ async function openZonesAdmin(page: Page) {
 test('a polygon is drawn, saved, seen after a reload, its vertex moved, and again in dark mode', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const name = `Zona E2E ${String(Date.now()).slice(-6)}`;
   await openZonesAdmin(page);
 

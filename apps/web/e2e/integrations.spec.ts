@@ -21,7 +21,6 @@ const WEBHOOK_URL = 'https://93.184.215.14/rumbo/eventos';
 for (const combination of suiteCombinations(COMBINATIONS)) {
   const { language, theme, user } = combination;
   test(`integrations screenshots ${language} ${theme}`, async ({ page, request }) => {
-    test.setTimeout(180_000);
     await useCombination(page, request, combination);
 
     // What the screens list, made through the API as another system or the user would.

@@ -58,7 +58,6 @@ const near = (v: HookVehicle, p: { lat: number; lng: number }) =>
   Math.abs(v.lat - p.lat) < 1e-5 && Math.abs(v.lng - p.lng) < 1e-5;
 
 test('a vehicle moves on the map and in the list', async ({ page, request }) => {
-  test.setTimeout(120_000);
   // A demo truck's device (the demo trucks park at night, so the test moves one itself).
   const session = await apiSession(request, DEMO);
   const list = await request.get('/api/vehicles/vehicles', { headers: session.headers });
@@ -145,7 +144,6 @@ test('the list filters by status and the counts match', async ({ page }) => {
 });
 
 test('clicking a vehicle opens its popup; following keeps it centred', async ({ page }) => {
-  test.setTimeout(120_000); // sign-in and MapLibre on software GL take most of a minute when busy
   await page.setViewportSize(WIDE);
   await signIn(page, DEMO);
   await openMap(page);
@@ -175,7 +173,6 @@ test('clicking a vehicle opens its popup; following keeps it centred', async ({ 
 });
 
 test('a click on a vehicle in the list does what a click on its marker does', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize(WIDE);
   await signIn(page, DEMO);
   await openMap(page);
@@ -209,7 +206,6 @@ test('a click on a vehicle in the list does what a click on its marker does', as
 for (const combination of suiteCombinations(COMBINATIONS)) {
   const { language, theme, user } = combination;
   test(`map screenshots ${language} ${theme}`, async ({ page, request }) => {
-    test.setTimeout(120_000);
     await useCombination(page, request, combination);
     // Tiles come from outside; the test never reaches them, so the fallback layers show.
     await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());

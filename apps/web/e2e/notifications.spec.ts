@@ -128,7 +128,6 @@ test('a device frame inside a geofence raises its entry alert in the app, naming
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const { plate, imei, session } = await vehicleWithDevice(request, USERS.zoneBell, 'ZN');
   const zone = await request.post('/api/v2/geofence/save', {
     headers: session.headers,

@@ -66,7 +66,6 @@ async function openPopup(page: Page, vehicleId: number) {
 }
 
 test('the vehicle popup shows the place of its last position', async ({ page, request }) => {
-  test.setTimeout(150_000);
   const { info, session } = await vehicleWithPlace(request, DEMO, 'es');
   await signIn(page, DEMO);
   const { popup, place } = await openPopup(page, info.idvehiculo);
@@ -93,7 +92,6 @@ test('the vehicle popup shows the place of its last position', async ({ page, re
 for (const combination of suiteCombinations(COMBINATIONS)) {
   const { language, theme, user } = combination;
   test(`vehicle popup place screenshots ${language} ${theme}`, async ({ page, request }) => {
-    test.setTimeout(180_000);
     await useCombination(page, request, combination);
     const { info } = await vehicleWithPlace(request, user, language);
     await page.setViewportSize(WIDE);

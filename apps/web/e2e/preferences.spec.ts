@@ -3,7 +3,6 @@ import { navigateInApp, signIn } from './support/helpers';
 import { USERS } from './support/users';
 
 test('dark mode and language persist across reloads', async ({ page }) => {
-  test.setTimeout(120_000);
   const html = page.locator('html');
   await signIn(page, USERS.prefs);
   await expect(html).toHaveAttribute('data-theme', 'light');
@@ -44,7 +43,6 @@ const PNG = Buffer.from(
 );
 
 test('profile, avatar and map centre are saved from the settings screen', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page, USERS.settings);
   await navigateInApp(page, '/app/user/settings');
   await expect(page.locator('#nombre')).toHaveValue(USERS.settings.nombre);

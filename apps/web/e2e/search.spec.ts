@@ -56,7 +56,6 @@ test('the top-bar search opens a vehicle, a driver and places, keyboard only', a
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
   const session = await apiSession(request, DEMO);
   const search = async (q: string) => {
     const response = await request.get(`/api/v2/search?q=${encodeURIComponent(q)}&limit=10`, {
@@ -127,7 +126,6 @@ test('the top-bar search opens a vehicle, a driver and places, keyboard only', a
 for (const combination of suiteCombinations(COMBINATIONS)) {
   const { language, theme, user } = combination;
   test(`top-bar search screenshots ${language} ${theme}`, async ({ page, request }) => {
-    test.setTimeout(150_000);
     await useCombination(page, request, combination);
     await page.setViewportSize(WIDE);
     await signIn(page, user);

@@ -12,7 +12,6 @@ test('the update prompt appears when a new build is served, and the page reloads
   browser,
 }) => {
   test.skip(!nextWebDir || !firstWebDir, 'needs the second build made by scripts/e2e.mjs');
-  test.setTimeout(180_000);
   const port = await freePort();
   const root = mkdtempSync(join(tmpdir(), 'rumbo-e2e-update-'));
   const options = { port, dataDir: join(root, 'data'), logFile: join(root, 'server.log') };

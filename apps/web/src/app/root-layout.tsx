@@ -6,7 +6,7 @@ import { useSession } from '../shared/services';
 import { Framed } from '../shared/ui/framed';
 import { hideLoaderScreen } from '../shared/ui/loader-screen';
 import { resolveNavigation } from './guard/resolve-navigation';
-import { hasScreen, ROUTE_TABLE, type RouteEntry } from './routes/route-table';
+import { hasScreen, layoutOf, type RouteEntry } from './routes/route-table';
 import { SnackbarHost } from './shell/snackbar-host';
 import { UpdatePrompt } from './shell/update-prompt';
 
@@ -19,10 +19,8 @@ function setDocumentTitle(title: string): void {
  * beside them, not before them, so a framed screen costs no extra round trip.
  */
 function preloadScreen(entry: RouteEntry): void {
-  for (const route of ROUTE_TABLE) {
-    if (!hasScreen(route)) continue;
-    if (route === entry || (route.access === 'layout' && entry.path.startsWith(`${route.path}/`)))
-      void route.screen().catch(() => undefined);
+  for (const route of [entry, layoutOf(entry)]) {
+    if (route && hasScreen(route)) void route.screen().catch(() => undefined);
   }
 }
 

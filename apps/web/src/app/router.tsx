@@ -7,6 +7,7 @@ import { homePath } from './guard/resolve-navigation';
 import { RootLayout } from './root-layout';
 import {
   hasScreen,
+  layoutOf,
   ROUTE_TABLE,
   type RouteEntry,
   type ScreenLoader,
@@ -51,8 +52,7 @@ export function buildRoutes(table: readonly RouteEntry[]): RouteObject[] {
   };
   const screens = table.filter(hasScreen);
   const layouts = screens.filter((entry) => entry.access === 'layout');
-  const underLayout = (entry: ScreenRoute) =>
-    layouts.find((layout) => entry.path.startsWith(`${layout.path}/`));
+  const underLayout = (entry: ScreenRoute) => layoutOf(entry, table);
   const topLevel = screens
     .filter((entry) => entry.access !== 'layout' && !underLayout(entry))
     .map((entry): RouteObject => ({ path: entry.path.slice(1), element: element(entry) }));

@@ -79,6 +79,17 @@ export function hasScreen(entry: RouteEntry): entry is ScreenRoute {
   return entry.screen !== undefined;
 }
 
+/** The layout route a screen renders inside (`/app/…` → the shell), if any. */
+export function layoutOf(
+  entry: RouteEntry,
+  table: readonly RouteEntry[] = ROUTE_TABLE,
+): ScreenRoute | undefined {
+  return table.find(
+    (route): route is ScreenRoute =>
+      hasScreen(route) && route.access === 'layout' && entry.path.startsWith(`${route.path}/`),
+  );
+}
+
 const view = (
   path: string,
   v: ViewName,
