@@ -56,44 +56,59 @@ const COLUMN_LIST = INDICATOR_SUM_KEYS.map((k) => INDICATOR_COLUMNS[k]).join(', 
 type IndicatorTable =
   'vehicle_indicators' | 'vehicle_indicators_daily' | 'vehicle_indicators_monthly';
 
-const UPSERTS = new Map<IndicatorTable, string>();
+/** `col = table.col + excluded.col` for every sum: an upsert adds to what the bucket holds. */
+function addToBucket(table: IndicatorTable): string {
+  return INDICATOR_SUM_KEYS.map((key) => {
+    const c = INDICATOR_COLUMNS[key];
+    return `${c} = ${table}.${c} + excluded.${c}`;
+  }).join(', ');
+}
 
-/** The upsert of `table`, its text made once: 4 key arrays, then one array per sum. */
-function upsertText(table: IndicatorTable): string {
-  let text = UPSERTS.get(table);
-  if (!text) {
-    const sums = INDICATOR_SUM_KEYS.map(
-      (key, i) => `$${i + 5}::${INTEGER_KEYS.has(key) ? 'int4' : 'float8'}[]`,
-    ).join(', ');
-    const updates = INDICATOR_SUM_KEYS.map((key) => {
-      const c = INDICATOR_COLUMNS[key];
-      return `${c} = ${table}.${c} + excluded.${c}`;
-    }).join(', ');
-    text = `insert into ${table} (vehicle_id, bucket, driver_code, tenant_id, ${COLUMN_LIST})
-      select * from unnest($1::int4[], $2::timestamptz[], $3::text[], $4::int4[], ${sums})
-      on conflict (vehicle_id, bucket, driver_code) do update set ${updates}`;
-    UPSERTS.set(table, text);
-  }
-  return text;
+/** `insert … select <bucket>, sums … group by` of the batch's hours into a coarser table. */
+function rollUp(table: IndicatorTable, bucket: string): string {
+  const sums = INDICATOR_SUM_KEYS.map((k) => `sum(${INDICATOR_COLUMNS[k]})`).join(', ');
+  return `insert into ${table} (vehicle_id, bucket, driver_code, tenant_id, ${COLUMN_LIST})
+      select vehicle_id, ${bucket}, driver_code, min(tenant_id), ${sums}
+      from hours group by 1, 2, 3 order by 1, 2, 3
+      on conflict (vehicle_id, bucket, driver_code) do update set ${addToBucket(table)}`;
 }
 
 /**
- * Upserts summed rows into `table`, adding to what its buckets hold: one statement of a fixed
- * text (no query building per batch), the columns as array literals (sql-arrays.ts).
+ * The batch's hourly rows as column arrays, upserted into the hourly table and summed into the
+ * daily (UTC day) and monthly (UTC month) ones in one statement of a fixed text: the arrays are
+ * sent and parsed once, not three times, and the three upserts are one round trip
+ * (decision 0063). Each table's rows go in key order (one lock order across batches).
  */
+const UPSERT = (() => {
+  const types = INDICATOR_SUM_KEYS.map(
+    (key, i) => `$${i + 5}::${INTEGER_KEYS.has(key) ? 'int4' : 'float8'}[]`,
+  ).join(', ');
+  return `with hours as (
+      select * from unnest($1::int4[], $2::timestamptz[], $3::text[], $4::int4[], ${types})
+        as u(vehicle_id, bucket, driver_code, tenant_id, ${COLUMN_LIST})
+    ), hourly as (
+      insert into vehicle_indicators (vehicle_id, bucket, driver_code, tenant_id, ${COLUMN_LIST})
+      select * from hours
+      on conflict (vehicle_id, bucket, driver_code) do update set ${addToBucket('vehicle_indicators')}
+    ), daily as (
+      ${rollUp('vehicle_indicators_daily', "date_bin('1 day', bucket, timestamptz 'epoch')")}
+    )
+    ${rollUp('vehicle_indicators_monthly', "date_trunc('month', bucket, 'UTC')")}`;
+})();
+
+/** Upserts the batch's merged hourly rows, and their days and months (one statement). */
 async function upsert(
   trx: Parameters<Sink<IndicatorRow>['write']>[0],
-  table: IndicatorTable,
-  merged: readonly IndicatorRow[],
+  hourly: readonly IndicatorRow[],
 ): Promise<void> {
   const parameters = [
-    arrayLiteral(merged.map((r) => r.vehicleId)),
-    timestampArrayLiteral(merged.map((r) => r.bucketMs)),
-    textArrayLiteral(merged.map((r) => r.driverCode)),
-    arrayLiteral(merged.map((r) => r.tenantId)),
-    ...INDICATOR_SUM_KEYS.map((key) => arrayLiteral(merged.map((r) => r.sums[key]))),
+    arrayLiteral(hourly.map((r) => r.vehicleId)),
+    timestampArrayLiteral(hourly.map((r) => r.bucketMs)),
+    textArrayLiteral(hourly.map((r) => r.driverCode)),
+    arrayLiteral(hourly.map((r) => r.tenantId)),
+    ...INDICATOR_SUM_KEYS.map((key) => arrayLiteral(hourly.map((r) => r.sums[key]))),
   ];
-  await trx.executeQuery(CompiledQuery.raw(upsertText(table), parameters));
+  await trx.executeQuery(CompiledQuery.raw(UPSERT, parameters));
 }
 
 /** Hourly, daily and monthly driving-indicator sums per vehicle and driver (migrations 0011, 0012). */
@@ -126,12 +141,7 @@ export const indicatorsSink: Sink<IndicatorRow> = {
     return f.type === 'indicators' && f.bucketMs >= bucketOf(fromMs, ROLLUP_BUCKET_MS);
   },
   async write(trx, rows) {
-    // Days from the summed hours and months from the summed days: fewer rows to merge each time.
-    const hourly = mergeIndicatorRows(rows);
-    const daily = mergeIndicatorRows(hourly, INDICATOR_DAY_MS);
-    await upsert(trx, 'vehicle_indicators', hourly);
-    await upsert(trx, 'vehicle_indicators_daily', daily);
-    await upsert(trx, 'vehicle_indicators_monthly', mergeIndicatorRows(daily, monthOf));
+    if (rows.length > 0) await upsert(trx, mergeIndicatorRows(rows));
   },
   async deleteRange(trx, vehicleId, fromMs) {
     const hour = new Date(bucketOf(fromMs, ROLLUP_BUCKET_MS));
