@@ -1,22 +1,23 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { PositionRow, StoredPositionRow } from './position-row.js';
-import { arrayLiteral, textArrayLiteral, timestampArrayLiteral } from './sql-arrays.js';
+import { binaryArray, textArrayLiteral, type BinaryElement } from './sql-arrays.js';
 
 function insertSql(rows: readonly PositionRow[]) {
-  const col = <K extends keyof PositionRow>(key: K) =>
-    arrayLiteral(rows.map((row) => row[key] as number | null));
+  const col = <K extends keyof PositionRow>(kind: BinaryElement, key: K) =>
+    binaryArray(kind, rows, (row) => row[key] as number | null);
   const text = (key: 'driverCode' | 'attributes') => textArrayLiteral(rows.map((row) => row[key]));
   return sql`
     insert into positions (device_id, fix_time, lat, lng, speed, heading, altitude, satellites, flags,
       rpm, torque, pedal, odometer_m, fuel_used_l, fuel_level, engine_hours, urea_level, driver_code, attributes)
     select * from unnest(
-      ${col('deviceId')}::int4[], ${timestampArrayLiteral(rows.map((r) => r.fixTimeMs))}::timestamptz[],
-      ${col('lat')}::int4[], ${col('lng')}::int4[], ${col('speed')}::int2[], ${col('heading')}::int2[],
-      ${col('altitude')}::int2[], ${col('satellites')}::int2[], ${col('flags')}::int2[], ${col('rpm')}::int2[],
-      ${col('torque')}::int2[], ${col('pedal')}::int2[], ${col('odometerM')}::int8[], ${col('fuelUsedL')}::float8[],
-      ${col('fuelLevel')}::float4[], ${col('engineHours')}::float8[], ${col('ureaLevel')}::float4[],
-      ${text('driverCode')}::text[], ${text('attributes')}::jsonb[])
+      ${col('int4', 'deviceId')}::int4[], ${col('timestamptz', 'fixTimeMs')}::timestamptz[],
+      ${col('int4', 'lat')}::int4[], ${col('int4', 'lng')}::int4[], ${col('int2', 'speed')}::int2[],
+      ${col('int2', 'heading')}::int2[], ${col('int2', 'altitude')}::int2[], ${col('int2', 'satellites')}::int2[],
+      ${col('int2', 'flags')}::int2[], ${col('int2', 'rpm')}::int2[], ${col('int2', 'torque')}::int2[],
+      ${col('int2', 'pedal')}::int2[], ${col('int8', 'odometerM')}::int8[], ${col('float8', 'fuelUsedL')}::float8[],
+      ${col('float4', 'fuelLevel')}::float4[], ${col('float8', 'engineHours')}::float8[],
+      ${col('float4', 'ureaLevel')}::float4[], ${text('driverCode')}::text[], ${text('attributes')}::jsonb[])
     on conflict do nothing`;
 }
 

@@ -8,7 +8,7 @@ import {
   type IndicatorSums,
 } from '@rumbo/telematics';
 import { INDICATOR_COLUMNS, INDICATOR_DAY_MS, monthOf } from '../../db/indicator-columns.js';
-import { arrayLiteral, textArrayLiteral, timestampArrayLiteral } from '../sql-arrays.js';
+import { binaryArray, textArrayLiteral } from '../sql-arrays.js';
 import type { Sink } from './sink.js';
 
 /** One interval's (or a batch's) contribution to a vehicle's hourly indicators for one driver. */
@@ -102,11 +102,13 @@ async function upsert(
   hourly: readonly IndicatorRow[],
 ): Promise<void> {
   const parameters = [
-    arrayLiteral(hourly.map((r) => r.vehicleId)),
-    timestampArrayLiteral(hourly.map((r) => r.bucketMs)),
+    binaryArray('int4', hourly, (r) => r.vehicleId),
+    binaryArray('timestamptz', hourly, (r) => r.bucketMs),
     textArrayLiteral(hourly.map((r) => r.driverCode)),
-    arrayLiteral(hourly.map((r) => r.tenantId)),
-    ...INDICATOR_SUM_KEYS.map((key) => arrayLiteral(hourly.map((r) => r.sums[key]))),
+    binaryArray('int4', hourly, (r) => r.tenantId),
+    ...INDICATOR_SUM_KEYS.map((key) =>
+      binaryArray(INTEGER_KEYS.has(key) ? 'int4' : 'float8', hourly, (r) => r.sums[key]),
+    ),
   ];
   await trx.executeQuery(CompiledQuery.raw(UPSERT, parameters));
 }

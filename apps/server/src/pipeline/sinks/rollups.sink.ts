@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { bucketOf, ROLLUP_BUCKET_MS } from '@rumbo/telematics';
-import { arrayLiteral, timestampArrayLiteral } from '../sql-arrays.js';
+import { binaryArray } from '../sql-arrays.js';
 import type { Sink } from './sink.js';
 
 /** One interval's contribution to a vehicle's hourly bucket. */
@@ -81,11 +81,12 @@ export const rollupsSink: Sink<RollupRow> = {
   },
   async write(trx, rows) {
     const merged = mergeRollups(rows);
-    const col = <K extends keyof RollupRow>(key: K) => arrayLiteral(merged.map((row) => row[key]));
+    const col = (key: 'distanceKm' | 'fuelL' | 'engineS' | 'drivingS' | 'idleS') =>
+      binaryArray('float8', merged, (row) => row[key]);
     const parameters = [
-      col('vehicleId'),
-      timestampArrayLiteral(merged.map((r) => r.bucketMs)),
-      col('tenantId'),
+      binaryArray('int4', merged, (r) => r.vehicleId),
+      binaryArray('timestamptz', merged, (r) => r.bucketMs),
+      binaryArray('int4', merged, (r) => r.tenantId),
       col('distanceKm'),
       col('fuelL'),
       col('engineS'),
