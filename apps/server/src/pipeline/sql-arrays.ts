@@ -64,34 +64,61 @@ function integer(kind: BinaryElement, value: number): number {
 }
 
 /** A 64-bit signed integer as two big-endian halves (safe integers only); the offset after it. */
-export function writeInt64(buf: Buffer, offset: number, value: number): number {
+function writeInt64(buf: Buffer, offset: number, value: number): number {
   const high = Math.floor(value / TWO_32);
   buf.writeInt32BE(high, offset);
   return buf.writeUInt32BE(value - high * TWO_32, offset + 4);
 }
 
-/** Epoch milliseconds as PostgreSQL's binary timestamp: microseconds since 2000-01-01 UTC. */
-export function pgMicros(ms: number): number {
-  return (Math.trunc(ms) - PG_EPOCH_MS) * 1000;
+/**
+ * One value as PostgreSQL's binary wire form: its byte length, then the value big-endian (-1 and
+ * nothing for NULL). Array elements and COPY's binary fields share it. Returns the offset after
+ * it; the caller leaves room for {@link BINARY_FIELD_MAX} bytes. Timestamps are epoch
+ * milliseconds, sent as microseconds since 2000-01-01 UTC.
+ */
+export function writeBinaryField(
+  buf: Buffer,
+  at: number,
+  kind: BinaryElement,
+  v: number | null | undefined,
+): number {
+  if (v === null || v === undefined) return buf.writeInt32BE(-1, at);
+  at = buf.writeInt32BE(ELEMENTS[kind].size, at);
+  switch (kind) {
+    case 'int2':
+      return buf.writeInt16BE(integer(kind, v), at);
+    case 'int4':
+      return buf.writeInt32BE(integer(kind, v), at);
+    case 'int8':
+      return writeInt64(buf, at, integer(kind, v));
+    case 'float4':
+      return buf.writeFloatBE(v, at);
+    case 'float8':
+      return buf.writeDoubleBE(v, at);
+    case 'timestamptz':
+      return writeInt64(buf, at, (Math.trunc(v) - PG_EPOCH_MS) * 1000);
+  }
 }
+
+/** The most bytes {@link writeBinaryField} writes: a length and an 8-byte value. */
+export const BINARY_FIELD_MAX = 12;
 
 /**
  * One column of `rows` as a one-dimensional array in PostgreSQL's binary format (what
- * `array_recv` reads): a Buffer parameter, which node-postgres sends as binary, for a placeholder
- * cast to the same type (`$1::float8[]`). Neither side prints or parses the numbers (the text
- * literals above cost the server ~9 µs per 1-record packet in `String(number)` alone, decision
- * 0063). `null`/`undefined` are NULL; timestamps are epoch milliseconds.
+ * `array_recv` reads): a Buffer parameter, which node-postgres sends as binary, for a `$n`
+ * parameter cast to the same type (`$1::float8[]`). Neither side prints or parses the numbers
+ * (the text literals above cost the server ~9 µs per 1-record packet in `String(number)` alone,
+ * decision 0063). `null`/`undefined` are NULL.
  */
 export function binaryArray<T>(
   kind: BinaryElement,
   rows: readonly T[],
   value: (row: T) => number | null | undefined,
 ): Buffer {
-  const { oid, size } = ELEMENTS[kind];
   const n = rows.length;
-  const buf = Buffer.allocUnsafe(20 + n * (4 + size));
+  const buf = Buffer.allocUnsafe(20 + n * BINARY_FIELD_MAX);
   buf.writeInt32BE(n === 0 ? 0 : 1, 0); // dimensions
-  buf.writeInt32BE(oid, 8);
+  buf.writeInt32BE(ELEMENTS[kind].oid, 8);
   if (n === 0) {
     buf.writeInt32BE(0, 4);
     return buf.subarray(0, 12);
@@ -102,35 +129,8 @@ export function binaryArray<T>(
   let hasNull = 0;
   for (let i = 0; i < n; i++) {
     const v = value(rows[i]!);
-    if (v === null || v === undefined) {
-      buf.writeInt32BE(-1, at);
-      at += 4;
-      hasNull = 1;
-      continue;
-    }
-    buf.writeInt32BE(size, at);
-    at += 4;
-    switch (kind) {
-      case 'int2':
-        buf.writeInt16BE(integer(kind, v), at);
-        break;
-      case 'int4':
-        buf.writeInt32BE(integer(kind, v), at);
-        break;
-      case 'int8':
-        writeInt64(buf, at, integer(kind, v));
-        break;
-      case 'float4':
-        buf.writeFloatBE(v, at);
-        break;
-      case 'float8':
-        buf.writeDoubleBE(v, at);
-        break;
-      case 'timestamptz':
-        writeInt64(buf, at, pgMicros(v));
-        break;
-    }
-    at += size;
+    if (v === null || v === undefined) hasNull = 1;
+    at = writeBinaryField(buf, at, kind, v);
   }
   buf.writeInt32BE(hasNull, 4);
   return buf.subarray(0, at);

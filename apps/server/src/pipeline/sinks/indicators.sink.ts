@@ -29,15 +29,11 @@ const INTEGER_KEYS = new Set<keyof IndicatorSums>([
   'crashes',
 ]);
 
-/** Sums rows per (vehicle, bucket, driver), in one lock order; `bucketMs` a size or a function. */
-export function mergeIndicatorRows(
-  rows: readonly IndicatorRow[],
-  bucketMs: number | ((ms: number) => number) = ROLLUP_BUCKET_MS,
-): IndicatorRow[] {
+/** Sums rows per (vehicle, hour, driver), in one lock order (vehicle, hour, driver). */
+function mergeIndicatorRows(rows: readonly IndicatorRow[]): IndicatorRow[] {
   const byKey = new Map<string, IndicatorRow>();
   for (const row of rows) {
-    const bucket =
-      typeof bucketMs === 'number' ? bucketOf(row.bucketMs, bucketMs) : bucketMs(row.bucketMs);
+    const bucket = bucketOf(row.bucketMs, ROLLUP_BUCKET_MS);
     const key = `${row.vehicleId}|${bucket}|${row.driverCode}`;
     const sum = byKey.get(key);
     if (!sum) byKey.set(key, { ...row, bucketMs: bucket, sums: copySums(row.sums) });
