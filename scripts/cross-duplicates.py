@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Counts `duplicates` pairs whose two sides lie in different parts (features/modules) of apps/."""
+"""Counts `duplicates` pairs whose two sides lie in different parts (features/modules) of apps/.
+
+CROSS_DUP_OUT=<file> writes the cross pairs there (default /tmp/cross-duplicates.txt) and every
+pair to <file>.all; ALL_PAIRS=1 also prints every part pair's count, within parts too."""
 import os, re, shutil, subprocess, sys, tempfile, glob, json
 ROOT = sys.argv[1] if len(sys.argv) > 1 else os.getcwd()
 os.chdir(ROOT)
@@ -61,8 +64,13 @@ def cross(A, B):
 allrows = rows_of(sorted(parts))
 xs = sorted(r for r in allrows if part_of(r[0]) != part_of(r[1]))
 print(f'pairs in apps/: {len(allrows)}; across parts: {len(xs)}')
-open('/tmp/cross-duplicates.txt','w').write('\n'.join(DETAIL[r] for r in xs)+'\n')
+OUT = os.environ.get('CROSS_DUP_OUT', '/tmp/cross-duplicates.txt')
+open(OUT,'w').write('\n'.join(DETAIL[r] for r in xs)+'\n')
+open(OUT + '.all','w').write('\n'.join(DETAIL[r] for r in sorted(allrows))+'\n')
 print('boilerplate:', sum('boilerplate' in DETAIL[r] for r in xs), 'shape (not boilerplate):', sum('shape' in DETAIL[r] and 'boilerplate' not in DETAIL[r] for r in xs))
 from collections import Counter
 c = Counter(tuple(sorted((part_of(a), part_of(b)))) for a, b in xs)
 for k, v in c.most_common(40): print(v, k[0], '~', k[1])
+if os.environ.get('ALL_PAIRS'):
+    print('--- every pair by part (within parts too):')
+    for k, v in Counter(tuple(sorted((part_of(a), part_of(b)))) for a, b in allrows).most_common(): print(v, k[0], '~', k[1])
