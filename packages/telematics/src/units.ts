@@ -27,17 +27,6 @@ export interface UnitPreferences {
   pressure: PressureUnit;
 }
 
-/** Metric defaults for a user who has not chosen. */
-export const METRIC_UNITS: UnitPreferences = {
-  volume: 'lt',
-  distance: 'km',
-  consumption: 'l/100km',
-  mass: 'kg',
-  speed: 'km/h',
-  temperature: 'C',
-  pressure: 'bar',
-};
-
 /** Litres in one (US) gallon, as the product defines it. */
 export const LITRES_PER_GALLON = 3.785;
 /** Kilometres in one statute mile. */

@@ -116,7 +116,8 @@ export function copySums(s: IndicatorSums): IndicatorSums {
   };
 }
 
-const ZERO_SUMS: IndicatorSums = Object.freeze({
+/** Every sum at zero (frozen: spread it into a new bucket). */
+export const ZERO_SUMS: IndicatorSums = Object.freeze({
   distanceKm: 0,
   fuelL: 0,
   engineS: 0,

@@ -1,12 +1,13 @@
 // Scores and letters of the driving indicators (docs/domain.md §5) and the safe-driving score (§6),
 // from sums of hourly indicator buckets (indicators.detector.ts). Pure functions.
 
+import { ANALYSIS_INDICATORS, PROFILE_LETTERS, SCORE_SCALE_KEYS } from '@rumbo/contracts';
 import type { IndicatorSums } from './indicator-sums.js';
 
 export * from './indicator-sums.js';
 
-/** Letters, best first (Mapon's scale). */
-export const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+/** Letters, best first (Mapon's scale): the contracts' list. */
+export const LETTERS = PROFILE_LETTERS;
 export type Letter = (typeof LETTERS)[number];
 
 /** Lowest score of A, B, C, D, E and F (descending); G is below the last. */
@@ -73,19 +74,8 @@ export const RPM_BAND_KEYS = [
   'rpmOver1800S',
 ] as const satisfies readonly (keyof IndicatorSums)[];
 
-/** The ten indicators, in the specification's order. */
-export const INDICATOR_KEYS = [
-  'consumption',
-  'averageEcoDriving',
-  'averageTorque',
-  'ralenti',
-  'excessSpeed',
-  'kickdown',
-  'percentageOptimumRange',
-  'inertia',
-  'useCruiseControl',
-  'hardBraking',
-] as const;
+/** The ten indicators, in the specification's order: the contracts' list. */
+export const INDICATOR_KEYS = ANALYSIS_INDICATORS;
 export type IndicatorKey = (typeof INDICATOR_KEYS)[number];
 
 /** Indicators read from the CAN bus (fuel, torque, rpm, pedal, cruise): N/D without CAN data. */
@@ -115,17 +105,7 @@ export interface IndicatorScale {
 }
 
 /** Indicators with a scale of their own (eco-driving is the weighted mean of the others). */
-export const SCALED_INDICATORS = [
-  'consumption',
-  'averageTorque',
-  'ralenti',
-  'excessSpeed',
-  'kickdown',
-  'percentageOptimumRange',
-  'inertia',
-  'useCruiseControl',
-  'hardBraking',
-] as const satisfies readonly IndicatorKey[];
+export const SCALED_INDICATORS = SCORE_SCALE_KEYS;
 export type ScaledIndicator = (typeof SCALED_INDICATORS)[number];
 export type IndicatorScales = Readonly<Record<ScaledIndicator, IndicatorScale>>;
 
