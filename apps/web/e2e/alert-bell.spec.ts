@@ -1,14 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { vehicleWithDevice } from './support/device-vehicle';
 import { saveConfig } from './support/helpers';
-import {
-  atBothWidths,
-  LANGUAGE_THEMES,
-  saveLook,
-  shooter,
-  signInWide,
-  suiteCombinations,
-} from './support/shots';
+import { inEachLook, signInWide } from './support/shots';
 import { sendTeltonika } from './support/teltonika-device';
 import { USERS } from './support/users';
 
@@ -49,26 +42,23 @@ test('several alerts of one truck and code are one line of the bell, in time ord
   // A warning: no pop-up (the user may widen it in the settings).
   await expect(page.getByTestId('snackbar')).toBeHidden();
 
-  for (const look of suiteCombinations(LANGUAGE_THEMES)) {
-    await saveLook(request, user, look);
-    const shot = shooter(page, look, { prefix: 'alerts', pointerAway: false });
-    await atBothWidths(page, async () => {
-      await page.goto('/app/fleet/alerts');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
-      await expect(page.getByText(plate).first()).toBeVisible({ timeout: 30_000 });
-      await shot('list');
-      await bell(page).click();
-      const panel = page.getByRole('dialog');
-      const group = panel.getByTestId('notification-group');
-      await expect(group).toHaveCount(1);
-      await expect(group).toContainText(`${plate}: 3 ×`);
-      await group.getByRole('button').click();
-      const lines = panel.getByTestId('notifications-list').getByRole('listitem');
-      // The group's line and its three alerts.
-      await expect(lines).toHaveCount(4);
-      await shot('bell');
-      await page.keyboard.press('Escape');
-    });
-  }
+  const shots = { prefix: 'alerts', pointerAway: false };
+  await inEachLook(page, request, user, shots, async ({ look, shot }) => {
+    await page.goto('/app/fleet/alerts');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
+    await expect(page.getByText(plate).first()).toBeVisible({ timeout: 30_000 });
+    await shot('list');
+    await bell(page).click();
+    const panel = page.getByRole('dialog');
+    const group = panel.getByTestId('notification-group');
+    await expect(group).toHaveCount(1);
+    await expect(group).toContainText(`${plate}: 3 ×`);
+    await group.getByRole('button').click();
+    const lines = panel.getByTestId('notifications-list').getByRole('listitem');
+    // The group's line and its three alerts.
+    await expect(lines).toHaveCount(4);
+    await shot('bell');
+    await page.keyboard.press('Escape');
+  });
   await saveConfig(request, user, { idioma: 'es', darkMode: false });
 });

@@ -1,15 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { vehicleWithDevice } from './support/device-vehicle';
 import { saveConfig, scrollsSideways, signIn } from './support/helpers';
-import {
-  atBothWidths,
-  ES_LIGHT,
-  LANGUAGE_THEMES,
-  saveLook,
-  shooter,
-  signInWide,
-  suiteCombinations,
-} from './support/shots';
+import { ES_LIGHT, inEachLook, shooter, signInWide } from './support/shots';
 import { sendTeltonika, speedingEpisode } from './support/teltonika-device';
 import { USERS } from './support/users';
 
@@ -101,25 +93,27 @@ test('a speeding alert from a device frame is listed, opened and acknowledged', 
   await expect(page).toHaveURL(/\/app\/map\/travel_consultation\/\d+\/\d+\/\d+$/);
 
   // Screenshots of the list in every language and theme, desktop and phone.
-  for (const look of suiteCombinations(LANGUAGE_THEMES)) {
-    await saveLook(request, USERS.alerts, look);
-    const shotInLook = shooter(page, look, { prefix: 'alerts' });
-    await atBothWidths(page, async (size, wide) => {
+  await inEachLook(
+    page,
+    request,
+    USERS.alerts,
+    { prefix: 'alerts' },
+    async ({ wide, shot: inLook }) => {
       await page.goto('/app/fleet/alerts');
       await expect(page.getByTestId('alerts-table').locator('[data-row]').first()).toBeVisible({
         timeout: 45_000,
       });
       expect(await scrollsSideways(page)).toBe(false);
-      await shotInLook('screen');
+      await inLook('screen');
       if (!wide) {
         await page.getByTestId('alerts-table').locator('[data-row]').first().click();
         await expect(page.getByTestId('alert-dialog')).toBeVisible();
         await page.waitForTimeout(500);
-        await shotInLook('dialog');
+        await inLook('dialog');
         await page.keyboard.press('Escape');
       }
-    });
-  }
+    },
+  );
   await saveConfig(request, USERS.alerts, { idioma: 'es', darkMode: false });
 });
 

@@ -2,13 +2,7 @@ import { expect, test } from '@playwright/test';
 import { RPM_BANDS, type AnalysisRow } from '@rumbo/contracts';
 import { CAN_ONLY } from '../src/shared/analysis/indicator-format';
 import { apiSession, exportsExcel, openScreen, scrollsSideways } from './support/helpers';
-import {
-  atBothWidths,
-  COMBINATIONS,
-  shooter,
-  signInWithCombination,
-  suiteCombinations,
-} from './support/shots';
+import { atBothWidths, signInWithCombination, testEachCombination } from './support/shots';
 
 // The driving-analysis screens (issue 13) with the demo fleet (its history backfill goes through
 // the real detector chain): dashboard cards with numbers, the fleet indicators and export, one
@@ -30,15 +24,15 @@ const TITLES = {
   },
 };
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme } = combination;
-  test(`analysis screens with the demo fleet (${language}, ${theme})`, async ({
-    page,
-    request,
-  }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `analysis screens with the demo fleet (${language}, ${theme})`,
+    shots: { prefix: 'analysis', fullPage: true },
+  },
+  async ({ page, request, combination, shot }) => {
+    const { language, theme } = combination;
     test.setTimeout(420_000);
     await signInWithCombination(page, request, combination);
-    const shot = shooter(page, combination, { prefix: 'analysis', fullPage: true });
 
     await atBothWidths(page, async (_size, wide) => {
       // Dashboard: every card shows a figure once loaded (the demo history is in this week).
@@ -140,5 +134,5 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       expect(await scrollsSideways(page), 'vehicle idle scrolls sideways').toBe(false);
       await shot('ralenti-vehicle');
     });
-  });
-}
+  },
+);

@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { vehicleWithDevice } from './support/device-vehicle';
 import { exportsExcel, openScreen, scrollsSideways } from './support/helpers';
-import {
-  atBothWidths,
-  LANGUAGE_THEMES,
-  newPageWithCombination,
-  shooter,
-  suiteCombinations,
-} from './support/shots';
+import { inEachLookPage } from './support/shots';
 import { sendTeltonika } from './support/teltonika-device';
 import { USERS } from './support/users';
 
@@ -70,42 +64,38 @@ test('fault history from real DM1 frames, four languages and themes, two widths'
     )
     .toBe(2);
 
-  for (const look of suiteCombinations(LANGUAGE_THEMES)) {
+  const shots = { prefix: 'diagnostics', fullPage: true };
+  await inEachLookPage(browser, request, user, shots, async ({ page, look, wide, shot }) => {
     const { language, theme } = look;
-    const page = await newPageWithCombination(browser, request, { ...look, user });
-    const shot = shooter(page, look, { prefix: 'diagnostics', fullPage: true });
-    await atBothWidths(page, async (_size, wide) => {
-      await openScreen(page, '/app/diagnostic/history', TEXT[language].title, 30_000);
-      const list = page.getByTestId(wide ? 'faults-table' : 'faults-cards');
-      await expect(list).toBeVisible({ timeout: 30_000 });
-      const oil = list.locator('[data-row="SPN 100 / FMI 1"], [data-card="SPN 100 / FMI 1"]');
-      await expect(oil).toContainText(TEXT[language].oil);
-      await expect(oil).toContainText(TEXT[language].critical);
-      await expect(list.locator('[data-row], [data-card]')).toHaveCount(2);
-      await expect(page.getByTestId('fault-summary-open')).toContainText('1');
-      await expect(page.getByTestId('fault-timeline').locator('[data-fault-bar]')).toHaveCount(2);
-      expect(await scrollsSideways(page), 'fault history scrolls sideways').toBe(false);
-      await shot('fleet');
+    await openScreen(page, '/app/diagnostic/history', TEXT[language].title, 30_000);
+    const list = page.getByTestId(wide ? 'faults-table' : 'faults-cards');
+    await expect(list).toBeVisible({ timeout: 30_000 });
+    const oil = list.locator('[data-row="SPN 100 / FMI 1"], [data-card="SPN 100 / FMI 1"]');
+    await expect(oil).toContainText(TEXT[language].oil);
+    await expect(oil).toContainText(TEXT[language].critical);
+    await expect(list.locator('[data-row], [data-card]')).toHaveCount(2);
+    await expect(page.getByTestId('fault-summary-open')).toContainText('1');
+    await expect(page.getByTestId('fault-timeline').locator('[data-fault-bar]')).toHaveCount(2);
+    expect(await scrollsSideways(page), 'fault history scrolls sideways').toBe(false);
+    await shot('fleet');
 
-      // Only critical ones; then the truck's own timeline.
-      await page.goto('/app/diagnostic/history?severity=critical');
-      await expect(list.locator('[data-row], [data-card]')).toHaveCount(1, { timeout: 30_000 });
-      await page.goto(`/app/diagnostic/history?period=today`);
-      if (wide) {
-        await page.getByRole('combobox', { name: TEXT[language].vehicle, exact: true }).click();
-        await page.getByRole('option', { name: plate }).click();
-      } else {
-        // A card opens its vehicle's timeline.
-        await list.locator('[data-card="SPN 100 / FMI 1"]').click();
-      }
-      await expect(page).toHaveURL(/vehicle=\d+/);
-      await expect(page.getByText(plate).first()).toBeVisible();
-      await expect(page.getByTestId('fault-timeline').locator('[data-fault-bar]')).toHaveCount(2);
-      expect(await scrollsSideways(page), 'vehicle timeline scrolls sideways').toBe(false);
-      await shot('vehicle');
+    // Only critical ones; then the truck's own timeline.
+    await page.goto('/app/diagnostic/history?severity=critical');
+    await expect(list.locator('[data-row], [data-card]')).toHaveCount(1, { timeout: 30_000 });
+    await page.goto(`/app/diagnostic/history?period=today`);
+    if (wide) {
+      await page.getByRole('combobox', { name: TEXT[language].vehicle, exact: true }).click();
+      await page.getByRole('option', { name: plate }).click();
+    } else {
+      // A card opens its vehicle's timeline.
+      await list.locator('[data-card="SPN 100 / FMI 1"]').click();
+    }
+    await expect(page).toHaveURL(/vehicle=\d+/);
+    await expect(page.getByText(plate).first()).toBeVisible();
+    await expect(page.getByTestId('fault-timeline').locator('[data-fault-bar]')).toHaveCount(2);
+    expect(await scrollsSideways(page), 'vehicle timeline scrolls sideways').toBe(false);
+    await shot('vehicle');
 
-      if (wide && language === 'es' && theme === 'light') await exportsExcel(page);
-    });
-    await page.context().close();
-  }
+    if (wide && language === 'es' && theme === 'light') await exportsExcel(page);
+  });
 });

@@ -1,12 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { navigateInApp, scrollsSideways, signIn } from './support/helpers';
-import {
-  atBothWidths,
-  COMBINATIONS,
-  shooter,
-  signInWithCombination,
-  suiteCombinations,
-} from './support/shots';
+import { atBothWidths, signInWithCombination, testEachCombination } from './support/shots';
 import { USERS } from './support/users';
 
 // driver/admin: create, edit and delete a driver in the screen (its own company), and
@@ -84,12 +78,14 @@ test('a driver is created, edited and deleted in driver/admin', async ({ page })
   await expect(page.getByTestId('drivers-empty')).toBeVisible();
 });
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme } = combination;
-  test(`driver/admin screenshots ${language} ${theme}`, async ({ page, request }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `driver/admin screenshots ${language} ${theme}`,
+    shots: { prefix: 'drivers' },
+  },
+  async ({ page, request, combination, shot }) => {
     test.setTimeout(240_000);
     await signInWithCombination(page, request, combination);
-    const shot = shooter(page, combination, { prefix: 'drivers' });
     await atBothWidths(page, async () => {
       await page.goto('/app/driver/admin');
       // The demo company's drivers, one per simulated truck's card.
@@ -103,5 +99,5 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('driver-dialog')).toBeHidden();
     });
-  });
-}
+  },
+);

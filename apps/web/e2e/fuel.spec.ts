@@ -5,13 +5,12 @@ import { vehicleWithDevice } from './support/device-vehicle';
 import { exportsExcel, openScreen, scrollsSideways } from './support/helpers';
 import {
   atBothWidths,
-  COMBINATIONS,
   ES_LIGHT,
   NARROW,
   shooter,
   signInWide,
   signInWithCombination,
-  suiteCombinations,
+  testEachCombination,
   WIDE,
 } from './support/shots';
 import { sendRecords } from './support/teltonika-device';
@@ -54,12 +53,15 @@ async function expectLevelChart(page: Page) {
   expect(Number(await chart.getAttribute('data-evidence'))).toBeGreaterThan(0);
 }
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme } = combination;
-  test(`fuel screens with the demo fleet (${language}, ${theme})`, async ({ page, request }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `fuel screens with the demo fleet (${language}, ${theme})`,
+    shots: { prefix: 'fuel', fullPage: true },
+  },
+  async ({ page, request, combination, shot }) => {
+    const { language, theme } = combination;
     test.setTimeout(420_000);
     await signInWithCombination(page, request, combination);
-    const shot = shooter(page, combination, { prefix: 'fuel', fullPage: true });
 
     await atBothWidths(page, async (_size, wide) => {
       // Refills and suspected thefts: the demo history holds refills; one opens its level chart.
@@ -151,8 +153,8 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       expect(await scrollsSideways(page), 'urea scrolls sideways').toBe(false);
       await shot('urea');
     });
-  });
-}
+  },
+);
 
 /**
  * A truck's frames as an FMB640 sends them: 10 s apart driving, 60 s stopped (engine off), the

@@ -4,12 +4,12 @@ import { apiSession, scrollsSideways, signIn } from './support/helpers';
 import {
   atBothWidths,
   ES_LIGHT,
-  NARROW,
-  SHOTS_DIR,
-  shooter,
-  signInWithCombination,
-  suiteCombinations,
   type Look,
+  NARROW,
+  shooter,
+  SHOTS_DIR,
+  signInWithCombination,
+  testEachCombination,
   WIDE,
 } from './support/shots';
 import { DEMO, LOOK_USERS, USERS, type TestUser } from './support/users';
@@ -291,9 +291,13 @@ function geofenceShots(page: Page, look: Look) {
   return (name: string) => shot(name, { fullPage: page.viewportSize()?.width === NARROW.width });
 }
 
-for (const combination of suiteCombinations(LOOK_USERS.zones)) {
-  const { language, theme, user } = combination;
-  test(`geofence/admin screenshots ${language} ${theme}`, async ({ page, request }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `geofence/admin screenshots ${language} ${theme}`,
+    combinations: LOOK_USERS.zones,
+  },
+  async ({ page, request, combination }) => {
+    const { user } = combination;
     test.setTimeout(240_000);
     await seedZones(request, user);
     // The maps open on the seeded zones (the user's saved centre and zoom).
@@ -332,8 +336,8 @@ for (const combination of suiteCombinations(LOOK_USERS.zones)) {
     await page.getByTestId('zone-layers-button').click();
     await expect(page.getByTestId('zone-layer-geofences')).toBeVisible();
     await shot('live-map-layers');
-  });
-}
+  },
+);
 
 // Travel consultation of a demo truck: the demo company's zones as layers, toggled, and the
 // zones its trips visited (decision 0020's demo places), in the trips list.

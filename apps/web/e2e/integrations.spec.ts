@@ -1,12 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { apiSession, navigateInApp } from './support/helpers';
-import {
-  applyCombination,
-  atBothWidths,
-  shooter,
-  signInWide,
-  suiteCombinations,
-} from './support/shots';
+import { applyCombination, atBothWidths, signInWide, testEachCombination } from './support/shots';
 import { LOOK_USERS } from './support/users';
 
 // Issue 27's screens for people to look at: the scheduled reports in settings (with a send's
@@ -16,9 +10,14 @@ import { LOOK_USERS } from './support/users';
 /** A public address (the server refuses private ones and, in the test, cannot resolve names). */
 const WEBHOOK_URL = 'https://93.184.215.14/rumbo/eventos';
 
-for (const combination of suiteCombinations(LOOK_USERS.integrations)) {
-  const { language, theme, user } = combination;
-  test(`integrations screenshots ${language} ${theme}`, async ({ page, request }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `integrations screenshots ${language} ${theme}`,
+    shots: { prefix: 'integrations', checkSideways: true },
+    combinations: LOOK_USERS.integrations,
+  },
+  async ({ page, request, combination, shot }) => {
+    const { language, theme, user } = combination;
     await applyCombination(page, request, combination);
 
     // What the screens list, made through the API as another system or the user would.
@@ -63,8 +62,6 @@ for (const combination of suiteCombinations(LOOK_USERS.integrations)) {
       eventKinds: ['alert.*', 'trip.ended', 'fuel.theft'],
     });
 
-    const shot = shooter(page, combination, { prefix: 'integrations', checkSideways: true });
-
     await signInWide(page, user);
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     await atBothWidths(page, async () => {
@@ -83,8 +80,8 @@ for (const combination of suiteCombinations(LOOK_USERS.integrations)) {
       await openTab(page, 'webhooks');
       await shot('webhooks');
     });
-  });
-}
+  },
+);
 
 async function openTab(page: Page, tab: 'api-keys' | 'webhooks'): Promise<void> {
   await navigateInApp(page, `/app/admin/users?tab=${tab}`);

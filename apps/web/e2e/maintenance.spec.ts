@@ -3,11 +3,9 @@ import { expect, test } from '@playwright/test';
 import { exportsExcel, openScreen, scrollsSideways } from './support/helpers';
 import {
   atBothWidths,
-  COMBINATIONS,
   SHOTS_DIR,
-  shooter,
   signInWithCombination,
-  suiteCombinations,
+  testEachCombination,
 } from './support/shots';
 
 // Maintenance (issue 15) on the demo fleet's seeded plans and history: forecast (sortable, filters,
@@ -35,16 +33,17 @@ const TEXT = {
   },
 };
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme } = combination;
-  const text = TEXT[language];
-  test(`maintenance screens with the demo fleet (${language}, ${theme})`, async ({
-    page,
-    request,
-  }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) =>
+      `maintenance screens with the demo fleet (${language}, ${theme})`,
+    shots: { prefix: 'maintenance', fullPage: true },
+  },
+  async ({ page, request, combination, shot }) => {
+    const { language, theme } = combination;
+    const text = TEXT[language];
     test.setTimeout(300_000);
     await signInWithCombination(page, request, combination);
-    const shot = shooter(page, combination, { prefix: 'maintenance', fullPage: true });
     const acts = language === 'es' && theme === 'light';
 
     await atBothWidths(page, async (viewport, wide) => {
@@ -153,5 +152,5 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       expect(await scrollsSideways(page), 'history scrolls sideways').toBe(false);
       await shot('history');
     });
-  });
-}
+  },
+);

@@ -3,14 +3,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiSession, navigateInApp } from './support/helpers';
 import { sendTeltonika } from './support/teltonika-device';
 import {
-  COMBINATIONS,
   ES_LIGHT,
   NARROW,
   shooter,
   SHOTS_DIR,
   signInWide,
   signInWithCombination,
-  suiteCombinations,
+  testEachCombination,
 } from './support/shots';
 import { DEMO } from './support/users';
 
@@ -199,13 +198,15 @@ test('a click on a vehicle in the list does what a click on its marker does', as
   await expect(page.getByText(`Siguiendo a ${vehicle.plate}`)).toHaveCount(0);
 });
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme } = combination;
-  test(`map screenshots ${language} ${theme}`, async ({ page, request }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `map screenshots ${language} ${theme}`,
+    shots: { pointerAway: false },
+  },
+  async ({ page, request, combination, shot }) => {
     // Tiles come from outside; the test never reaches them, so the fallback layers show.
     await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
     await signInWithCombination(page, request, combination);
-    const shot = shooter(page, combination, { pointerAway: false });
     await openMap(page);
     await page.waitForTimeout(1500);
     await shot('map-current-location');
@@ -224,8 +225,8 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
     await expect(page.getByTestId('map-vehicle-list')).toBeVisible();
     await page.waitForTimeout(400);
     await shot('map-current-location-list');
-  });
-}
+  },
+);
 
 test('loading, empty and error states', async ({ page }) => {
   mkdirSync(SHOTS_DIR, { recursive: true });

@@ -3,10 +3,8 @@ import { apiSession, navigateInApp, scrollsSideways, signIn } from './support/he
 import {
   applyCombination,
   atBothWidths,
-  COMBINATIONS,
-  shooter,
   signInWide,
-  suiteCombinations,
+  testEachCombination,
   WIDE,
 } from './support/shots';
 import { DEMO } from './support/users';
@@ -89,13 +87,16 @@ test('the vehicle popup shows the place of its last position', async ({ page, re
   await expect(place).toContainText('Última posición');
 });
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme, user } = combination;
-  test(`vehicle popup place screenshots ${language} ${theme}`, async ({ page, request }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `vehicle popup place screenshots ${language} ${theme}`,
+    shots: { pointerAway: false, waitMs: 300 },
+  },
+  async ({ page, request, combination, shot }) => {
+    const { language, user } = combination;
     await applyCombination(page, request, combination);
     const { info } = await vehicleWithPlace(request, user, language);
     await signInWide(page, user);
-    const shot = shooter(page, combination, { pointerAway: false, waitMs: 300 });
     await atBothWidths(page, async () => {
       const { place } = await openPopup(page, info.idvehiculo);
       await expect(place).toContainText(language === 'es' ? 'Última posición' : 'Last position');
@@ -113,5 +114,5 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
     await shot('about');
     await page.keyboard.press('Escape');
     await expect(about).toBeHidden();
-  });
-}
+  },
+);

@@ -2,10 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiSession, navigateInApp, saveConfig, scrollsSideways } from './support/helpers';
 import {
   atBothWidths,
-  COMBINATIONS,
   shooter,
   signInWithCombination,
-  suiteCombinations,
+  testEachCombination,
   WIDE,
 } from './support/shots';
 
@@ -51,12 +50,11 @@ async function settled(page: Page) {
 }
 
 // The suite checks both languages and both themes in two runs (Spanish light, English dark), to
-// keep CI short; RUMBO_E2E_ALL_SHOTS=1 takes all four combinations for people to look at.
-const RUN = suiteCombinations(COMBINATIONS, { both: true });
-
-for (const combination of RUN) {
-  const { language, theme } = combination;
-  test(`readable screens ${language} ${theme}`, async ({ page, request }) => {
+// keep CI short (`both`); RUMBO_E2E_ALL_SHOTS=1 takes all four combinations for people to look at.
+testEachCombination(
+  { title: ({ language, theme }) => `readable screens ${language} ${theme}`, both: true },
+  async ({ page, request, combination }) => {
+    const { language, theme } = combination;
     test.setTimeout(600_000);
     const vehicleId = await firstVehicleId(request);
     await signInWithCombination(page, request, {
@@ -133,5 +131,5 @@ for (const combination of RUN) {
     });
     await saveConfig(request, ADMIN, { idioma: 'es', darkMode: false });
     expect(problems).toEqual([]);
-  });
-}
+  },
+);

@@ -1,22 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { navigateInApp } from './support/helpers';
-import {
-  applyCombination,
-  atBothWidths,
-  COMBINATIONS,
-  shooter,
-  signInWide,
-  suiteCombinations,
-} from './support/shots';
+import { applyCombination, atBothWidths, signInWide, testEachCombination } from './support/shots';
 
 // Every screen at 1440 and 390 px, light and dark, Spanish and English, for people to look at.
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme, user } = combination;
-  test(`screenshots ${language} ${theme}`, async ({ page, request }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `screenshots ${language} ${theme}`,
+    shots: { pointerAway: false },
+  },
+  async ({ page, request, combination, shot }) => {
+    const { language, theme, user } = combination;
     test.setTimeout(240_000);
     await applyCombination(page, request, combination);
-    const shot = shooter(page, combination, { pointerAway: false });
     const heading = () => expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     // Public screens, both widths.
@@ -89,8 +85,8 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       await page.getByRole('button', { name: language === 'es' ? 'Cancelar' : 'Cancel' }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
     });
-  });
-}
+  },
+);
 
 async function moveAway(page: Page) {
   const size = page.viewportSize();

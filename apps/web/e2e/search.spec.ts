@@ -2,10 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiSession, navigateInApp, scrollsSideways, signIn } from './support/helpers';
 import {
   atBothWidths,
-  COMBINATIONS,
   signInWithCombination,
-  suiteCombinations,
   takeShot,
+  testEachCombination,
 } from './support/shots';
 import { DEMO } from './support/users';
 
@@ -121,9 +120,10 @@ test('the top-bar search opens a vehicle, a driver and places, keyboard only', a
   }
 });
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme } = combination;
-  test(`top-bar search screenshots ${language} ${theme}`, async ({ page, request }) => {
+testEachCombination(
+  { title: ({ language, theme }) => `top-bar search screenshots ${language} ${theme}` },
+  async ({ page, request, combination }) => {
+    const { language } = combination;
     await signInWithCombination(page, request, combination);
     await atBothWidths(page, async () => {
       await page.goto('/app/fleet/vehicles');
@@ -138,5 +138,5 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       await takeShot(page, 'search-open', combination, { pointerAway: false, waitMs: 300 });
       await page.keyboard.press('Escape');
     });
-  });
-}
+  },
+);

@@ -4,13 +4,11 @@ import { expect, test, type APIRequestContext, type Page, type Route } from '@pl
 import { apiSession, navigateInApp, saveConfig, scrollsSideways, signIn } from './support/helpers';
 import {
   atBothWidths,
-  COMBINATIONS,
   NARROW,
-  shooter,
   SHOTS_DIR,
   signInWide,
   signInWithCombination,
-  suiteCombinations,
+  testEachCombination,
 } from './support/shots';
 import { DEMO, USERS } from './support/users';
 
@@ -333,13 +331,16 @@ test('cancel-all leaves travel consultation usable: what is shown stays, a cut l
   expect(problems).toEqual([]);
 });
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme } = combination;
-  test(`travel screenshots ${language} ${theme}`, async ({ page, request }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `travel screenshots ${language} ${theme}`,
+    shots: { prefix: 'travel', pointerAway: false },
+  },
+  async ({ page, request, combination, shot }) => {
+    const { language } = combination;
     test.setTimeout(240_000);
     const target = await vehicleWithHistory(request);
     await signInWithCombination(page, request, combination);
-    const shot = shooter(page, combination, { prefix: 'travel', pointerAway: false });
     await atBothWidths(page, async () => {
       await openRoute(page, target);
       await page.waitForTimeout(1500); // tiles and the fit
@@ -350,5 +351,5 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       await shot('replay');
       await page.getByRole('button', { name: language === 'es' ? 'Pausar' : 'Pause' }).click();
     });
-  });
-}
+  },
+);

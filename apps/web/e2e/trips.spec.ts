@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { vehicleWithDevice } from './support/device-vehicle';
 import { scrollsSideways } from './support/helpers';
-import { applyCombination, NARROW, shooter, signInWide, suiteCombinations } from './support/shots';
+import { applyCombination, NARROW, signInWide, testEachCombination } from './support/shots';
 import { sendTeltonika } from './support/teltonika-device';
 import { LOOK_USERS } from './support/users';
 
@@ -36,16 +36,18 @@ const TEXT = {
   },
 };
 
-for (const combination of suiteCombinations(LOOK_USERS.trips)) {
-  const { language } = combination;
-  const text = TEXT[language];
-  test(`planned trips: create on the map, import with a bad row, follow-up (${language}, ${combination.theme})`, async ({
-    page,
-    request,
-  }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) =>
+      `planned trips: create on the map, import with a bad row, follow-up (${language}, ${theme})`,
+    shots: { prefix: 'trips' },
+    combinations: LOOK_USERS.trips,
+  },
+  async ({ page, request, combination, shot: tripsShot }) => {
+    const { language } = combination;
+    const text = TEXT[language];
     test.setTimeout(300_000);
     await applyCombination(page, request, combination);
-    const tripsShot = shooter(page, combination, { prefix: 'trips' });
     const shot = (name: string) => tripsShot(name, { fullPage: name === 'list' });
     const { plate, imei, session } = await vehicleWithDevice(request, combination.user, 'TR');
 
@@ -164,5 +166,5 @@ for (const combination of suiteCombinations(LOOK_USERS.trips)) {
     await expect(page.getByRole('dialog').getByTestId('trip-progress')).toBeVisible();
     await page.waitForTimeout(1_500);
     await shot('detail');
-  });
-}
+  },
+);

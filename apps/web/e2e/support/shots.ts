@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { saveConfig, scrollsSideways, signIn, type Credentials } from './helpers';
 import { LANGUAGE_THEMES, type Look } from './looks';
 import { LOOK_USERS, type LookUser, type TestUser } from './users';
@@ -81,21 +81,6 @@ export async function signInWithCombination(
   await signInWide(page, combination.user);
 }
 
-/**
- * A page of its own (downloads allowed) in the combination, its user signed in at 1440 px; the
- * caller closes its context.
- */
-export async function newPageWithCombination(
-  browser: Browser,
-  request: APIRequestContext,
-  combination: Combination,
-): Promise<Page> {
-  const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  await signInWithCombination(page, request, combination);
-  return page;
-}
-
 /** Runs `each` at 1440 px, then at 390 px (the viewport set first); `wide` is true at 1440. */
 export async function atBothWidths(
   page: Page,
@@ -174,4 +159,87 @@ export function shooter(
 ) {
   return (name: string, options: ShotOptions = {}) =>
     takeShot(page, prefix ? `${prefix}-${name}` : name, look, { ...defaults, ...options });
+}
+
+/** A shooter's prefix and default options. */
+export type ShotDefaults = ShotOptions & { prefix?: string };
+export type Shooter = ReturnType<typeof shooter>;
+
+/**
+ * Declares one test per suite combination of `combinations` (the shared screenshot users unless
+ * given; `both`: see suiteCombinations), titled by `title`; `body` runs it with the test's page
+ * and request context, the combination, and the combination's shooter (`shots`).
+ */
+export function testEachCombination(
+  {
+    title,
+    shots = {},
+    combinations = COMBINATIONS,
+    both = false,
+  }: {
+    title: (combination: Combination) => string;
+    shots?: ShotDefaults;
+    combinations?: readonly Combination[];
+    both?: boolean;
+  },
+  body: (run: {
+    page: Page;
+    request: APIRequestContext;
+    combination: Combination;
+    shot: Shooter;
+  }) => Promise<void>,
+): void {
+  for (const combination of suiteCombinations(combinations, { both })) {
+    test(title(combination), async ({ page, request }) =>
+      body({ page, request, combination, shot: shooter(page, combination, shots) }),
+    );
+  }
+}
+
+/** One step of a look loop: the look, the width, and the look's shooter. */
+export interface LookStep {
+  look: Look;
+  width: number;
+  wide: boolean;
+  shot: Shooter;
+}
+
+/**
+ * `user`, signed in on `page`, takes each suite look in turn: saved as the user's, then `each` at
+ * 1440 and at 390 px with the look's shooter (`shots`).
+ */
+export async function inEachLook(
+  page: Page,
+  request: APIRequestContext,
+  user: Credentials,
+  shots: ShotDefaults,
+  each: (step: LookStep) => Promise<void>,
+): Promise<void> {
+  for (const look of suiteCombinations(LANGUAGE_THEMES)) {
+    await saveLook(request, user, look);
+    const shot = shooter(page, look, shots);
+    await atBothWidths(page, (size, wide) => each({ look, width: size.width, wide, shot }));
+  }
+}
+
+/**
+ * For each suite look, a page of its own (downloads allowed) with `user` signed in in that look at
+ * 1440 px: `each` at 1440 and at 390 px with the look's shooter (`shots`); the page's context is
+ * closed after.
+ */
+export async function inEachLookPage(
+  browser: Browser,
+  request: APIRequestContext,
+  user: TestUser,
+  shots: ShotDefaults,
+  each: (step: LookStep & { page: Page }) => Promise<void>,
+): Promise<void> {
+  for (const look of suiteCombinations(LANGUAGE_THEMES)) {
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    await signInWithCombination(page, request, { ...look, user });
+    const shot = shooter(page, look, shots);
+    await atBothWidths(page, (size, wide) => each({ page, look, width: size.width, wide, shot }));
+    await context.close();
+  }
 }
