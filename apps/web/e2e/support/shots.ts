@@ -5,7 +5,7 @@ import { saveConfig, scrollsSideways, signIn, type Credentials } from './helpers
 import { LANGUAGE_THEMES, type Look } from './looks';
 import { LOOK_USERS, type LookUser, type TestUser } from './users';
 
-export { ES_LIGHT, LANGUAGE_THEMES, type Look, type ShotLanguage, type ShotTheme } from './looks';
+export { ES_LIGHT, LANGUAGE_THEMES, type Look } from './looks';
 
 // What every screenshot test shares: where the PNGs go, the two widths, and the four
 // language × theme combinations (each with its own user, so the saved preferences never race).
@@ -151,18 +151,19 @@ export async function takeShot(
   return file;
 }
 
+/** A shooter's prefix and default options. */
+export type ShotDefaults = ShotOptions & { prefix?: string };
+
 /** takeShot of one page in one look, the names after `prefix-` when given, with `defaults`. */
 export function shooter(
   page: Page,
   look: { language: string; theme: string },
-  { prefix, ...defaults }: ShotOptions & { prefix?: string } = {},
+  { prefix, ...defaults }: ShotDefaults = {},
 ) {
   return (name: string, options: ShotOptions = {}) =>
     takeShot(page, prefix ? `${prefix}-${name}` : name, look, { ...defaults, ...options });
 }
 
-/** A shooter's prefix and default options. */
-export type ShotDefaults = ShotOptions & { prefix?: string };
 export type Shooter = ReturnType<typeof shooter>;
 
 /**
