@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSession, navigateInApp, saveConfig, scrollsSideways, signIn } from './support/helpers';
-import { LANGUAGE_THEMES, suiteCombinations } from './support/shots';
+import { apiSession, navigateInApp, signIn } from './support/helpers';
+import { inEachSavedLook, SHOTS_DIR, takeShot } from './support/shots';
 import { sendTeltonika } from './support/teltonika-device';
 import { USERS } from './support/users';
 
@@ -215,49 +214,32 @@ test('a role with limited views and a user with it: the user starts on the role 
 });
 
 // Every administration screen and its dialog at 1440 and 390 px, light and dark, ES and EN.
-const OUT = join(import.meta.dirname, 'screenshots');
 const SCREENS = ['users', 'roles', 'vehicles', 'devices', 'groups'] as const;
 
 test('administration screenshots', async ({ page, request }) => {
   test.setTimeout(300_000);
-  mkdirSync(OUT, { recursive: true });
+  mkdirSync(SHOTS_DIR, { recursive: true });
   await sendTeltonika(freshImei(), ROUTE);
-  const user = USERS.adminShots;
-  for (const { language, theme } of suiteCombinations(LANGUAGE_THEMES)) {
-    await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, user);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
-      for (const screen of SCREENS) {
-        await navigateInApp(page, `/app/admin/${screen}`);
-        await expect(page.getByTestId(`${screen}-row`).first()).toBeVisible();
-        await page.mouse.move(width - 5, 5);
-        const name = `admin-${screen}-${width}-${theme}-${language}`;
-        await page.screenshot({ path: join(OUT, `${name}.png`), animations: 'disabled' });
-        expect.soft(await scrollsSideways(page), name).toBe(false);
-        // The dialog: roles with a view ticked, the others "new" saved empty (errors shown).
-        if (screen === 'roles') {
-          await page.getByTestId('roles-create').click();
-          await page.getByTestId('role-dialog').locator('input[name="fleet-vehicles"]').check();
-        } else {
-          await page.getByTestId(`${screen}-create`).click();
-          await page
-            .getByRole('dialog')
-            .getByTestId(/-save$/)
-            .click();
-        }
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await page.screenshot({
-          path: join(OUT, `${name}-dialog.png`),
-          animations: 'disabled',
-        });
-        await page.keyboard.press('Escape');
-        await expect(page.getByRole('dialog')).toBeHidden();
+  await inEachSavedLook(page, request, USERS.adminShots, async (look) => {
+    for (const screen of SCREENS) {
+      await navigateInApp(page, `/app/admin/${screen}`);
+      await expect(page.getByTestId(`${screen}-row`).first()).toBeVisible();
+      await takeShot(page, `admin-${screen}`, look, { checkSideways: true });
+      // The dialog: roles with a view ticked, the others "new" saved empty (errors shown).
+      if (screen === 'roles') {
+        await page.getByTestId('roles-create').click();
+        await page.getByTestId('role-dialog').locator('input[name="fleet-vehicles"]').check();
+      } else {
+        await page.getByTestId(`${screen}-create`).click();
+        await page
+          .getByRole('dialog')
+          .getByTestId(/-save$/)
+          .click();
       }
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await takeShot(page, `admin-${screen}`, look, { pointerAway: false, suffix: '-dialog' });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
     }
-    await page.context().clearCookies();
-    await page.evaluate(() => localStorage.clear());
-  }
+  });
 });

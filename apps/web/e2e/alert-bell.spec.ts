@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { vehicleWithDevice } from './support/device-vehicle';
-import { saveConfig, signIn } from './support/helpers';
-import { COMBINATIONS, NARROW, SHOTS_DIR, suiteCombinations, WIDE } from './support/shots';
+import { saveConfig } from './support/helpers';
+import { inEachLook, signInWide } from './support/shots';
 import { sendTeltonika } from './support/teltonika-device';
 import { USERS } from './support/users';
 
@@ -22,8 +21,7 @@ test('several alerts of one truck and code are one line of the bell, in time ord
   const user = USERS.groupedBell;
   const { plate, imei } = await vehicleWithDevice(request, user, 'GB');
   await saveConfig(request, user, { idioma: 'es', darkMode: false });
-  await page.setViewportSize(WIDE);
-  await signIn(page, user);
+  await signInWide(page, user);
   await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones: 0 sin leer');
   await page.waitForTimeout(1500);
 
@@ -44,32 +42,23 @@ test('several alerts of one truck and code are one line of the bell, in time ord
   // A warning: no pop-up (the user may widen it in the settings).
   await expect(page.getByTestId('snackbar')).toBeHidden();
 
-  for (const { language, theme } of suiteCombinations(COMBINATIONS)) {
-    await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
-    for (const size of [WIDE, NARROW]) {
-      await page.setViewportSize(size);
-      await page.goto('/app/fleet/alerts');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expect(page.getByText(plate).first()).toBeVisible({ timeout: 30_000 });
-      await page.screenshot({
-        path: join(SHOTS_DIR, `alerts-list-${size.width}-${theme}-${language}.png`),
-        animations: 'disabled',
-      });
-      await bell(page).click();
-      const panel = page.getByRole('dialog');
-      const group = panel.getByTestId('notification-group');
-      await expect(group).toHaveCount(1);
-      await expect(group).toContainText(`${plate}: 3 ×`);
-      await group.getByRole('button').click();
-      const lines = panel.getByTestId('notifications-list').getByRole('listitem');
-      // The group's line and its three alerts.
-      await expect(lines).toHaveCount(4);
-      await page.screenshot({
-        path: join(SHOTS_DIR, `alerts-bell-${size.width}-${theme}-${language}.png`),
-        animations: 'disabled',
-      });
-      await page.keyboard.press('Escape');
-    }
-  }
+  const shots = { prefix: 'alerts', pointerAway: false };
+  await inEachLook(page, request, user, shots, async ({ look, shot }) => {
+    await page.goto('/app/fleet/alerts');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
+    await expect(page.getByText(plate).first()).toBeVisible({ timeout: 30_000 });
+    await shot('list');
+    await bell(page).click();
+    const panel = page.getByRole('dialog');
+    const group = panel.getByTestId('notification-group');
+    await expect(group).toHaveCount(1);
+    await expect(group).toContainText(`${plate}: 3 ×`);
+    await group.getByRole('button').click();
+    const lines = panel.getByTestId('notifications-list').getByRole('listitem');
+    // The group's line and its three alerts.
+    await expect(lines).toHaveCount(4);
+    await shot('bell');
+    await page.keyboard.press('Escape');
+  });
   await saveConfig(request, user, { idioma: 'es', darkMode: false });
 });

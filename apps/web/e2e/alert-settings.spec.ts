@@ -1,18 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiSession, navigateInApp, saveConfig, scrollsSideways, signIn } from './support/helpers';
-import { LANGUAGE_THEMES, suiteCombinations } from './support/shots';
+import { apiSession, navigateInApp, saveConfig, signIn } from './support/helpers';
+import { ES_LIGHT, inEachSavedLook, SHOTS_DIR, takeShot } from './support/shots';
 import { USERS } from './support/users';
 
 // The administrator's alert settings (issue 11): a speed level turned on and saved survives a
 // reload; screenshots of the four tabs (the last: the score letters, issue 22) at 1440 and
 // 390 px, light and dark, ES and EN.
-const OUT = join(import.meta.dirname, 'screenshots');
 
 test('alert settings: turn V85 on, save, reload; screenshots', async ({ page, request }) => {
   test.setTimeout(300_000);
-  mkdirSync(OUT, { recursive: true });
+  mkdirSync(SHOTS_DIR, { recursive: true });
   const user = USERS.alertSettings;
   await saveConfig(request, user, { idioma: 'es', darkMode: false });
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -53,11 +51,7 @@ test('alert settings: turn V85 on, save, reload; screenshots', async ({ page, re
   await scope.getByTestId('scope-reefer-maxC').fill('12');
   await scope.getByTestId('scope-reefer-setPointC').fill('11');
   await expect(save).toBeEnabled();
-  await page.mouse.move(1435, 5);
-  await page.screenshot({
-    path: join(OUT, 'admin-alerts-scope-1440-light-es.png'),
-    animations: 'disabled',
-  });
+  await takeShot(page, 'admin-alerts-scope', ES_LIGHT);
   await save.click();
   await expect(page.getByTestId('snackbar')).toContainText('Configuración guardada');
   await page.reload();
@@ -76,33 +70,21 @@ test('alert settings: turn V85 on, save, reload; screenshots', async ({ page, re
   await page.evaluate(() => localStorage.clear());
   await page.context().clearCookies();
 
-  for (const { language, theme } of suiteCombinations(LANGUAGE_THEMES)) {
-    await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, user);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
-      await navigateInApp(page, '/app/admin/alerts');
-      await page.getByRole('tab').first().click();
-      await expect(page.getByTestId('alert-code-V95')).toBeVisible();
-      for (const [index, tab] of ['codes', 'thresholds', 'scopes', 'scores'].entries()) {
-        // On a phone the tabs scroll: a click while they scroll can land beside the tab.
-        const tabButton = page.getByRole('tab').nth(index);
-        await expect(async () => {
-          await tabButton.scrollIntoViewIfNeeded();
-          await tabButton.click();
-          await expect(tabButton).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 });
-        }).toPass({ timeout: 20_000 });
-        // The score letters (issue 22): the tenant's floors and scales, not saved here.
-        if (tab === 'scores') await expect(page.getByTestId('score-settings')).toBeVisible();
-        await page.mouse.move(width - 5, 5);
-        const name = `admin-alerts-${tab}-${width}-${theme}-${language}`;
-        await page.screenshot({ path: join(OUT, `${name}.png`), animations: 'disabled' });
-        expect.soft(await scrollsSideways(page), name).toBe(false);
-      }
+  await inEachSavedLook(page, request, user, async (look) => {
+    await navigateInApp(page, '/app/admin/alerts');
+    await page.getByRole('tab').first().click();
+    await expect(page.getByTestId('alert-code-V95')).toBeVisible();
+    for (const [index, tab] of ['codes', 'thresholds', 'scopes', 'scores'].entries()) {
+      // On a phone the tabs scroll: a click while they scroll can land beside the tab.
+      const tabButton = page.getByRole('tab').nth(index);
+      await expect(async () => {
+        await tabButton.scrollIntoViewIfNeeded();
+        await tabButton.click();
+        await expect(tabButton).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
+      // The score letters (issue 22): the tenant's floors and scales, not saved here.
+      if (tab === 'scores') await expect(page.getByTestId('score-settings')).toBeVisible();
+      await takeShot(page, `admin-alerts-${tab}`, look, { checkSideways: true });
     }
-    await page.context().clearCookies();
-    await page.evaluate(() => localStorage.clear());
-  }
+  });
 });

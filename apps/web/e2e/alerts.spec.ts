@@ -1,9 +1,8 @@
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { vehicleWithDevice } from './support/device-vehicle';
 import { saveConfig, scrollsSideways, signIn } from './support/helpers';
-import { NARROW, SHOTS_DIR, WIDE, LANGUAGE_THEMES, suiteCombinations } from './support/shots';
-import { sendTeltonika } from './support/teltonika-device';
+import { ES_LIGHT, inEachLook, shooter, signInWide } from './support/shots';
+import { sendTeltonika, speedingEpisode } from './support/teltonika-device';
 import { USERS } from './support/users';
 
 // fleet/alerts: a real device frame raises a speeding alert in the alerts company; the screen
@@ -24,16 +23,6 @@ async function events(request: APIRequestContext, headers: Record<string, string
     .payload;
 }
 
-async function shot(page: Page, name: string, language: string, theme: string, fullPage = true) {
-  const { width } = page.viewportSize() ?? WIDE;
-  await page.mouse.move(width - 5, 5);
-  await page.screenshot({
-    path: join(SHOTS_DIR, `alerts-${name}-${width}-${theme}-${language}.png`),
-    fullPage,
-    animations: 'disabled',
-  });
-}
-
 test('a speeding alert from a device frame is listed, opened and acknowledged', async ({
   page,
   request,
@@ -41,15 +30,7 @@ test('a speeding alert from a device frame is listed, opened and acknowledged', 
   test.setTimeout(420_000);
   const { plate, imei, session } = await vehicleWithDevice(request, USERS.alerts, 'AL');
   // 110 km/h for 25 s, then back under the limit: one speeding episode, closed.
-  await sendTeltonika(imei, [
-    ...Array.from({ length: 6 }, (_, i) => ({
-      ...FAST,
-      lng: FAST.lng + i * 0.0015,
-      speedKmh: 110,
-    })),
-    { ...FAST, lng: FAST.lng + 0.0095, speedKmh: 40 },
-    { ...FAST, lng: FAST.lng + 0.01, speedKmh: 30 },
-  ]);
+  await sendTeltonika(imei, speedingEpisode(FAST, 110));
   await expect
     .poll(async () => (await events(request, session.headers)).filter((e) => e.plate === plate), {
       timeout: 30_000,
@@ -59,8 +40,7 @@ test('a speeding alert from a device frame is listed, opened and acknowledged', 
   const speeding = raised.find((e) => e.code.toUpperCase() === 'V95') ?? raised[0]!;
 
   await saveConfig(request, USERS.alerts, { idioma: 'es', darkMode: false });
-  await page.setViewportSize(WIDE);
-  await signIn(page, USERS.alerts);
+  await signInWide(page, USERS.alerts);
   await page.goto('/app/fleet/alerts');
   await expect(page.getByRole('heading', { level: 1, name: 'Alertas' })).toBeVisible({
     timeout: 45_000,
@@ -78,7 +58,8 @@ test('a speeding alert from a device frame is listed, opened and acknowledged', 
   await expect(table.locator('[data-row]')).toHaveCount(raised.length);
   await expect(row.locator(`[data-alert-icon="${speeding.code}"]`)).toBeVisible();
   await expect(table).toContainText(/11\d,\d km\/h/);
-  await shot(page, 'list', 'es', 'light', false);
+  const shot = shooter(page, ES_LIGHT, { prefix: 'alerts' });
+  await shot('list');
 
   await table
     .locator('[data-row]')
@@ -94,7 +75,7 @@ test('a speeding alert from a device frame is listed, opened and acknowledged', 
   const [from, to] = href.split('/').slice(-2);
   expect(Number(to) - Number(from)).toBeGreaterThanOrEqual(60 * 60_000);
   await page.waitForTimeout(500);
-  await shot(page, 'dialog', 'es', 'light', false);
+  await shot('dialog');
 
   await dialog.locator('#alert-comment').fill('Llamé al chofer: bajó la velocidad.');
   await dialog.getByTestId('alert-acknowledge').click();
@@ -112,25 +93,27 @@ test('a speeding alert from a device frame is listed, opened and acknowledged', 
   await expect(page).toHaveURL(/\/app\/map\/travel_consultation\/\d+\/\d+\/\d+$/);
 
   // Screenshots of the list in every language and theme, desktop and phone.
-  for (const { language, theme } of suiteCombinations(LANGUAGE_THEMES)) {
-    await saveConfig(request, USERS.alerts, { idioma: language, darkMode: theme === 'dark' });
-    for (const size of [WIDE, NARROW]) {
-      await page.setViewportSize(size);
+  await inEachLook(
+    page,
+    request,
+    USERS.alerts,
+    { prefix: 'alerts' },
+    async ({ wide, shot: inLook }) => {
       await page.goto('/app/fleet/alerts');
       await expect(page.getByTestId('alerts-table').locator('[data-row]').first()).toBeVisible({
         timeout: 45_000,
       });
       expect(await scrollsSideways(page)).toBe(false);
-      await shot(page, 'screen', language, theme, false);
-      if (size === NARROW) {
+      await inLook('screen');
+      if (!wide) {
         await page.getByTestId('alerts-table').locator('[data-row]').first().click();
         await expect(page.getByTestId('alert-dialog')).toBeVisible();
         await page.waitForTimeout(500);
-        await shot(page, 'dialog', language, theme, false);
+        await inLook('dialog');
         await page.keyboard.press('Escape');
       }
-    }
-  }
+    },
+  );
   await saveConfig(request, USERS.alerts, { idioma: 'es', darkMode: false });
 });
 

@@ -1,31 +1,13 @@
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { RPM_BANDS, type AnalysisRow } from '@rumbo/contracts';
 import { CAN_ONLY } from '../src/shared/analysis/indicator-format';
-import { apiSession, scrollsSideways, signIn } from './support/helpers';
-import {
-  COMBINATIONS,
-  suiteCombinations,
-  NARROW,
-  SHOTS_DIR,
-  WIDE,
-  useCombination,
-} from './support/shots';
+import { apiSession, exportsExcel, openScreen, scrollsSideways } from './support/helpers';
+import { atBothWidths, signInWithCombination, testEachCombination } from './support/shots';
 
 // The driving-analysis screens (issue 13) with the demo fleet (its history backfill goes through
 // the real detector chain): dashboard cards with numbers, the fleet indicators and export, one
 // vehicle against a comparative period, safe driving against four previous periods, idling of the
 // fleet and of one vehicle; screenshots at 1440 and 390 px, light and dark, Spanish and English.
-
-async function shot(page: Page, name: string, language: string, theme: string) {
-  const { width } = page.viewportSize() ?? WIDE;
-  await page.mouse.move(width - 5, 5);
-  await page.screenshot({
-    path: join(SHOTS_DIR, `analysis-${name}-${width}-${theme}-${language}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
 
 const TITLES = {
   es: {
@@ -42,21 +24,17 @@ const TITLES = {
   },
 };
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme } = combination;
-  test(`analysis screens with the demo fleet (${language}, ${theme})`, async ({
-    page,
-    request,
-  }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `analysis screens with the demo fleet (${language}, ${theme})`,
+    shots: { prefix: 'analysis', fullPage: true },
+  },
+  async ({ page, request, combination, shot }) => {
+    const { language, theme } = combination;
     test.setTimeout(420_000);
-    await useCombination(page, request, combination);
-    await page.setViewportSize(WIDE);
-    await signIn(page, combination.user);
+    await signInWithCombination(page, request, combination);
 
-    for (const viewport of [WIDE, NARROW]) {
-      await page.setViewportSize(viewport);
-      const wide = viewport === WIDE;
-
+    await atBothWidths(page, async (_size, wide) => {
       // Dashboard: every card shows a figure once loaded (the demo history is in this week).
       await page.goto('/app/home');
       const distance = page.getByTestId('figure-distance');
@@ -66,27 +44,16 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       await expect(page.getByTestId('figure-alerts_today')).toHaveText(/^\d+$/);
       await expect(page.getByTestId('figure-fleet_score')).toBeVisible();
       expect(await scrollsSideways(page), 'dashboard scrolls sideways').toBe(false);
-      await shot(page, 'home', language, theme);
+      await shot('home');
 
       // Fleet indicators: rows with letters; export on the wide screen.
-      await page.goto('/app/analysis?period=last7d');
-      await expect(
-        page.getByRole('heading', { level: 1, name: TITLES[language].analysis }),
-      ).toBeVisible({
-        timeout: 45_000,
-      });
+      await openScreen(page, '/app/analysis?period=last7d', TITLES[language].analysis);
       const table = page.getByTestId('analysis-table');
       await expect(table).toBeVisible({ timeout: 45_000 });
       await expect(table.locator('[data-letter]').first()).toBeVisible();
       expect(await scrollsSideways(page), 'analysis scrolls sideways').toBe(false);
-      await shot(page, 'fleet', language, theme);
-      if (wide && language === 'es' && theme === 'light') {
-        const [download] = await Promise.all([
-          page.waitForEvent('download'),
-          page.getByTestId('table-export').click(),
-        ]);
-        expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-      }
+      await shot('fleet');
+      if (wide && language === 'es' && theme === 'light') await exportsExcel(page);
 
       // One vehicle against the previous period.
       await table.locator('[data-row], [data-card]').first().click();
@@ -114,7 +81,7 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       await expect(page.getByRole('img', { name: /Kickdown/ }).first()).toBeAttached();
       expect(await scrollsSideways(page), 'vehicle analysis scrolls sideways').toBe(false);
       await page.waitForTimeout(1_500); // map tiles
-      await shot(page, 'vehicle', language, theme);
+      await shot('vehicle');
 
       // A phone truck (OsmAnd, no CAN): N/D and no letter for the CAN indicators and eco-driving.
       // The e2e demo fleet has 5 Teltonika trucks (the 10th is the phone), so the answer of one
@@ -141,7 +108,7 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       await expect(page.locator('[data-indicator="hardBraking"]')).toContainText(
         language === 'es' ? 'N/D' : 'N/A',
       );
-      if (theme === 'light') await shot(page, 'vehicle-phone', language, theme);
+      if (theme === 'light') await shot('vehicle-phone');
       await page.unroute(`**/api/analysis/${from}/${to}/${phoneId}`);
 
       // Safe driving: the fleet score and four previous periods.
@@ -152,7 +119,7 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       await expect(page.getByTestId('safety-vehicles')).toBeVisible({ timeout: 45_000 });
       await expect(page.getByTestId('safety-trend').locator('svg').first()).toBeVisible();
       expect(await scrollsSideways(page), 'safety drive scrolls sideways').toBe(false);
-      await shot(page, 'safety', language, theme);
+      await shot('safety');
 
       // Idling of the fleet, then of one vehicle.
       await page.goto('/app/fleet/ralenti_agg?period=last7d');
@@ -160,12 +127,12 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       await expect(idle).toBeVisible({ timeout: 45_000 });
       await expect(page.getByTestId('ralenti-chart').locator('svg').first()).toBeVisible();
       expect(await scrollsSideways(page), 'idle scrolls sideways').toBe(false);
-      await shot(page, 'ralenti', language, theme);
+      await shot('ralenti');
       await idle.locator('[data-row], [data-card]').first().click();
       await expect(page.getByTestId('ralenti-vehicle-page')).toBeVisible({ timeout: 60_000 });
       await expect(page.getByTestId('ralenti-periods')).toBeVisible({ timeout: 60_000 });
       expect(await scrollsSideways(page), 'vehicle idle scrolls sideways').toBe(false);
-      await shot(page, 'ralenti-vehicle', language, theme);
-    }
-  });
-}
+      await shot('ralenti-vehicle');
+    });
+  },
+);

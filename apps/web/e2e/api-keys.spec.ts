@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiSession, navigateInApp, saveConfig, scrollsSideways, signIn } from './support/helpers';
-import { SHOTS_DIR, LANGUAGE_THEMES, suiteCombinations } from './support/shots';
+import { apiSession, navigateInApp, saveConfig, signIn } from './support/helpers';
+import { inEachSavedLook, takeShot } from './support/shots';
 import { USERS } from './support/users';
 
 // API keys (issue 27 item 2): an administrator creates a key in the users screen's second tab,
@@ -68,29 +67,14 @@ test('API keys screenshots: list and new-key dialog at 1440 and 390, ES and EN, 
     data: { name: 'ERP — conductores', scopes: ['fleet:read', 'drivers:write'] },
   });
   expect(created.ok(), await created.text()).toBe(true);
-  for (const { language, theme } of suiteCombinations(LANGUAGE_THEMES)) {
-    await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, user);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
-      await navigateInApp(page, '/app/admin/users?tab=api-keys');
-      await expect(page.getByTestId('api-keys-row').first()).toBeVisible();
-      await page.mouse.move(width - 5, 5);
-      const shot = `api-keys-${width}-${theme}-${language}`;
-      await page.screenshot({ path: join(SHOTS_DIR, `${shot}.png`), animations: 'disabled' });
-      expect.soft(await scrollsSideways(page), shot).toBe(false);
-      await page.getByTestId('api-keys-create').click();
-      await expect(page.getByTestId('api-key-dialog')).toBeVisible();
-      await page.screenshot({
-        path: join(SHOTS_DIR, `${shot}-dialog.png`),
-        animations: 'disabled',
-      });
-      await page.keyboard.press('Escape');
-      await expect(page.getByTestId('api-key-dialog')).toBeHidden();
-    }
-    await page.context().clearCookies();
-    await page.evaluate(() => localStorage.clear());
-  }
+  await inEachSavedLook(page, request, user, async (look) => {
+    await navigateInApp(page, '/app/admin/users?tab=api-keys');
+    await expect(page.getByTestId('api-keys-row').first()).toBeVisible();
+    await takeShot(page, 'api-keys', look, { checkSideways: true });
+    await page.getByTestId('api-keys-create').click();
+    await expect(page.getByTestId('api-key-dialog')).toBeVisible();
+    await takeShot(page, 'api-keys', look, { pointerAway: false, suffix: '-dialog' });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('api-key-dialog')).toBeHidden();
+  });
 });

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { apiSession, scrollsSideways, signIn } from './support/helpers';
-import { NARROW, SHOTS_DIR, WIDE } from './support/shots';
+import { atBothWidths, ES_LIGHT, takeShot, WIDE } from './support/shots';
 import { USERS } from './support/users';
 
 // Issue 21, item 6 (docs/decisions/0029-views-per-route.md): each API route serves only the
@@ -32,8 +31,7 @@ function forbiddenCalls(page: Page): string[] {
 }
 
 async function checkDashboard(page: Page, name: string) {
-  for (const viewport of [WIDE, NARROW]) {
-    await page.setViewportSize(viewport);
+  await atBothWidths(page, async () => {
     await page.goto('/app/home');
     const distance = page.getByTestId('figure-distance');
     await expect(distance).toBeVisible({ timeout: 60_000 });
@@ -44,13 +42,8 @@ async function checkDashboard(page: Page, name: string) {
     await expect(page.getByTestId('figure-vehicles_in_transit')).toHaveText(/^\d+$/);
     await expect(page.getByTestId('figure-alerts_today')).toHaveText(/^\d+$/);
     expect(await scrollsSideways(page), 'dashboard scrolls sideways').toBe(false);
-    await page.mouse.move(viewport.width - 5, 5);
-    await page.screenshot({
-      path: join(SHOTS_DIR, `dashboard-${name}-${viewport.width}-light-es.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
+    await takeShot(page, `dashboard-${name}`, ES_LIGHT, { fullPage: true });
+  });
 }
 
 test('the viewer’s dashboard shows every figure and meets no 403', async ({ page }) => {
@@ -103,17 +96,15 @@ test('a role with only the dashboard and the vehicles list works without the oth
   const refused = forbiddenCalls(page);
   await signIn(page, user);
   await checkDashboard(page, 'custom-role');
-  for (const viewport of [WIDE, NARROW]) {
-    await page.setViewportSize(viewport);
+  await atBothWidths(page, async () => {
     await page.goto('/app/fleet/vehicles');
     const first = page.locator('[data-row], [data-card]').first();
     await expect(first).toBeVisible({ timeout: 30_000 });
-    await page.screenshot({
-      path: join(SHOTS_DIR, `dashboard-custom-role-vehicles-${viewport.width}-light-es.png`),
+    await takeShot(page, 'dashboard-custom-role-vehicles', ES_LIGHT, {
       fullPage: true,
-      animations: 'disabled',
+      pointerAway: false,
     });
-  }
+  });
   expect(refused).toEqual([]);
   // The other screens stay closed to it.
   await page.goto('/app/analysis');

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { vehicleWithDevice } from './support/device-vehicle';
-import { saveConfig, scrollsSideways, signIn } from './support/helpers';
-import { NARROW, SHOTS_DIR, LANGUAGE_THEMES, suiteCombinations, WIDE } from './support/shots';
+import { exportsExcel, openScreen, scrollsSideways } from './support/helpers';
+import { inEachLookPage } from './support/shots';
 import { sendTeltonika } from './support/teltonika-device';
 import { USERS } from './support/users';
 
@@ -30,16 +29,6 @@ const TEXT = {
     vehicle: 'Vehicle',
   },
 };
-
-async function shot(page: Page, name: string, language: string, theme: string) {
-  const { width } = page.viewportSize() ?? WIDE;
-  await page.mouse.move(width - 5, 5);
-  await page.screenshot({
-    path: join(SHOTS_DIR, `diagnostics-${name}-${width}-${theme}-${language}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
 
 test('fault history from real DM1 frames, four languages and themes, two widths', async ({
   browser,
@@ -75,62 +64,38 @@ test('fault history from real DM1 frames, four languages and themes, two widths'
     )
     .toBe(2);
 
-  for (const { language, theme } of suiteCombinations(LANGUAGE_THEMES)) {
-    await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
-    const context = await browser.newContext({ acceptDownloads: true });
-    const page = await context.newPage();
-    await page.addInitScript(
-      ([lang, dark]) =>
-        localStorage.setItem('rumbo.prefs', JSON.stringify({ language: lang, darkMode: dark })),
-      [language, theme === 'dark'] as const,
-    );
-    await page.setViewportSize(WIDE);
-    await signIn(page, user);
-    for (const viewport of [WIDE, NARROW]) {
-      await page.setViewportSize(viewport);
-      const wide = viewport === WIDE;
-      await page.goto('/app/diagnostic/history');
-      await expect(page.getByRole('heading', { level: 1, name: TEXT[language].title })).toBeVisible(
-        {
-          timeout: 30_000,
-        },
-      );
-      const list = page.getByTestId(wide ? 'faults-table' : 'faults-cards');
-      await expect(list).toBeVisible({ timeout: 30_000 });
-      const oil = list.locator('[data-row="SPN 100 / FMI 1"], [data-card="SPN 100 / FMI 1"]');
-      await expect(oil).toContainText(TEXT[language].oil);
-      await expect(oil).toContainText(TEXT[language].critical);
-      await expect(list.locator('[data-row], [data-card]')).toHaveCount(2);
-      await expect(page.getByTestId('fault-summary-open')).toContainText('1');
-      await expect(page.getByTestId('fault-timeline').locator('[data-fault-bar]')).toHaveCount(2);
-      expect(await scrollsSideways(page), 'fault history scrolls sideways').toBe(false);
-      await shot(page, 'fleet', language, theme);
+  const shots = { prefix: 'diagnostics', fullPage: true };
+  await inEachLookPage(browser, request, user, shots, async ({ page, look, wide, shot }) => {
+    const { language, theme } = look;
+    await openScreen(page, '/app/diagnostic/history', TEXT[language].title, 30_000);
+    const list = page.getByTestId(wide ? 'faults-table' : 'faults-cards');
+    await expect(list).toBeVisible({ timeout: 30_000 });
+    const oil = list.locator('[data-row="SPN 100 / FMI 1"], [data-card="SPN 100 / FMI 1"]');
+    await expect(oil).toContainText(TEXT[language].oil);
+    await expect(oil).toContainText(TEXT[language].critical);
+    await expect(list.locator('[data-row], [data-card]')).toHaveCount(2);
+    await expect(page.getByTestId('fault-summary-open')).toContainText('1');
+    await expect(page.getByTestId('fault-timeline').locator('[data-fault-bar]')).toHaveCount(2);
+    expect(await scrollsSideways(page), 'fault history scrolls sideways').toBe(false);
+    await shot('fleet');
 
-      // Only critical ones; then the truck's own timeline.
-      await page.goto('/app/diagnostic/history?severity=critical');
-      await expect(list.locator('[data-row], [data-card]')).toHaveCount(1, { timeout: 30_000 });
-      await page.goto(`/app/diagnostic/history?period=today`);
-      if (wide) {
-        await page.getByRole('combobox', { name: TEXT[language].vehicle, exact: true }).click();
-        await page.getByRole('option', { name: plate }).click();
-      } else {
-        // A card opens its vehicle's timeline.
-        await list.locator('[data-card="SPN 100 / FMI 1"]').click();
-      }
-      await expect(page).toHaveURL(/vehicle=\d+/);
-      await expect(page.getByText(plate).first()).toBeVisible();
-      await expect(page.getByTestId('fault-timeline').locator('[data-fault-bar]')).toHaveCount(2);
-      expect(await scrollsSideways(page), 'vehicle timeline scrolls sideways').toBe(false);
-      await shot(page, 'vehicle', language, theme);
-
-      if (wide && language === 'es' && theme === 'light') {
-        const [download] = await Promise.all([
-          page.waitForEvent('download'),
-          page.getByTestId('table-export').click(),
-        ]);
-        expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-      }
+    // Only critical ones; then the truck's own timeline.
+    await page.goto('/app/diagnostic/history?severity=critical');
+    await expect(list.locator('[data-row], [data-card]')).toHaveCount(1, { timeout: 30_000 });
+    await page.goto(`/app/diagnostic/history?period=today`);
+    if (wide) {
+      await page.getByRole('combobox', { name: TEXT[language].vehicle, exact: true }).click();
+      await page.getByRole('option', { name: plate }).click();
+    } else {
+      // A card opens its vehicle's timeline.
+      await list.locator('[data-card="SPN 100 / FMI 1"]').click();
     }
-    await context.close();
-  }
+    await expect(page).toHaveURL(/vehicle=\d+/);
+    await expect(page.getByText(plate).first()).toBeVisible();
+    await expect(page.getByTestId('fault-timeline').locator('[data-fault-bar]')).toHaveCount(2);
+    expect(await scrollsSideways(page), 'vehicle timeline scrolls sideways').toBe(false);
+    await shot('vehicle');
+
+    if (wide && language === 'es' && theme === 'light') await exportsExcel(page);
+  });
 });

@@ -1,14 +1,6 @@
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { navigateInApp, scrollsSideways, signIn } from './support/helpers';
-import {
-  COMBINATIONS,
-  NARROW,
-  SHOTS_DIR,
-  suiteCombinations,
-  useCombination,
-  WIDE,
-} from './support/shots';
+import { atBothWidths, signInWithCombination, testEachCombination } from './support/shots';
 import { USERS } from './support/users';
 
 // driver/admin: create, edit and delete a driver in the screen (its own company), and
@@ -86,36 +78,26 @@ test('a driver is created, edited and deleted in driver/admin', async ({ page })
   await expect(page.getByTestId('drivers-empty')).toBeVisible();
 });
 
-async function shot(page: Page, name: string, language: string, theme: string, fullPage = true) {
-  const { width } = page.viewportSize() ?? WIDE;
-  await page.mouse.move(width - 5, 5);
-  await page.screenshot({
-    path: join(SHOTS_DIR, `drivers-${name}-${width}-${theme}-${language}.png`),
-    fullPage,
-    animations: 'disabled',
-  });
-}
-
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme, user } = combination;
-  test(`driver/admin screenshots ${language} ${theme}`, async ({ page, request }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `driver/admin screenshots ${language} ${theme}`,
+    shots: { prefix: 'drivers' },
+  },
+  async ({ page, request, combination, shot }) => {
     test.setTimeout(240_000);
-    await useCombination(page, request, combination);
-    await page.setViewportSize(WIDE);
-    await signIn(page, user);
-    for (const size of [WIDE, NARROW]) {
-      await page.setViewportSize(size);
+    await signInWithCombination(page, request, combination);
+    await atBothWidths(page, async () => {
       await page.goto('/app/driver/admin');
       // The demo company's drivers, one per simulated truck's card.
       await expect(page.getByTestId('drivers-row').first()).toBeVisible({ timeout: 45_000 });
       expect(await scrollsSideways(page)).toBe(false);
-      await shot(page, 'list', language, theme, false);
+      await shot('list');
       await page.getByTestId('drivers-row').first().getByTestId('row-edit').click();
       await expect(page.getByTestId('driver-dialog')).toBeVisible();
       await page.waitForTimeout(300);
-      await shot(page, 'dialog', language, theme, false);
+      await shot('dialog');
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('driver-dialog')).toBeHidden();
-    }
-  });
-}
+    });
+  },
+);

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { AvlRecordInput } from '../../../packages/telematics/src/teltonika/teltonika.encoder';
 import { vehicleWithDevice } from './support/device-vehicle';
-import { apiSession, saveConfig, scrollsSideways, signIn } from './support/helpers';
-import { NARROW, SHOTS_DIR, LANGUAGE_THEMES, suiteCombinations, WIDE } from './support/shots';
+import { apiSession, openScreen, scrollsSideways } from './support/helpers';
+import { inEachLookPage } from './support/shots';
 import { sendRecords } from './support/teltonika-device';
 import { USERS } from './support/users';
 
@@ -78,18 +77,6 @@ async function drivingTimes(request: APIRequestContext, headers: Record<string, 
   return ((await answer.json()) as { drivers: Row[] }).drivers;
 }
 
-async function shot(page: Page, name: string, language: string, theme: string) {
-  const { width } = page.viewportSize() ?? WIDE;
-  await page.mouse.move(width - 5, 5);
-  // The app bar is fixed: a page scrolled down would draw it in the middle of a full-page shot.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({
-    path: join(SHOTS_DIR, `driving-times-${name}-${width}-${theme}-${language}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
-
 test('driving times from real tachograph frames: list, driver, infringements, popup, live', async ({
   browser,
   request,
@@ -148,88 +135,69 @@ test('driving times from real tachograph frames: list, driver, infringements, po
   const bruno = rows.find((d) => d.codigo === CARD_B)!;
 
   let live = false;
-  for (const { language, theme } of suiteCombinations(LANGUAGE_THEMES)) {
-    await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
-    const context = await browser.newContext({ acceptDownloads: true });
-    const page = await context.newPage();
-    await page.addInitScript(
-      ([lang, dark]) =>
-        localStorage.setItem('rumbo.prefs', JSON.stringify({ language: lang, darkMode: dark })),
-      [language, theme === 'dark'] as const,
-    );
-    await page.setViewportSize(WIDE);
-    await signIn(page, user);
-    for (const viewport of [WIDE, NARROW]) {
-      await page.setViewportSize(viewport);
-      const wide = viewport === WIDE;
+  // The app bar is fixed: a page scrolled down would draw it in the middle of a full-page shot.
+  const shots = { prefix: 'driving-times', fullPage: true, scrollTop: true };
+  await inEachLookPage(browser, request, user, shots, async ({ page, look, wide, shot }) => {
+    const { language } = look;
+    // Every driver now.
+    await openScreen(page, '/app/driver/driving-times', TEXT[language].title, 30_000);
+    const list = page.getByTestId('driving-times-page');
+    const anaRow = list.locator(`[data-row="${CARD_A}"], [data-card="${CARD_A}"]`);
+    await expect(anaRow).toBeVisible({ timeout: 30_000 });
+    await expect(anaRow.locator('[data-left="break"]')).toHaveAttribute('data-level', 'amber');
+    await expect(anaRow.locator('[data-activity="drive"]').first()).toBeVisible();
+    const brunoRow = list.locator(`[data-row="${CARD_B}"], [data-card="${CARD_B}"]`);
+    expect(await scrollsSideways(page), 'driving times scroll sideways').toBe(false);
+    await shot('list');
 
-      // Every driver now.
-      await page.goto('/app/driver/driving-times');
-      await expect(page.getByRole('heading', { level: 1, name: TEXT[language].title })).toBeVisible(
-        { timeout: 30_000 },
+    if (!live) {
+      // Bruno starts driving: the open screen shows it without a reload.
+      await expect(brunoRow.locator('[data-activity]').first()).toHaveAttribute(
+        'data-activity',
+        'rest',
       );
-      const list = page.getByTestId('driving-times-page');
-      const anaRow = list.locator(`[data-row="${CARD_A}"], [data-card="${CARD_A}"]`);
-      await expect(anaRow).toBeVisible({ timeout: 30_000 });
-      await expect(anaRow.locator('[data-left="break"]')).toHaveAttribute('data-level', 'amber');
-      await expect(anaRow.locator('[data-activity="drive"]').first()).toBeVisible();
-      const brunoRow = list.locator(`[data-row="${CARD_B}"], [data-card="${CARD_B}"]`);
-      expect(await scrollsSideways(page), 'driving times scroll sideways').toBe(false);
-      await shot(page, 'list', language, theme);
-
-      if (!live) {
-        // Bruno starts driving: the open screen shows it without a reload.
-        await expect(brunoRow.locator('[data-activity]').first()).toHaveAttribute(
-          'data-activity',
-          'rest',
-        );
-        await sendRecords(
-          b.imei,
-          tachoRecords(Date.now(), CARD_B, 0, 0, () => 3),
-        );
-        // Soft: the server's push (branch hc) computes the row at the new record's instant, where
-        // the new interval is still empty, and tells the previous activity (see the report).
-        await expect
-          .soft(brunoRow.locator('[data-activity]').first())
-          .toHaveAttribute('data-activity', 'drive', { timeout: 30_000 });
-        live = true;
-      }
-
-      // Ana's page: the chart, the limits, the infringement and its evidence.
-      await anaRow.getByTestId('dt-driver-link').click();
-      await expect(page).toHaveURL(/\/app\/driver\/driving-times\/\d+/);
-      const chart = page.getByTestId('dt-timeline');
-      await expect(chart.locator('[data-bar="drive"]').first()).toBeVisible({ timeout: 30_000 });
-      const infringement = page.getByTestId('dt-infringement').first();
-      await expect(infringement).toContainText(TEXT[language].rule);
-      await infringement.click();
-      await expect(chart.locator('svg[data-highlighted="true"]').first()).toBeVisible();
-      expect(await scrollsSideways(page), 'driver page scrolls sideways').toBe(false);
-      await shot(page, 'driver', language, theme);
-
-      // The infringements of the period.
-      await page.goto('/app/driver/infringements');
-      await expect(
-        page.getByRole('heading', { level: 1, name: TEXT[language].infringements }),
-      ).toBeVisible({ timeout: 30_000 });
-      const table = wide
-        ? page.getByTestId('infringements-table')
-        : page.getByTestId('infringements-page');
-      await expect(table.getByText(TEXT[language].rule).first()).toBeVisible({ timeout: 30_000 });
-      expect(await scrollsSideways(page), 'infringements scroll sideways').toBe(false);
-      await shot(page, 'infringements', language, theme);
-
-      // The vehicle popup: the driver's driving left.
-      if (wide) {
-        await page.goto('/app/fleet/vehicles');
-        await page.getByText(a.plate).first().click();
-        const popup = page.getByTestId('vehicle-popup');
-        await expect(popup.getByTestId('popup-driving-left')).toBeVisible({ timeout: 30_000 });
-        await expect(popup.locator('[data-left="break"]')).toHaveAttribute('data-level', 'amber');
-        await shot(page, 'popup', language, theme);
-      }
+      await sendRecords(
+        b.imei,
+        tachoRecords(Date.now(), CARD_B, 0, 0, () => 3),
+      );
+      // Soft: the server's push (branch hc) computes the row at the new record's instant, where
+      // the new interval is still empty, and tells the previous activity (see the report).
+      await expect
+        .soft(brunoRow.locator('[data-activity]').first())
+        .toHaveAttribute('data-activity', 'drive', { timeout: 30_000 });
+      live = true;
     }
-    await context.close();
-  }
+
+    // Ana's page: the chart, the limits, the infringement and its evidence.
+    await anaRow.getByTestId('dt-driver-link').click();
+    await expect(page).toHaveURL(/\/app\/driver\/driving-times\/\d+/);
+    const chart = page.getByTestId('dt-timeline');
+    await expect(chart.locator('[data-bar="drive"]').first()).toBeVisible({ timeout: 30_000 });
+    const infringement = page.getByTestId('dt-infringement').first();
+    await expect(infringement).toContainText(TEXT[language].rule);
+    await infringement.click();
+    await expect(chart.locator('svg[data-highlighted="true"]').first()).toBeVisible();
+    expect(await scrollsSideways(page), 'driver page scrolls sideways').toBe(false);
+    await shot('driver');
+
+    // The infringements of the period.
+    await openScreen(page, '/app/driver/infringements', TEXT[language].infringements, 30_000);
+    const table = wide
+      ? page.getByTestId('infringements-table')
+      : page.getByTestId('infringements-page');
+    await expect(table.getByText(TEXT[language].rule).first()).toBeVisible({ timeout: 30_000 });
+    expect(await scrollsSideways(page), 'infringements scroll sideways').toBe(false);
+    await shot('infringements');
+
+    // The vehicle popup: the driver's driving left.
+    if (wide) {
+      await page.goto('/app/fleet/vehicles');
+      await page.getByText(a.plate).first().click();
+      const popup = page.getByTestId('vehicle-popup');
+      await expect(popup.getByTestId('popup-driving-left')).toBeVisible({ timeout: 30_000 });
+      await expect(popup.locator('[data-left="break"]')).toHaveAttribute('data-level', 'amber');
+      await shot('popup');
+    }
+  });
   void bruno;
 });

@@ -1,15 +1,19 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiSession, saveConfig, scrollsSideways, signIn } from './support/helpers';
-import { USERS, type TestUser } from './support/users';
-import { suiteCombinations } from './support/shots';
+import { LOOK_USERS, USERS, type TestUser } from './support/users';
+import {
+  atBothWidths,
+  saveLook,
+  shooter,
+  SHOTS_DIR,
+  signInWide,
+  suiteCombinations,
+  WIDE,
+} from './support/shots';
 
 // Fleet screens against the real server fed by the simulator (DEMO=1, 5 vehicles).
-const OUT = join(import.meta.dirname, 'screenshots');
-const WIDE = { width: 1440, height: 900 };
-const NARROW = { width: 390, height: 844 };
 
 interface LastInfo {
   idvehiculo: number;
@@ -225,29 +229,14 @@ test.describe('fleet', () => {
     expect(sheet.slice(1).map((r) => r[0])).toEqual([names[0]]);
   });
 
-  const COMBINATIONS = [
-    { language: 'es', theme: 'light', user: USERS.fleetEsLight },
-    { language: 'es', theme: 'dark', user: USERS.fleetEsDark },
-    { language: 'en', theme: 'light', user: USERS.fleetEnLight },
-    { language: 'en', theme: 'dark', user: USERS.fleetEnDark },
-  ] as const;
-  for (const { language, theme, user } of suiteCombinations(COMBINATIONS)) {
+  for (const look of suiteCombinations(LOOK_USERS.fleet)) {
+    const { language, theme, user } = look;
     test(`screenshots ${language} ${theme}`, async ({ page, request }) => {
-      mkdirSync(OUT, { recursive: true });
-      await saveConfig(request, user, { idioma: language, darkMode: theme === 'dark' });
-      const shot = async (name: string, fullPage = true) => {
-        const { width } = page.viewportSize() ?? WIDE;
-        await page.mouse.move(width - 5, 5);
-        await page.screenshot({
-          path: join(OUT, `fleet-${name}-${width}-${theme}-${language}.png`),
-          fullPage,
-          animations: 'disabled',
-        });
-      };
-      await page.setViewportSize(WIDE);
-      await signIn(page, user);
-      for (const size of [WIDE, NARROW]) {
-        await page.setViewportSize(size);
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      await saveLook(request, user, look);
+      const shot = shooter(page, look, { prefix: 'fleet', fullPage: true });
+      await signInWide(page, user);
+      await atBothWidths(page, async (size) => {
         await page.goto('/app/fleet');
         await expect(page.getByTestId('status-tiles')).toBeVisible();
         expect(await scrollsSideways(page)).toBe(false);
@@ -262,7 +251,7 @@ test.describe('fleet', () => {
           page.getByTestId('vehicle-popup').locator('[data-field="mileage"]'),
         ).toBeVisible();
         await page.waitForTimeout(400);
-        await shot('popup', false);
+        await shot('popup', { fullPage: false });
         await page.keyboard.press('Escape');
         await page.goto('/app/fleet/groups');
         const groupsTable = page.getByTestId('groups-table');
@@ -274,7 +263,7 @@ test.describe('fleet', () => {
         await shot('groups');
         await page.goto('/app/fleet/vehicles?q=zzzz-no-such');
         await expect(page.getByTestId('table-empty')).toBeVisible();
-        await shot('vehicles-no-match', false);
+        await shot('vehicles-no-match', { fullPage: false });
         // A failed load offers a retry that recovers.
         await page.route('**/api/vehicles/groups/vehicles', (route) =>
           route.fulfill({
@@ -286,11 +275,11 @@ test.describe('fleet', () => {
         await page.goto('/app/fleet/groups');
         const failed = page.getByTestId('table-error');
         await expect(failed).toContainText('Service unavailable');
-        await shot('groups-error', false);
+        await shot('groups-error', { fullPage: false });
         await page.unroute('**/api/vehicles/groups/vehicles');
         await failed.getByRole('button').click();
         await expect(page.getByTestId('groups-table')).toBeVisible();
-      }
+      });
     });
   }
 });

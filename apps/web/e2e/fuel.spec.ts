@@ -1,15 +1,16 @@
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { FuelConsumptionAnswer } from '@rumbo/contracts';
 import type { AvlRecordInput } from '../../../packages/telematics/src/teltonika/teltonika.encoder';
 import { vehicleWithDevice } from './support/device-vehicle';
-import { scrollsSideways, signIn } from './support/helpers';
+import { exportsExcel, openScreen, scrollsSideways } from './support/helpers';
 import {
-  COMBINATIONS,
+  atBothWidths,
+  ES_LIGHT,
   NARROW,
-  SHOTS_DIR,
-  suiteCombinations,
-  useCombination,
+  shooter,
+  signInWide,
+  signInWithCombination,
+  testEachCombination,
   WIDE,
 } from './support/shots';
 import { sendRecords } from './support/teltonika-device';
@@ -20,16 +21,6 @@ import { USERS } from './support/users';
 // balance explained, AdBlue ratios, urea refills; then a suspected theft made by real Teltonika
 // frames in a company of its own, confirmed with a note, and the tank editor in administration.
 // Screenshots at 1440 and 390 px, light and dark, Spanish and English.
-
-async function shot(page: Page, name: string, language: string, theme: string) {
-  const { width } = page.viewportSize() ?? WIDE;
-  await page.mouse.move(width - 5, 5);
-  await page.screenshot({
-    path: join(SHOTS_DIR, `fuel-${name}-${width}-${theme}-${language}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
 
 const TITLES = {
   es: {
@@ -62,34 +53,24 @@ async function expectLevelChart(page: Page) {
   expect(Number(await chart.getAttribute('data-evidence'))).toBeGreaterThan(0);
 }
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme } = combination;
-  test(`fuel screens with the demo fleet (${language}, ${theme})`, async ({ page, request }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `fuel screens with the demo fleet (${language}, ${theme})`,
+    shots: { prefix: 'fuel', fullPage: true },
+  },
+  async ({ page, request, combination, shot }) => {
+    const { language, theme } = combination;
     test.setTimeout(420_000);
-    await useCombination(page, request, combination);
-    await page.setViewportSize(WIDE);
-    await signIn(page, combination.user);
+    await signInWithCombination(page, request, combination);
 
-    for (const viewport of [WIDE, NARROW]) {
-      await page.setViewportSize(viewport);
-      const wide = viewport === WIDE;
-
+    await atBothWidths(page, async (_size, wide) => {
       // Refills and suspected thefts: the demo history holds refills; one opens its level chart.
-      await page.goto('/app/fuel/refuel?period=last7d');
-      await expect(
-        page.getByRole('heading', { level: 1, name: TITLES[language].refuel }),
-      ).toBeVisible({ timeout: 45_000 });
+      await openScreen(page, '/app/fuel/refuel?period=last7d', TITLES[language].refuel);
       expect(await listed(page, 'fuel-events-table'), 'the demo history has refills').toBe(true);
       await expect(page.getByTestId('figure-refills')).not.toHaveText(/\s0$/);
       expect(await scrollsSideways(page), 'refuel scrolls sideways').toBe(false);
-      await shot(page, 'refuel', language, theme);
-      if (wide && language === 'es' && theme === 'light') {
-        const [download] = await Promise.all([
-          page.waitForEvent('download'),
-          page.getByTestId('table-export').click(),
-        ]);
-        expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-      }
+      await shot('refuel');
+      if (wide && language === 'es' && theme === 'light') await exportsExcel(page);
       const table = page.getByTestId('fuel-events-table');
       await table
         .locator('[data-row]')
@@ -98,15 +79,12 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
         .click();
       await expectLevelChart(page);
       await expect(page.getByTestId('fuel-event-explanation')).toBeVisible();
-      await shot(page, 'refill-chart', language, theme);
+      await shot('refill-chart');
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('fuel-event-dialog')).toBeHidden();
 
       // Consumption per vehicle with the trend and a balance explained, then per driver.
-      await page.goto('/app/fuel/consumtion?period=last7d');
-      await expect(
-        page.getByRole('heading', { level: 1, name: TITLES[language].consumption }),
-      ).toBeVisible({ timeout: 45_000 });
+      await openScreen(page, '/app/fuel/consumtion?period=last7d', TITLES[language].consumption);
       expect(await listed(page, 'fuel-consumption-table')).toBe(true);
       await expect(page.getByTestId('consumption-trend').locator('svg').first()).toBeVisible();
       const first = page.getByTestId('fuel-consumption-table').locator('[data-row]').first();
@@ -119,11 +97,11 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       await expect(page.getByTestId('figure-co2')).toContainText(/\d t|\d kg/u);
       await expect(first.getByTestId('co2-estimated')).toHaveCount(0);
       expect(await scrollsSideways(page), 'consumption scrolls sideways').toBe(false);
-      await shot(page, 'consumption', language, theme);
+      await shot('consumption');
       await page.getByTestId('by-driver').click();
       await expect(page).toHaveURL(/by=driver/);
       expect(await listed(page, 'fuel-consumption-table')).toBe(true);
-      await shot(page, 'consumption-drivers', language, theme);
+      await shot('consumption-drivers');
 
       // A phone (no fuel data) among the trucks: N/D, and the fleet's L/100 km over the trucks'
       // kilometres only. The e2e demo has 5 Teltonika trucks (the 10th is the phone), so a phone
@@ -159,30 +137,24 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       await expect(page.getByTestId('figure-co2')).toContainText(
         language === 'es' ? '975,7 kg estimado' : '975.7 kg estimated',
       );
-      if (theme === 'light') await shot(page, 'consumption-phone', language, theme);
+      if (theme === 'light') await shot('consumption-phone');
       await page.unroute('**/api/v2/fuel/consumption/**');
 
       // AdBlue per vehicle with its ratio.
-      await page.goto('/app/fuel/catalyst?period=last7d');
-      await expect(
-        page.getByRole('heading', { level: 1, name: TITLES[language].catalyst }),
-      ).toBeVisible({ timeout: 45_000 });
+      await openScreen(page, '/app/fuel/catalyst?period=last7d', TITLES[language].catalyst);
       expect(await listed(page, 'fuel-adblue-table')).toBe(true);
       await expect(page.getByTestId('adblue-rule')).toBeVisible();
       expect(await scrollsSideways(page), 'catalyst scrolls sideways').toBe(false);
-      await shot(page, 'catalyst', language, theme);
+      await shot('catalyst');
 
       // Urea refills (a day of demo history may hold none: then the empty message).
-      await page.goto('/app/fuel/add?period=last7d');
-      await expect(
-        page.getByRole('heading', { level: 1, name: TITLES[language].urea }),
-      ).toBeVisible({ timeout: 45_000 });
+      await openScreen(page, '/app/fuel/add?period=last7d', TITLES[language].urea);
       await listed(page, 'fuel-events-table');
       expect(await scrollsSideways(page), 'urea scrolls sideways').toBe(false);
-      await shot(page, 'urea', language, theme);
-    }
-  });
-}
+      await shot('urea');
+    });
+  },
+);
 
 /**
  * A truck's frames as an FMB640 sends them: 10 s apart driving, 60 s stopped (engine off), the
@@ -280,8 +252,7 @@ test('a suspected theft from a real device is confirmed with a note; the tank ed
     )
     .toEqual(['AUR', 'CRG', 'DCS']);
 
-  await page.setViewportSize(WIDE);
-  await signIn(page, user);
+  await signInWide(page, user);
   await page.goto('/app/fuel/refuel?period=last7d&kind=pending');
   const row = page.getByTestId('fuel-events-table').locator('[data-row]').first();
   await expect(row).toContainText(plate, { timeout: 45_000 });
@@ -289,16 +260,17 @@ test('a suspected theft from a real device is confirmed with a note; the tank ed
   await row.click();
   await expectLevelChart(page);
   await expect(page.getByTestId('fuel-event-explanation')).toContainText('faltan');
-  await shot(page, 'theft', 'es', 'light');
+  const shot = shooter(page, ES_LIGHT, { prefix: 'fuel', fullPage: true });
+  await shot('theft');
   await page.setViewportSize(NARROW);
-  await shot(page, 'theft', 'es', 'light');
+  await shot('theft');
   await page.setViewportSize(WIDE);
 
   await page.locator('#theft-note').fill('Revisado con el chofer: no hubo trasvase.');
   await page.getByTestId('theft-confirm').click();
   await expect(page.getByTestId('theft-reviewed')).toContainText('Confirmado por');
   await expect(page.getByTestId('theft-reviewed')).toContainText('no hubo trasvase');
-  await shot(page, 'theft-confirmed', 'es', 'light');
+  await shot('theft-confirmed');
   await page.keyboard.press('Escape');
   // It leaves the thefts to review; with every kind shown it reads "confirmed".
   await expect(page.getByTestId('table-empty')).toBeVisible();
@@ -310,7 +282,7 @@ test('a suspected theft from a real device is confirmed with a note; the tank ed
   await page.goto('/app/fuel/add?period=last7d');
   await page.getByTestId('fuel-events-table').locator('[data-row]').first().click();
   await expectLevelChart(page);
-  await shot(page, 'urea-chart', 'es', 'light');
+  await shot('urea-chart');
   await page.keyboard.press('Escape');
 
   // Tanks: a calibration table whose new point falls is refused; once fixed it saves.
@@ -324,7 +296,7 @@ test('a suspected theft from a real device is confirmed with a note; the tank ed
   await dialog.locator('#tank-0-point-2-litres').fill('280');
   await dialog.getByTestId('tanks-save').click();
   await expect(dialog.getByText('Debe ser mayor que el punto anterior').first()).toBeVisible();
-  await shot(page, 'tanks-error', 'es', 'light');
+  await shot('tanks-error');
   await dialog.getByRole('button', { name: 'Quitar el punto 2' }).click();
   await dialog.getByTestId('tanks-save').click();
   await expect(dialog).toBeHidden();

@@ -1,16 +1,18 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSession, saveConfig, scrollsSideways, signIn } from './support/helpers';
+import { apiSession, scrollsSideways, signIn } from './support/helpers';
 import {
+  atBothWidths,
+  ES_LIGHT,
+  type Look,
   NARROW,
+  shooter,
   SHOTS_DIR,
-  suiteCombinations,
-  type ShotLanguage,
-  type ShotTheme,
+  signInWithCombination,
+  testEachCombination,
   WIDE,
 } from './support/shots';
-import { DEMO, USERS, type TestUser } from './support/users';
+import { DEMO, LOOK_USERS, USERS, type TestUser } from './support/users';
 
 // geofence/admin: a polygon drawn on the map, saved, seen again after a reload, a vertex dragged
 // and saved; a KML file imported (and a wrong file refused); screenshots of the screen, the live
@@ -209,13 +211,6 @@ test('a file of another type is refused, a KML file imported, an imported zone d
 // ---------------------------------------------------------------------------------------------
 // Screenshots: each combination has its own company, seeded through the API.
 
-const SHOT_USERS: { language: ShotLanguage; theme: ShotTheme; user: TestUser }[] = [
-  { language: 'es', theme: 'light', user: USERS.zonesEsLight },
-  { language: 'es', theme: 'dark', user: USERS.zonesEsDark },
-  { language: 'en', theme: 'light', user: USERS.zonesEnLight },
-  { language: 'en', theme: 'dark', user: USERS.zonesEnDark },
-];
-
 const ring = (lng: number, lat: number, d: number) => [
   [lng - d, lat - d],
   [lng + d, lat - d],
@@ -290,47 +285,37 @@ async function seedZones(request: APIRequestContext, user: TestUser) {
   expect(poi.ok(), await poi.text()).toBe(true);
 }
 
-async function shot(page: Page, name: string, language: string, theme: string) {
-  const { width } = page.viewportSize() ?? WIDE;
-  await page.mouse.move(width - 5, 5);
-  await page.waitForTimeout(800);
-  await page.screenshot({
-    path: join(SHOTS_DIR, `geofences-${name}-${width}-${theme}-${language}.png`),
-    fullPage: width === NARROW.width,
-    animations: 'disabled',
-  });
+/** The geofence screenshots in `look`: once the maps have drawn, the whole page on a phone. */
+function geofenceShots(page: Page, look: Look) {
+  const shot = shooter(page, look, { prefix: 'geofences', waitMs: 800 });
+  return (name: string) => shot(name, { fullPage: page.viewportSize()?.width === NARROW.width });
 }
 
-for (const { language, theme, user } of suiteCombinations(SHOT_USERS)) {
-  test(`geofence/admin screenshots ${language} ${theme}`, async ({ page, request }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `geofence/admin screenshots ${language} ${theme}`,
+    combinations: LOOK_USERS.zones,
+  },
+  async ({ page, request, combination }) => {
+    const { user } = combination;
     test.setTimeout(240_000);
-    mkdirSync(SHOTS_DIR, { recursive: true });
     await seedZones(request, user);
     // The maps open on the seeded zones (the user's saved centre and zoom).
-    await saveConfig(request, user, {
-      idioma: language,
-      darkMode: theme === 'dark',
+    await signInWithCombination(page, request, combination, {
       lat: -34.595,
       lng: -58.43,
       zoom: 11.5,
     });
-    await page.addInitScript(
-      ([lang, dark]) =>
-        localStorage.setItem('rumbo.prefs', JSON.stringify({ language: lang, darkMode: dark })),
-      [language, theme === 'dark'] as const,
-    );
-    await page.setViewportSize(WIDE);
-    await signIn(page, user);
-    for (const size of [WIDE, NARROW]) {
-      await page.setViewportSize(size);
+    const shot = geofenceShots(page, combination);
+    await atBothWidths(page, async () => {
       await page.goto('/app/geofence/admin');
       await expect(page.getByTestId('geofence-row').first()).toBeVisible({ timeout: 45_000 });
       expect(await scrollsSideways(page)).toBe(false);
-      await shot(page, 'list', language, theme);
+      await shot('list');
       await page.getByTestId('geofence-row').filter({ hasText: 'Acceso Ruta 9' }).click();
       await expect(page.getByTestId('geofence-form')).toBeVisible();
       expect(await scrollsSideways(page)).toBe(false);
-      await shot(page, 'form', language, theme);
+      await shot('form');
       // Not for every vehicle: the groups and vehicles it applies to.
       await page
         .getByTestId('geofence-form')
@@ -342,17 +327,17 @@ for (const { language, theme, user } of suiteCombinations(SHOT_USERS)) {
       await page.getByTestId('poi-create').click();
       await expect(page.getByTestId('poi-form')).toBeVisible();
       expect(await scrollsSideways(page)).toBe(false);
-      await shot(page, 'poi', language, theme);
+      await shot('poi');
       await page.getByTestId('poi-form').getByRole('button').first().click();
-    }
+    });
     // The live map with its zone layers and the layers menu open.
     await page.setViewportSize(WIDE);
     await page.goto('/app/map/current_location');
     await page.getByTestId('zone-layers-button').click();
     await expect(page.getByTestId('zone-layer-geofences')).toBeVisible();
-    await shot(page, 'live-map-layers', language, theme);
-  });
-}
+    await shot('live-map-layers');
+  },
+);
 
 // Travel consultation of a demo truck: the demo company's zones as layers, toggled, and the
 // zones its trips visited (decision 0020's demo places), in the trips list.
@@ -413,9 +398,9 @@ test('travel consultation shows the zone layers and the zones a trip visited', a
     .toBeGreaterThan(0);
   await page.mouse.move(5, 300);
   mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const size of [WIDE, NARROW]) {
-    await page.setViewportSize(size);
+  const shot = geofenceShots(page, ES_LIGHT);
+  await atBothWidths(page, async () => {
     expect(await scrollsSideways(page)).toBe(false);
-    await shot(page, 'travel-zones', 'es', 'light');
-  }
+    await shot('travel-zones');
+  });
 });

@@ -1,27 +1,24 @@
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { apiSession, navigateInApp, scrollsSideways, signIn } from './support/helpers';
-import { NARROW, SHOTS_DIR, WIDE, suiteCombinations, useCombination } from './support/shots';
-import { USERS } from './support/users';
+import { expect, type Page } from '@playwright/test';
+import { apiSession, navigateInApp } from './support/helpers';
+import { applyCombination, atBothWidths, signInWide, testEachCombination } from './support/shots';
+import { LOOK_USERS } from './support/users';
 
 // Issue 27's screens for people to look at: the scheduled reports in settings (with a send's
 // history and the administrators' allowed addresses), the API keys tab and the webhooks tab, at
 // 1440 and 390 px. Each combination has its own company, so its lists hold only what it made.
 
-const COMBINATIONS = [
-  { language: 'es', theme: 'light', user: USERS.integrationsEsLight },
-  { language: 'es', theme: 'dark', user: USERS.integrationsEsDark },
-  { language: 'en', theme: 'light', user: USERS.integrationsEnLight },
-  { language: 'en', theme: 'dark', user: USERS.integrationsEnDark },
-] as const;
-
 /** A public address (the server refuses private ones and, in the test, cannot resolve names). */
 const WEBHOOK_URL = 'https://93.184.215.14/rumbo/eventos';
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme, user } = combination;
-  test(`integrations screenshots ${language} ${theme}`, async ({ page, request }) => {
-    await useCombination(page, request, combination);
+testEachCombination(
+  {
+    title: ({ language, theme }) => `integrations screenshots ${language} ${theme}`,
+    shots: { prefix: 'integrations', checkSideways: true },
+    combinations: LOOK_USERS.integrations,
+  },
+  async ({ page, request, combination, shot }) => {
+    const { language, theme, user } = combination;
+    await applyCombination(page, request, combination);
 
     // What the screens list, made through the API as another system or the user would.
     const { headers } = await apiSession(request, user);
@@ -65,40 +62,26 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       eventKinds: ['alert.*', 'trip.ended', 'fuel.theft'],
     });
 
-    const shot = async (name: string, fullPage = false) => {
-      const { width } = page.viewportSize() ?? WIDE;
-      const file = `${name}-${width}-${theme}-${language}`;
-      await page.mouse.move(width - 5, 5);
-      await page.screenshot({
-        path: join(SHOTS_DIR, `${file}.png`),
-        fullPage,
-        animations: 'disabled',
-      });
-      expect.soft(await scrollsSideways(page), file).toBe(false);
-    };
-
-    await page.setViewportSize(WIDE);
-    await signIn(page, user);
+    await signInWide(page, user);
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    for (const size of [WIDE, NARROW]) {
-      await page.setViewportSize(size);
+    await atBothWidths(page, async () => {
       await navigateInApp(page, '/app/user/settings');
       await expect(page.getByTestId('report-subscription')).toHaveCount(2);
       await expect(page.getByTestId('allowed-address')).toHaveCount(2);
-      await shot('integrations-reports', true);
+      await shot('reports', { fullPage: true });
       await page.getByTestId('report-subscription').first().getByTestId('report-history').click();
       await expect(page.getByTestId('report-send').first()).toBeVisible();
-      await shot('integrations-report-history');
+      await shot('report-history');
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('report-log')).toBeHidden();
 
       await openTab(page, 'api-keys');
-      await shot('integrations-api-keys');
+      await shot('api-keys');
       await openTab(page, 'webhooks');
-      await shot('integrations-webhooks');
-    }
-  });
-}
+      await shot('webhooks');
+    });
+  },
+);
 
 async function openTab(page: Page, tab: 'api-keys' | 'webhooks'): Promise<void> {
   await navigateInApp(page, `/app/admin/users?tab=${tab}`);

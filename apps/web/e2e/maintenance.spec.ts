@@ -1,13 +1,11 @@
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { scrollsSideways, signIn } from './support/helpers';
+import { expect, test } from '@playwright/test';
+import { exportsExcel, openScreen, scrollsSideways } from './support/helpers';
 import {
-  COMBINATIONS,
-  NARROW,
+  atBothWidths,
   SHOTS_DIR,
-  suiteCombinations,
-  useCombination,
-  WIDE,
+  signInWithCombination,
+  testEachCombination,
 } from './support/shots';
 
 // Maintenance (issue 15) on the demo fleet's seeded plans and history: forecast (sortable, filters,
@@ -15,16 +13,6 @@ import {
 // services done; on one combination also the exports, marking an overdue item done (it is
 // re-anchored: no longer overdue), a new additional job, and an attachment uploaded and
 // downloaded. Screenshots at 1440 and 390 px, light and dark, Spanish and English.
-
-async function shot(page: Page, name: string, language: string, theme: string) {
-  const { width } = page.viewportSize() ?? WIDE;
-  await page.mouse.move(width - 5, 5);
-  await page.screenshot({
-    path: join(SHOTS_DIR, `maintenance-${name}-${width}-${theme}-${language}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
 
 const TEXT = {
   es: {
@@ -45,36 +33,22 @@ const TEXT = {
   },
 };
 
-async function exportsExcel(page: Page, testId: string) {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId(testId).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-}
-
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme } = combination;
-  const text = TEXT[language];
-  test(`maintenance screens with the demo fleet (${language}, ${theme})`, async ({
-    page,
-    request,
-  }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) =>
+      `maintenance screens with the demo fleet (${language}, ${theme})`,
+    shots: { prefix: 'maintenance', fullPage: true },
+  },
+  async ({ page, request, combination, shot }) => {
+    const { language, theme } = combination;
+    const text = TEXT[language];
     test.setTimeout(300_000);
-    await useCombination(page, request, combination);
-    await page.setViewportSize(WIDE);
-    await signIn(page, combination.user);
+    await signInWithCombination(page, request, combination);
     const acts = language === 'es' && theme === 'light';
 
-    for (const viewport of [WIDE, NARROW]) {
-      await page.setViewportSize(viewport);
-      const wide = viewport === WIDE;
-
+    await atBothWidths(page, async (viewport, wide) => {
       // Forecast: the seeded plans on every truck, one overdue, some due soon.
-      await page.goto('/app/maintenance/forecast');
-      await expect(page.getByRole('heading', { level: 1, name: text.forecast })).toBeVisible({
-        timeout: 45_000,
-      });
+      await openScreen(page, '/app/maintenance/forecast', text.forecast);
       const rows = page.getByTestId('forecast-row');
       await expect(rows.first()).toBeVisible({ timeout: 45_000 });
       expect(await rows.count()).toBeGreaterThan(20);
@@ -82,7 +56,7 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       // One overdue item until the Spanish light run marks it done (the runs share the server).
       if (acts && wide) await expect(page.getByTestId('status-overdue').first()).toBeVisible();
       expect(await scrollsSideways(page), 'forecast scrolls sideways').toBe(false);
-      await shot(page, 'forecast', language, theme);
+      await shot('forecast');
       if (wide) {
         // Sorted by due date (overdue first); by vehicle, then back.
         await page.getByTestId('forecast-sort-plate').click();
@@ -115,24 +89,18 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       }
 
       // Calendar: month with the due dates, then the week.
-      await page.goto('/app/maintenance/calendar');
-      await expect(page.getByRole('heading', { level: 1, name: text.calendar })).toBeVisible({
-        timeout: 45_000,
-      });
+      await openScreen(page, '/app/maintenance/calendar', text.calendar);
       await expect(page.locator('.fc-daygrid-event').first()).toBeVisible({ timeout: 45_000 });
       expect(await scrollsSideways(page), 'calendar scrolls sideways').toBe(false);
-      await shot(page, 'calendar', language, theme);
+      await shot('calendar');
       if (wide) {
         await page.getByRole('button', { name: text.week }).click();
         await expect(page.locator('.fc-dayGridWeek-view')).toBeVisible();
-        await shot(page, 'calendar-week', language, theme);
+        await shot('calendar-week');
       }
 
       // Additional maintenance.
-      await page.goto('/app/maintenance/list');
-      await expect(page.getByRole('heading', { level: 1, name: text.list })).toBeVisible({
-        timeout: 45_000,
-      });
+      await openScreen(page, '/app/maintenance/list', text.list);
       await expect(page.getByTestId('additional-row').first()).toBeVisible({ timeout: 45_000 });
       if (wide && acts) {
         const before = await page.getByTestId('additional-row').count();
@@ -148,13 +116,10 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
         await exportsExcel(page, 'additional-export');
       }
       expect(await scrollsSideways(page), 'list scrolls sideways').toBe(false);
-      await shot(page, 'list', language, theme);
+      await shot('list');
 
       // Services done: the seeded history; an attachment uploaded, listed and downloaded.
-      await page.goto('/app/maintenance/history');
-      await expect(page.getByRole('heading', { level: 1, name: text.history })).toBeVisible({
-        timeout: 45_000,
-      });
+      await openScreen(page, '/app/maintenance/history', text.history);
       const services = page.getByTestId('history-row');
       await expect(services.first()).toBeVisible({ timeout: 45_000 });
       if (wide && acts) {
@@ -185,7 +150,7 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
         await exportsExcel(page, 'history-export');
       }
       expect(await scrollsSideways(page), 'history scrolls sideways').toBe(false);
-      await shot(page, 'history', language, theme);
-    }
-  });
-}
+      await shot('history');
+    });
+  },
+);

@@ -1,20 +1,19 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiSession, navigateInApp, signIn } from './support/helpers';
+import { apiSession, navigateInApp } from './support/helpers';
 import { sendTeltonika } from './support/teltonika-device';
 import {
-  COMBINATIONS,
+  ES_LIGHT,
   NARROW,
+  shooter,
   SHOTS_DIR,
-  suiteCombinations,
-  useCombination,
-  WIDE,
+  signInWide,
+  signInWithCombination,
+  testEachCombination,
 } from './support/shots';
 import { DEMO } from './support/users';
 
 // The live map (map/current_location) against the demo fleet: 5 simulated vehicles.
-const OUT = SHOTS_DIR;
 
 interface HookVehicle {
   id: number;
@@ -67,8 +66,7 @@ test('a vehicle moves on the map and in the list', async ({ page, request }) => 
     .at(-1)!;
   await request.post('/api/auth/logout', { headers: session.headers, data: session.headers });
 
-  await page.setViewportSize(WIDE);
-  await signIn(page, DEMO);
+  await signInWide(page, DEMO);
   await openMap(page);
   const row = page.locator(`[data-testid="map-vehicle-row"][data-vehicle-id="${truck.vehicleId}"]`);
   const start = (await vehicles(page)).find((v) => v.id === truck.vehicleId)!;
@@ -101,8 +99,7 @@ test('a vehicle moves on the map and in the list', async ({ page, request }) => 
 });
 
 test('the list filters by status and the counts match', async ({ page }) => {
-  await page.setViewportSize(WIDE);
-  await signIn(page, DEMO);
+  await signInWide(page, DEMO);
   await openMap(page);
   const rows = page.getByTestId('map-vehicle-row');
   const total = (await vehicles(page)).length;
@@ -144,8 +141,7 @@ test('the list filters by status and the counts match', async ({ page }) => {
 });
 
 test('clicking a vehicle opens its popup; following keeps it centred', async ({ page }) => {
-  await page.setViewportSize(WIDE);
-  await signIn(page, DEMO);
+  await signInWide(page, DEMO);
   await openMap(page);
   const first = (await vehicles(page))[0]!;
   // Follow from the list: the map centres on the vehicle and zooms in (no cluster there).
@@ -173,8 +169,7 @@ test('clicking a vehicle opens its popup; following keeps it centred', async ({ 
 });
 
 test('a click on a vehicle in the list does what a click on its marker does', async ({ page }) => {
-  await page.setViewportSize(WIDE);
-  await signIn(page, DEMO);
+  await signInWide(page, DEMO);
   await openMap(page);
   const list = await vehicles(page);
   const vehicle = list.at(-1)!;
@@ -203,19 +198,15 @@ test('a click on a vehicle in the list does what a click on its marker does', as
   await expect(page.getByText(`Siguiendo a ${vehicle.plate}`)).toHaveCount(0);
 });
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme, user } = combination;
-  test(`map screenshots ${language} ${theme}`, async ({ page, request }) => {
-    await useCombination(page, request, combination);
+testEachCombination(
+  {
+    title: ({ language, theme }) => `map screenshots ${language} ${theme}`,
+    shots: { pointerAway: false },
+  },
+  async ({ page, request, combination, shot }) => {
     // Tiles come from outside; the test never reaches them, so the fallback layers show.
     await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
-    const shot = (name: string) =>
-      page.screenshot({
-        path: join(OUT, `${name}-${page.viewportSize()!.width}-${theme}-${language}.png`),
-        animations: 'disabled',
-      });
-    await page.setViewportSize(WIDE);
-    await signIn(page, user);
+    await signInWithCombination(page, request, combination);
     await openMap(page);
     await page.waitForTimeout(1500);
     await shot('map-current-location');
@@ -234,11 +225,11 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
     await expect(page.getByTestId('map-vehicle-list')).toBeVisible();
     await page.waitForTimeout(400);
     await shot('map-current-location-list');
-  });
-}
+  },
+);
 
 test('loading, empty and error states', async ({ page }) => {
-  mkdirSync(OUT, { recursive: true });
+  mkdirSync(SHOTS_DIR, { recursive: true });
   let mode: 'silent' | 'empty' | 'refuse' = 'silent';
   await page.routeWebSocket('**/api/wslp', (ws) => {
     ws.onMessage(() => {
@@ -251,10 +242,8 @@ test('loading, empty and error states', async ({ page }) => {
       }
     });
   });
-  await page.setViewportSize(WIDE);
-  await signIn(page, DEMO);
-  const shot = (name: string) =>
-    page.screenshot({ path: join(OUT, `${name}-1440-light-es.png`), animations: 'disabled' });
+  await signInWide(page, DEMO);
+  const shot = shooter(page, ES_LIGHT, { pointerAway: false });
   await navigateInApp(page, '/app/map/current_location');
   await expect(page.getByRole('status').filter({ hasText: 'Cargando la flota' })).toBeVisible();
   await shot('map-current-location-loading');

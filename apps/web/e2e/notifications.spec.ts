@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { vehicleWithDevice } from './support/device-vehicle';
-import { saveConfig, signIn } from './support/helpers';
-import { NARROW, SHOTS_DIR, WIDE } from './support/shots';
-import { sendTeltonika } from './support/teltonika-device';
+import { saveConfig } from './support/helpers';
+import { ES_LIGHT, type Look, NARROW, shooter, signInWide } from './support/shots';
+import { sendTeltonika, speedingEpisode } from './support/teltonika-device';
 import { USERS } from './support/users';
 
 // Spec §2 and issue 11: an alert raised by a real device frame reaches a signed-in user as a
@@ -25,13 +24,9 @@ async function popUpEveryAlert(page: Page) {
   );
 }
 
-async function shot(page: Page, name: string, theme: string, language: string) {
-  const { width } = page.viewportSize() ?? WIDE;
-  await page.screenshot({
-    path: join(SHOTS_DIR, `notifications-${name}-${width}-${theme}-${language}.png`),
-    animations: 'disabled',
-  });
-}
+/** The notifications' screenshots in `look`, the pointer where the test left it. */
+const shooterIn = (page: Page, look: Look) =>
+  shooter(page, look, { prefix: 'notifications', pointerAway: false });
 
 test('a speeding alert from a device frame shows as a snackbar and on the bell; mark all read and clear all', async ({
   page,
@@ -41,8 +36,7 @@ test('a speeding alert from a device frame shows as a snackbar and on the bell; 
   const { plate, imei } = await vehicleWithDevice(request, USERS.bell, 'NT');
   await saveConfig(request, USERS.bell, { idioma: 'es', darkMode: false });
   await popUpEveryAlert(page);
-  await page.setViewportSize(WIDE);
-  await signIn(page, USERS.bell);
+  await signInWide(page, USERS.bell);
   await expect(bell(page)).toBeVisible();
   await expect(badge(page)).toHaveClass(/MuiBadge-invisible/);
   // The socket is signed in once the server's list was read (the bell's label says 0 unread).
@@ -52,20 +46,13 @@ test('a speeding alert from a device frame shows as a snackbar and on the bell; 
   // 110 km/h for 25 s, then back under the limit: a speeding episode closes (one V95 alert, the
   // vehicle's limit its detail).
   const firstSentAt = Date.now();
-  await sendTeltonika(imei, [
-    ...Array.from({ length: 6 }, (_, i) => ({
-      ...START,
-      lng: START.lng + i * 0.0015,
-      speedKmh: 110,
-    })),
-    { ...START, lng: START.lng + 0.0095, speedKmh: 40 },
-    { ...START, lng: START.lng + 0.01, speedKmh: 30 },
-  ]);
+  await sendTeltonika(imei, speedingEpisode(START, 110));
   const snackbar = page.getByTestId('snackbar');
   await expect(snackbar).toBeVisible({ timeout: 10_000 });
   await expect(snackbar).toContainText(/Exceso de velocidad/);
   await expect(snackbar).toContainText(plate);
-  await shot(page, 'snackbar', 'light', 'es');
+  const shot = shooterIn(page, ES_LIGHT);
+  await shot('snackbar');
   await expect(badge(page)).not.toHaveClass(/MuiBadge-invisible/);
   const unread = Number(await badge(page).textContent());
   expect(unread).toBeGreaterThanOrEqual(1);
@@ -77,7 +64,7 @@ test('a speeding alert from a device frame shows as a snackbar and on the bell; 
   await expect(list.getByRole('listitem')).toHaveCount(unread);
   await expect(list).toContainText(plate);
   await expect(list.getByRole('img', { name: 'No leída' })).toHaveCount(unread);
-  await shot(page, 'panel', 'light', 'es');
+  await shot('panel');
 
   // Mark all read: the bell goes quiet, and a reload (the server's list) agrees.
   await panel.getByRole('button', { name: 'Marcar todas como leídas' }).click();
@@ -106,21 +93,14 @@ test('a speeding alert from a device frame shows as a snackbar and on the bell; 
   await expect(bell(page)).toHaveAttribute('aria-label', 'Notifications: 0 unread');
   // The second episode's records (40 s up to now) come after the first's, as a device sends them.
   await page.waitForTimeout(Math.max(1500, firstSentAt + 45_000 - Date.now()));
-  await sendTeltonika(imei, [
-    ...Array.from({ length: 6 }, (_, i) => ({
-      ...START,
-      lng: START.lng - i * 0.0015,
-      speedKmh: 112,
-    })),
-    { ...START, lng: START.lng - 0.0095, speedKmh: 40 },
-    { ...START, lng: START.lng - 0.01, speedKmh: 30 },
-  ]);
+  await sendTeltonika(imei, speedingEpisode(START, 112, -1));
   await expect(snackbar).toBeVisible({ timeout: 10_000 });
   await expect(snackbar).toContainText(/Speed over 95 km\/h|Over the vehicle's limit/);
-  await shot(page, 'snackbar', 'dark', 'en');
+  const shotEnDark = shooterIn(page, { language: 'en', theme: 'dark' });
+  await shotEnDark('snackbar');
   await bell(page).click();
   await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText(plate);
-  await shot(page, 'panel', 'dark', 'en');
+  await shotEnDark('panel');
   await saveConfig(request, USERS.bell, { idioma: 'es', darkMode: false });
 });
 
@@ -146,8 +126,7 @@ test('a device frame inside a geofence raises its entry alert in the app, naming
   expect(zone.ok(), await zone.text()).toBe(true);
   await saveConfig(request, USERS.zoneBell, { idioma: 'es', darkMode: false });
   await popUpEveryAlert(page);
-  await page.setViewportSize(WIDE);
-  await signIn(page, USERS.zoneBell);
+  await signInWide(page, USERS.zoneBell);
   await expect(bell(page)).toHaveAttribute('aria-label', 'Notificaciones: 0 sin leer');
   await page.waitForTimeout(1500);
   // Driving in from 1.5 km west of the zone's centre, then stopping inside it.
@@ -168,5 +147,5 @@ test('a device frame inside a geofence raises its entry alert in the app, naming
     .getByTestId('notifications-list');
   await expect(list).toContainText('Arribo a zona');
   await expect(list).toContainText(`${plate} · Cliente Sur`);
-  await shot(page, 'zone', 'light', 'es');
+  await shooterIn(page, ES_LIGHT)('zone');
 });

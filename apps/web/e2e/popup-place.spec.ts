@@ -1,13 +1,11 @@
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSession, navigateInApp, scrollsSideways, signIn } from './support/helpers';
 import {
-  COMBINATIONS,
-  suiteCombinations,
-  NARROW,
-  SHOTS_DIR,
+  applyCombination,
+  atBothWidths,
+  signInWide,
+  testEachCombination,
   WIDE,
-  useCombination,
 } from './support/shots';
 import { DEMO } from './support/users';
 
@@ -89,38 +87,32 @@ test('the vehicle popup shows the place of its last position', async ({ page, re
   await expect(place).toContainText('Última posición');
 });
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme, user } = combination;
-  test(`vehicle popup place screenshots ${language} ${theme}`, async ({ page, request }) => {
-    await useCombination(page, request, combination);
+testEachCombination(
+  {
+    title: ({ language, theme }) => `vehicle popup place screenshots ${language} ${theme}`,
+    shots: { pointerAway: false, waitMs: 300 },
+  },
+  async ({ page, request, combination, shot }) => {
+    const { language, user } = combination;
+    await applyCombination(page, request, combination);
     const { info } = await vehicleWithPlace(request, user, language);
-    await page.setViewportSize(WIDE);
-    await signIn(page, user);
-    for (const size of [WIDE, NARROW]) {
-      await page.setViewportSize(size);
+    await signInWide(page, user);
+    await atBothWidths(page, async () => {
       const { place } = await openPopup(page, info.idvehiculo);
       await expect(place).toContainText(language === 'es' ? 'Última posición' : 'Last position');
       expect(await scrollsSideways(page)).toBe(false);
-      await page.waitForTimeout(300);
-      await page.screenshot({
-        path: join(SHOTS_DIR, `vehicle-popup-place-${size.width}-${theme}-${language}.png`),
-        animations: 'disabled',
-      });
+      await shot('vehicle-popup-place');
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('vehicle-popup')).toBeHidden();
-    }
+    });
     // The About dialog (user panel → About), with the GeoNames credit.
     await page.setViewportSize(WIDE);
     await page.getByTestId('about-button').click();
     const about = page.getByRole('dialog');
     await expect(about).toBeVisible();
     await expect(about.getByTestId('credit-geonames')).toContainText('GeoNames');
-    await page.waitForTimeout(300);
-    await page.screenshot({
-      path: join(SHOTS_DIR, `about-${WIDE.width}-${theme}-${language}.png`),
-      animations: 'disabled',
-    });
+    await shot('about');
     await page.keyboard.press('Escape');
     await expect(about).toBeHidden();
-  });
-}
+  },
+);

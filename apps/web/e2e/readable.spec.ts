@@ -1,13 +1,11 @@
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSession, navigateInApp, saveConfig, scrollsSideways, signIn } from './support/helpers';
+import { apiSession, navigateInApp, saveConfig, scrollsSideways } from './support/helpers';
 import {
-  COMBINATIONS,
-  NARROW,
-  SHOTS_DIR,
+  atBothWidths,
+  shooter,
+  signInWithCombination,
+  testEachCombination,
   WIDE,
-  suiteCombinations,
-  useCombination,
 } from './support/shots';
 
 // Issue 22 item 9: the screens whose figures were cut or whose data texts stayed Spanish, at 1440
@@ -52,36 +50,28 @@ async function settled(page: Page) {
 }
 
 // The suite checks both languages and both themes in two runs (Spanish light, English dark), to
-// keep CI short; RUMBO_E2E_ALL_SHOTS=1 takes all four combinations for people to look at.
-const RUN = suiteCombinations(COMBINATIONS, { both: true });
-
-for (const combination of RUN) {
-  const { language, theme } = combination;
-  test(`readable screens ${language} ${theme}`, async ({ page, request }) => {
+// keep CI short (`both`); RUMBO_E2E_ALL_SHOTS=1 takes all four combinations for people to look at.
+testEachCombination(
+  { title: ({ language, theme }) => `readable screens ${language} ${theme}`, both: true },
+  async ({ page, request, combination }) => {
+    const { language, theme } = combination;
     test.setTimeout(600_000);
     const vehicleId = await firstVehicleId(request);
-    await useCombination(page, request, {
+    await signInWithCombination(page, request, {
       ...combination,
       user: { ...combination.user, ...ADMIN },
     });
-    await page.setViewportSize(WIDE);
-    await signIn(page, ADMIN);
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     const problems: string[] = [];
+    const readableShot = shooter(page, combination, { prefix: 'readable' });
     const shot = async (name: string) => {
+      await readableShot(name, { fullPage: true });
       const { width } = page.viewportSize() ?? WIDE;
-      await page.mouse.move(width - 5, 5);
-      await page.screenshot({
-        path: join(SHOTS_DIR, `readable-${name}-${width}-${theme}-${language}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
       if (await scrollsSideways(page)) problems.push(`${name} ${width}: scrolls sideways`);
       for (const text of cutFigures(await cutTexts(page)))
         problems.push(`${name} ${width}: cut "${text}"`);
     };
-    for (const size of [WIDE, NARROW]) {
-      await page.setViewportSize(size);
+    await atBothWidths(page, async (_size, wide) => {
       for (const [path, name] of [
         ['/app/home', 'home'],
         ['/app/analysis', 'analysis'],
@@ -95,7 +85,7 @@ for (const combination of RUN) {
         await settled(page);
         await shot(name);
       }
-      if (size === NARROW) {
+      if (!wide) {
         // The live map's vehicle list on a phone: each driver's label read whole.
         await navigateInApp(page, '/app/map/current_location');
         await settled(page);
@@ -134,16 +124,12 @@ for (const combination of RUN) {
         listbox.getByText(language === 'es' ? 'Semirremolque' : 'Semi-trailer', { exact: true }),
       ).toBeVisible();
       await expect(listbox.getByText(language === 'es' ? 'Tolva' : 'Hopper').first()).toBeVisible();
-      await page.waitForTimeout(300);
-      await page.screenshot({
-        path: join(SHOTS_DIR, `readable-vehicle-dialog-${size.width}-${theme}-${language}.png`),
-        animations: 'disabled',
-      });
+      await readableShot('vehicle-dialog', { pointerAway: false, waitMs: 300 });
       await page.keyboard.press('Escape');
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
-    }
+    });
     await saveConfig(request, ADMIN, { idioma: 'es', darkMode: false });
     expect(problems).toEqual([]);
-  });
-}
+  },
+);

@@ -1,36 +1,22 @@
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { navigateInApp, signIn } from './support/helpers';
-import {
-  COMBINATIONS,
-  suiteCombinations,
-  NARROW,
-  SHOTS_DIR,
-  WIDE,
-  useCombination,
-} from './support/shots';
+import { navigateInApp } from './support/helpers';
+import { applyCombination, atBothWidths, signInWide, testEachCombination } from './support/shots';
 
 // Every screen at 1440 and 390 px, light and dark, Spanish and English, for people to look at.
-const OUT = SHOTS_DIR;
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme, user } = combination;
-  test(`screenshots ${language} ${theme}`, async ({ page, request }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `screenshots ${language} ${theme}`,
+    shots: { pointerAway: false },
+  },
+  async ({ page, request, combination, shot }) => {
+    const { language, theme, user } = combination;
     test.setTimeout(240_000);
-    await useCombination(page, request, combination);
-    const shot = async (name: string, fullPage = false) => {
-      const { width } = page.viewportSize() ?? WIDE;
-      await page.screenshot({
-        path: join(OUT, `${name}-${width}-${theme}-${language}.png`),
-        fullPage,
-        animations: 'disabled',
-      });
-    };
+    await applyCombination(page, request, combination);
     const heading = () => expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     // Public screens, both widths.
-    for (const size of [WIDE, NARROW]) {
-      await page.setViewportSize(size);
+    await atBothWidths(page, async () => {
       await page.goto('/auth/login');
       await heading();
       await shot('login');
@@ -53,15 +39,13 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       await page.locator('#new-password').fill('Camion-Rojo-2031');
       await page.locator('#repeat-password').fill('Camion-Rojo-2030');
       await expect(page.getByTestId('password-strength')).toBeVisible();
-      await shot('recovery-token', true);
-    }
+      await shot('recovery-token', { fullPage: true });
+    });
 
     // Signed-in screens, both widths.
-    await page.setViewportSize(WIDE);
-    await signIn(page, user);
+    await signInWide(page, user);
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    for (const size of [WIDE, NARROW]) {
-      await page.setViewportSize(size);
+    await atBothWidths(page, async (size) => {
       const narrow = size.width < 600;
       await navigateInApp(page, '/app/home');
       await heading();
@@ -70,11 +54,11 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
         timeout: 30_000,
       });
       await moveAway(page);
-      await shot('home', true);
+      await shot('home', { fullPage: true });
       await navigateInApp(page, '/app/user/settings');
       await expect(page.locator('#nombre')).toHaveValue(user.nombre);
       await moveAway(page);
-      await shot('settings', true);
+      await shot('settings', { fullPage: true });
       await navigateInApp(page, '/app/fleet/safety_drive');
       await heading();
       await shot('placeholder');
@@ -100,9 +84,9 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       await shot('logout-dialog');
       await page.getByRole('button', { name: language === 'es' ? 'Cancelar' : 'Cancel' }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
-    }
-  });
-}
+    });
+  },
+);
 
 async function moveAway(page: Page) {
   const size = page.viewportSize();

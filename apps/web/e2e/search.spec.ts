@@ -1,13 +1,10 @@
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { apiSession, navigateInApp, scrollsSideways, signIn } from './support/helpers';
 import {
-  COMBINATIONS,
-  NARROW,
-  SHOTS_DIR,
-  suiteCombinations,
-  useCombination,
-  WIDE,
+  atBothWidths,
+  signInWithCombination,
+  takeShot,
+  testEachCombination,
 } from './support/shots';
 import { DEMO } from './support/users';
 
@@ -123,14 +120,12 @@ test('the top-bar search opens a vehicle, a driver and places, keyboard only', a
   }
 });
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme, user } = combination;
-  test(`top-bar search screenshots ${language} ${theme}`, async ({ page, request }) => {
-    await useCombination(page, request, combination);
-    await page.setViewportSize(WIDE);
-    await signIn(page, user);
-    for (const size of [WIDE, NARROW]) {
-      await page.setViewportSize(size);
+testEachCombination(
+  { title: ({ language, theme }) => `top-bar search screenshots ${language} ${theme}` },
+  async ({ page, request, combination }) => {
+    const { language } = combination;
+    await signInWithCombination(page, request, combination);
+    await atBothWidths(page, async () => {
       await page.goto('/app/fleet/vehicles');
       await expect(input(page)).toBeVisible({ timeout: 45_000 });
       await page.keyboard.press('/');
@@ -140,12 +135,8 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
         language === 'es' ? 'Localidades' : 'Localities',
       );
       expect(await scrollsSideways(page)).toBe(false);
-      await page.waitForTimeout(300);
-      await page.screenshot({
-        path: join(SHOTS_DIR, `search-open-${size.width}-${theme}-${language}.png`),
-        animations: 'disabled',
-      });
+      await takeShot(page, 'search-open', combination, { pointerAway: false, waitMs: 300 });
       await page.keyboard.press('Escape');
-    }
-  });
-}
+    });
+  },
+);

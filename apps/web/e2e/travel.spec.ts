@@ -1,20 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
-import { apiSession, navigateInApp, saveConfig, signIn } from './support/helpers';
+import { apiSession, navigateInApp, saveConfig, scrollsSideways, signIn } from './support/helpers';
 import {
-  COMBINATIONS,
-  suiteCombinations,
+  atBothWidths,
   NARROW,
   SHOTS_DIR,
-  WIDE,
-  useCombination,
+  signInWide,
+  signInWithCombination,
+  testEachCombination,
 } from './support/shots';
 import { DEMO, USERS } from './support/users';
 
 // Travel consultation (map/travel_consultation/{id}/{from}/{to}) against the demo fleet, whose
 // simulated trucks backfill a day of history through the device ports when the server starts.
-const OUT = SHOTS_DIR;
 
 interface Found {
   vehicleId: number;
@@ -81,11 +80,10 @@ async function openRoute(page: Page, target: Found) {
 }
 
 /** The demo user on a wide screen, with a vehicle that has history (the test may wait for it). */
-async function signInWide(page: Page, request: APIRequestContext): Promise<Found> {
+async function signInWithHistory(page: Page, request: APIRequestContext): Promise<Found> {
   test.setTimeout(240_000);
   const target = await vehicleWithHistory(request);
-  await page.setViewportSize(WIDE);
-  await signIn(page, DEMO);
+  await signInWide(page, DEMO);
   return target;
 }
 
@@ -93,7 +91,7 @@ test('shows the route, trips and stops, replays it with the chart cursor followi
   page,
   request,
 }) => {
-  const target = await signInWide(page, request);
+  const target = await signInWithHistory(page, request);
   await openRoute(page, target);
 
   // The picker shows the vehicle from the address; the route is drawn with its ends.
@@ -189,23 +187,22 @@ test('fills today into the address, and says so when a period has no positions',
   await expect(page.getByTestId('travel-no-positions')).toBeVisible();
   await expect(page.getByTestId('travel-list-empty')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reproducir' })).toBeDisabled();
-  mkdirSync(OUT, { recursive: true });
-  await page.screenshot({ path: join(OUT, 'travel-empty-390-light-es.png'), fullPage: true });
-  expect(
-    await page.evaluate(
-      () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
-    ),
-  ).toBe(false);
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SHOTS_DIR, 'travel-empty-390-light-es.png'), fullPage: true });
+  expect(await scrollsSideways(page)).toBe(false);
   // A vehicle that is not the tenant's: the server's 404, said plainly, with a retry.
   await navigateInApp(page, `/app/map/travel_consultation/999999/${target.from}/${target.to}`);
   const failure = page.getByRole('alert').filter({ hasText: 'No se pudo cargar el recorrido.' });
   await expect(failure).toBeVisible({ timeout: 30_000 });
   await expect(failure.getByRole('button', { name: 'Reintentar' })).toBeVisible();
-  await page.screenshot({ path: join(OUT, 'travel-error-390-light-es.png'), fullPage: true });
+  await page.screenshot({ path: join(SHOTS_DIR, 'travel-error-390-light-es.png'), fullPage: true });
   // Without a vehicle: an invitation to choose one.
   await navigateInApp(page, '/app/map/travel_consultation');
   await expect(page.getByText('Elija un vehículo')).toBeVisible();
-  await page.screenshot({ path: join(OUT, 'travel-choose-390-light-es.png'), fullPage: true });
+  await page.screenshot({
+    path: join(SHOTS_DIR, 'travel-choose-390-light-es.png'),
+    fullPage: true,
+  });
 });
 
 /** What the date fields show (spec §9): an instant at a UTC offset, in the language's format. */
@@ -226,8 +223,7 @@ test("the period picker follows the user's language, date format and time zone",
   const user = USERS.travelDates;
   // The user lives at UTC+2; the browser runs at UTC−3 in Spanish (playwright.config.ts).
   await saveConfig(request, user, { idioma: 'en', timeZone: 2 });
-  await page.setViewportSize(WIDE);
-  await signIn(page, user);
+  await signInWide(page, user);
   const address = (from: number, to: number) =>
     `/app/map/travel_consultation/${target.vehicleId}/${from}/${to}`;
   await navigateInApp(page, address(target.from, target.to));
@@ -282,7 +278,7 @@ test('cancel-all leaves travel consultation usable: what is shown stays, a cut l
   page,
   request,
 }) => {
-  const target = await signInWide(page, request);
+  const target = await signInWithHistory(page, request);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
@@ -335,26 +331,25 @@ test('cancel-all leaves travel consultation usable: what is shown stays, a cut l
   expect(problems).toEqual([]);
 });
 
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language, theme, user } = combination;
-  test(`travel screenshots ${language} ${theme}`, async ({ page, request }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) => `travel screenshots ${language} ${theme}`,
+    shots: { prefix: 'travel', pointerAway: false },
+  },
+  async ({ page, request, combination, shot }) => {
+    const { language } = combination;
     test.setTimeout(240_000);
     const target = await vehicleWithHistory(request);
-    await useCombination(page, request, combination);
-    await page.setViewportSize(WIDE);
-    await signIn(page, user);
-    for (const size of [WIDE, NARROW]) {
-      await page.setViewportSize(size);
+    await signInWithCombination(page, request, combination);
+    await atBothWidths(page, async () => {
       await openRoute(page, target);
       await page.waitForTimeout(1500); // tiles and the fit
-      const name = (kind: string) =>
-        join(OUT, `travel-${kind}-${size.width}-${theme}-${language}.png`);
-      await page.screenshot({ path: name('route'), fullPage: true, animations: 'disabled' });
+      await shot('route', { fullPage: true });
       const play = page.getByRole('button', { name: language === 'es' ? 'Reproducir' : 'Play' });
       await play.click();
       await page.waitForTimeout(2500);
-      await page.screenshot({ path: name('replay'), fullPage: false, animations: 'disabled' });
+      await shot('replay');
       await page.getByRole('button', { name: language === 'es' ? 'Pausar' : 'Pause' }).click();
-    }
-  });
-}
+    });
+  },
+);

@@ -1,29 +1,14 @@
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { vehicleWithDevice } from './support/device-vehicle';
-import { scrollsSideways, signIn } from './support/helpers';
-import {
-  NARROW,
-  SHOTS_DIR,
-  suiteCombinations,
-  type Combination,
-  useCombination,
-  WIDE,
-} from './support/shots';
+import { scrollsSideways } from './support/helpers';
+import { applyCombination, NARROW, signInWide, testEachCombination } from './support/shots';
 import { sendTeltonika } from './support/teltonika-device';
-import { USERS } from './support/users';
+import { LOOK_USERS } from './support/users';
 
 // Planned trips (issue 15, trip loading): a plan made on the map (two clicks: origin and
 // destination), an import whose file has a bad row (the per-row report, nothing imported), and a
 // trip followed from real device frames (started, one DDR while 800 m off the corridor, arrived)
 // with its plan against actual; screenshots at 1440 and 390 px, light and dark, ES and EN.
-
-const COMBINATIONS: readonly Combination[] = [
-  { language: 'es', theme: 'light', user: USERS.tripsEsLight },
-  { language: 'es', theme: 'dark', user: USERS.tripsEsDark },
-  { language: 'en', theme: 'light', user: USERS.tripsEnLight },
-  { language: 'en', theme: 'dark', user: USERS.tripsEnDark },
-];
 
 const START = { lat: -34.6, lng: -58.45 };
 const M_LNG = 111_320 * Math.cos((START.lat * Math.PI) / 180);
@@ -51,25 +36,19 @@ const TEXT = {
   },
 };
 
-async function shot(page: Page, name: string, c: Combination) {
-  const { width } = page.viewportSize() ?? WIDE;
-  await page.mouse.move(width - 5, 5);
-  await page.screenshot({
-    path: join(SHOTS_DIR, `trips-${name}-${width}-${c.theme}-${c.language}.png`),
-    fullPage: name === 'list',
-    animations: 'disabled',
-  });
-}
-
-for (const combination of suiteCombinations(COMBINATIONS)) {
-  const { language } = combination;
-  const text = TEXT[language];
-  test(`planned trips: create on the map, import with a bad row, follow-up (${language}, ${combination.theme})`, async ({
-    page,
-    request,
-  }) => {
+testEachCombination(
+  {
+    title: ({ language, theme }) =>
+      `planned trips: create on the map, import with a bad row, follow-up (${language}, ${theme})`,
+    shots: { prefix: 'trips' },
+    combinations: LOOK_USERS.trips,
+  },
+  async ({ page, request, combination, shot: tripsShot }) => {
+    const { language } = combination;
+    const text = TEXT[language];
     test.setTimeout(300_000);
-    await useCombination(page, request, combination);
+    await applyCombination(page, request, combination);
+    const shot = (name: string) => tripsShot(name, { fullPage: name === 'list' });
     const { plate, imei, session } = await vehicleWithDevice(request, combination.user, 'TR');
 
     // A plan along 3 km east of START, started two minutes ago, followed by device frames.
@@ -116,8 +95,7 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
       }),
     );
 
-    await page.setViewportSize(WIDE);
-    await signIn(page, combination.user);
+    await signInWide(page, combination.user);
     await page.goto('/app/trip/travels');
     await expect(page.getByRole('heading', { level: 1, name: text.title })).toBeVisible({
       timeout: 30_000,
@@ -127,7 +105,7 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
     await expect(row).toContainText(text.arrived, { timeout: 30_000 });
     await expect(row.getByTestId('trip-deviations')).toHaveText('DDR × 1');
     expect(await scrollsSideways(page), 'list scrolls sideways').toBe(false);
-    await shot(page, 'list', combination);
+    await shot('list');
 
     // The follow-up: plan against actual and the progress.
     await row.click();
@@ -135,7 +113,7 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
     await expect(detail.getByTestId('trip-progress')).toContainText(text.progress);
     await expect(detail.getByTestId('trip-plan-actual')).toBeVisible();
     await page.waitForTimeout(1_500); // map tiles
-    await shot(page, 'detail', combination);
+    await shot('detail');
     await page.keyboard.press('Escape');
 
     // A plan made on the map: the vehicle, then two clicks (origin, destination).
@@ -150,7 +128,7 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
     await map.click({ position: { x: box.width * 0.3, y: box.height * 0.5 } });
     await map.click({ position: { x: box.width * 0.7, y: box.height * 0.4 } });
     await expect(editor.getByTestId('trip-stop-1')).toBeVisible();
-    await shot(page, 'editor', combination);
+    await shot('editor');
     await editor.getByRole('button', { name: text.save }).click();
     await expect(page.getByRole('dialog').getByTestId('trip-plan-actual')).toBeVisible({
       timeout: 15_000,
@@ -175,7 +153,7 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
     const report = importDialog.getByTestId('trip-import-report');
     await expect(report).toContainText(text.report);
     await expect(report).toContainText('3');
-    await shot(page, 'import', combination);
+    await shot('import');
     await page.keyboard.press('Escape');
     await expect(page.locator('[data-testid^="trip-row-"]')).toHaveCount(before);
 
@@ -183,10 +161,10 @@ for (const combination of suiteCombinations(COMBINATIONS)) {
     await page.setViewportSize(NARROW);
     await expect(page.getByTestId('trips-cards')).toBeVisible();
     expect(await scrollsSideways(page), 'phone list scrolls sideways').toBe(false);
-    await shot(page, 'list', combination);
+    await shot('list');
     await page.getByTestId('trips-cards').getByText('Depósito → Cliente').click();
     await expect(page.getByRole('dialog').getByTestId('trip-progress')).toBeVisible();
     await page.waitForTimeout(1_500);
-    await shot(page, 'detail', combination);
-  });
-}
+    await shot('detail');
+  },
+);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { freePort } from './ports';
 import { REPO_ROOT, startRumbo } from './rumbo-server';
 import { startSmtp } from './smtp';
-import { ADMIN_TENANT, TENANT, USERS } from './users';
+import { ADMIN_TENANT, ALL_USERS, TENANT } from './users';
 
 export const ADMIN_PASSWORD = 'e2e-admin-password';
 
@@ -43,7 +43,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       '--import',
       'tsx',
       join(REPO_ROOT, 'apps/web/e2e/support/seed-users.mjs'),
-      JSON.stringify(Object.values(USERS).map((u) => ({ ...u, tenant: u.tenant ?? TENANT }))),
+      JSON.stringify(ALL_USERS.map((u) => ({ ...u, tenant: u.tenant ?? TENANT }))),
     ],
     {
       cwd: REPO_ROOT,

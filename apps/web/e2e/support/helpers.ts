@@ -93,3 +93,23 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 }
+
+/** Opens `path` and waits for the screen's title (its h1 named `title`). */
+export async function openScreen(
+  page: Page,
+  path: string,
+  title: string,
+  timeout = 45_000,
+): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout });
+}
+
+/** Clicks the export button `testId` and checks that an Excel file downloads. */
+export async function exportsExcel(page: Page, testId = 'table-export'): Promise<void> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId(testId).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+}

@@ -40,6 +40,26 @@ export async function sendTeltonika(
   );
 }
 
+/**
+ * A speeding episode along a street from `start`: `speedKmh` for 25 s (six records 5 s apart, 150 m
+ * each), then back under the limit (40, then 30 km/h); `direction` -1 drives west.
+ */
+export function speedingEpisode(
+  start: { lat: number; lng: number },
+  speedKmh: number,
+  direction: 1 | -1 = 1,
+) {
+  return [
+    ...Array.from({ length: 6 }, (_, i) => ({
+      ...start,
+      lng: start.lng + direction * i * 0.0015,
+      speedKmh,
+    })),
+    { ...start, lng: start.lng + direction * 0.0095, speedKmh: 40 },
+    { ...start, lng: start.lng + direction * 0.01, speedKmh: 30 },
+  ];
+}
+
 /** Logs in as `imei` and sends the records in frames of 50, each acknowledged before the next. */
 export async function sendRecords(imei: string, records: AvlRecordInput[]) {
   const port = Number(process.env.RUMBO_E2E_TELTONIKA_PORT);

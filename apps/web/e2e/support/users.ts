@@ -1,3 +1,5 @@
+import { LANGUAGE_THEMES, type Look } from './looks';
+
 /** Users the e2e run creates; each test that changes server state has its own. */
 export const TENANT = 'Transportes Demo';
 /**
@@ -59,10 +61,6 @@ export const USERS = {
   prefs: user('prefs01', 'prefs1234'),
   settings: user('settings01', 'settings1234', 'operator', 'Sofía', 'Suárez'),
   english: user('english01', 'english1234', 'operator', 'Emma', 'Evans'),
-  shotsEsLight: user('shots01', 'shots1234', 'operator', 'Ana', 'Pérez'),
-  shotsEsDark: user('shots02', 'shots1234', 'operator', 'Ana', 'Pérez'),
-  shotsEnLight: user('shots03', 'shots1234', 'operator', 'Ana', 'Pérez'),
-  shotsEnDark: user('shots04', 'shots1234', 'operator', 'Ana', 'Pérez'),
   otp: user('otp00001', 'otp1234567'),
   layout: user('layout01', 'layout1234'),
   admin: { ...user('admin001', 'admin1234', 'admin', 'Ada', 'Admin'), tenant: ADMIN_TENANT },
@@ -74,19 +72,11 @@ export const USERS = {
     tenant: ADMIN_TENANT,
   },
   fleet: user('fleet001', 'fleet1234'),
-  fleetEsLight: user('fleet002', 'fleet1234'),
-  fleetEsDark: user('fleet003', 'fleet1234'),
-  fleetEnLight: user('fleet004', 'fleet1234'),
-  fleetEnDark: user('fleet005', 'fleet1234'),
   travelDates: user('travel01', 'travel1234'),
   logout: user('logout01', 'logout1234'),
   drivers: { ...user('drivers1', 'drivers1234', 'admin', 'Dora', 'Díaz'), tenant: DRIVERS_TENANT },
   alerts: { ...user('alerts01', 'alerts1234', 'admin', 'Alma', 'Arce'), tenant: ALERTS_TENANT },
   zones: { ...user('zones001', 'zones1234', 'admin', 'Zoe', 'Zárate'), tenant: ZONES_TENANT },
-  zonesEsLight: { ...user('zones002', 'zones1234', 'admin'), tenant: `${ZONES_TENANT} 1` },
-  zonesEsDark: { ...user('zones003', 'zones1234', 'admin'), tenant: `${ZONES_TENANT} 2` },
-  zonesEnLight: { ...user('zones004', 'zones1234', 'admin'), tenant: `${ZONES_TENANT} 3` },
-  zonesEnDark: { ...user('zones005', 'zones1234', 'admin'), tenant: `${ZONES_TENANT} 4` },
   bell: { ...user('bell0001', 'bell12345', 'admin', 'Bruno', 'Bell'), tenant: BELL_TENANT },
   zoneBell: {
     ...user('bell0002', 'bell12345', 'admin', 'Zoe', 'Zona'),
@@ -100,31 +90,11 @@ export const USERS = {
     ...user('diag0001', 'diag12345', 'admin', 'Diego', 'Díaz'),
     tenant: DIAGNOSTICS_TENANT,
   },
-  tripsEsLight: { ...user('trips001', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 1` },
-  tripsEsDark: { ...user('trips002', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 2` },
-  tripsEnLight: { ...user('trips003', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 3` },
-  tripsEnDark: { ...user('trips004', 'trips1234', 'admin'), tenant: `${TRIPS_TENANT} 4` },
   apiKeys: { ...user('keys0001', 'keys12345', 'admin', 'Clara', 'Claves'), tenant: KEYS_TENANT },
   // The screenshots' own administrator: they change language and theme while the other test runs.
   apiKeysShots: {
     ...user('keys0002', 'keys12345', 'admin', 'Carmen', 'Claves'),
     tenant: KEYS_TENANT,
-  },
-  integrationsEsLight: {
-    ...user('integ001', 'integ12345', 'admin', 'Inés', 'Iglesias'),
-    tenant: `${INTEGRATIONS_TENANT} 1`,
-  },
-  integrationsEsDark: {
-    ...user('integ002', 'integ12345', 'admin', 'Inés', 'Iglesias'),
-    tenant: `${INTEGRATIONS_TENANT} 2`,
-  },
-  integrationsEnLight: {
-    ...user('integ003', 'integ12345', 'admin', 'Inés', 'Iglesias'),
-    tenant: `${INTEGRATIONS_TENANT} 3`,
-  },
-  integrationsEnDark: {
-    ...user('integ004', 'integ12345', 'admin', 'Inés', 'Iglesias'),
-    tenant: `${INTEGRATIONS_TENANT} 4`,
   },
   fuel: { ...user('fuel0001', 'fuel12345', 'admin', 'Fermín', 'Fuentes'), tenant: FUEL_TENANT },
   drivingTimes: {
@@ -132,3 +102,37 @@ export const USERS = {
     tenant: TACHO_TENANT,
   },
 } satisfies Record<string, TestUser>;
+
+/** A screenshot test's user for one look (its own, so the saved preferences never race). */
+export interface LookUser extends Look {
+  user: TestUser;
+}
+
+/** One user per language × theme, in LANGUAGE_THEMES' order: `make(n)` makes the nth, 1 to 4. */
+const perLook = (make: (n: number) => TestUser): readonly LookUser[] =>
+  LANGUAGE_THEMES.map((look, i) => ({ ...look, user: make(i + 1) }));
+
+/** The screenshot tests' users per look (zones, trips and integrations: a company per look too). */
+export const LOOK_USERS = {
+  /** The shared screenshot users (shots.ts COMBINATIONS). */
+  shots: perLook((n) => user(`shots0${n}`, 'shots1234', 'operator', 'Ana', 'Pérez')),
+  fleet: perLook((n) => user(`fleet00${n + 1}`, 'fleet1234')),
+  zones: perLook((n) => ({
+    ...user(`zones00${n + 1}`, 'zones1234', 'admin'),
+    tenant: `${ZONES_TENANT} ${n}`,
+  })),
+  trips: perLook((n) => ({
+    ...user(`trips00${n}`, 'trips1234', 'admin'),
+    tenant: `${TRIPS_TENANT} ${n}`,
+  })),
+  integrations: perLook((n) => ({
+    ...user(`integ00${n}`, 'integ12345', 'admin', 'Inés', 'Iglesias'),
+    tenant: `${INTEGRATIONS_TENANT} ${n}`,
+  })),
+} satisfies Record<string, readonly LookUser[]>;
+
+/** Every user the run seeds. */
+export const ALL_USERS: readonly TestUser[] = [
+  ...Object.values(USERS),
+  ...Object.values(LOOK_USERS).flatMap((looks) => looks.map((look) => look.user)),
+];
