@@ -11,6 +11,7 @@ import {
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { FLAG } from '../../db/position-flags.js';
+import { placeNames } from '../../lib/place-names.js';
 
 /** Devices that reported for a vehicle (today one; kept general for device swaps). */
 async function devicesOf(
@@ -124,26 +125,12 @@ async function placesVisited(
     if (typeof e.data?.idzona === 'number') zoneIds.add(e.data.idzona);
     if (typeof e.data?.idinterestpoint === 'number') poiIds.add(e.data.idinterestpoint);
   }
-  const zoneNames = new Map<number, string>();
-  const poiNames = new Map<number, string>();
-  if (zoneIds.size > 0) {
-    const named = await db
-      .selectFrom('geofences')
-      .select(['id', 'name'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', [...zoneIds])
-      .execute();
-    for (const z of named) zoneNames.set(z.id, z.name);
-  }
-  if (poiIds.size > 0) {
-    const named = await db
-      .selectFrom('interest_points')
-      .select(['id', 'nombre'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', [...poiIds])
-      .execute();
-    for (const p of named) poiNames.set(p.id, p.nombre);
-  }
+  const { zones: zoneNames, pois: poiNames } = await placeNames(
+    db,
+    tenantId,
+    [...zoneIds],
+    [...poiIds],
+  );
   return trips.map(([start, end]) => {
     const zones = new Map<number, VisitedPlace>();
     const pois = new Map<number, VisitedPlace>();
