@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { toRole } from '../tenants/index.js';
 import { deleteTenantRow } from '../../db/tenant-rows.js';
 import { tenantRows } from '../../lib/tenant-rows.js';
+import { tenantColumn } from '../../lib/tenant-column.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -251,11 +252,5 @@ export async function deleteUnusedTenantRole(
 
 /** Ids of the tenant's accounts with a role (to forget their cached sessions). */
 export async function userIdsWithRole(db: Db, tenantId: number, roleId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('role_id', '=', roleId)
-    .execute();
-  return rows.map((row) => row.id);
+  return tenantColumn(db, 'users', 'id', tenantId, 'role_id', roleId);
 }

@@ -10,6 +10,7 @@ import {
   type PoiIcon,
 } from '@rumbo/contracts';
 import type { Database, GeofencesTable, InterestPointsTable } from '../../db/schema.js';
+import { tenantColumn } from '../../lib/tenant-column.js';
 
 // Geofences and points of interest of a tenant (migration 0009). Every query names the tenant.
 
@@ -243,14 +244,7 @@ export async function tenantVehicleIds(
   tenantId: number,
   ids: readonly number[],
 ): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('vehicles')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Set(rows.map((row) => row.id));
+  return new Set(await tenantColumn(db, 'vehicles', 'id', tenantId, 'id', ids));
 }
 
 export async function tenantGroupIds(
@@ -258,14 +252,7 @@ export async function tenantGroupIds(
   tenantId: number,
   ids: readonly number[],
 ): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('vehicle_groups')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Set(rows.map((row) => row.id));
+  return new Set(await tenantColumn(db, 'vehicle_groups', 'id', tenantId, 'id', ids));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { FLAG } from '../../db/position-flags.js';
 import { placeNames } from '../../lib/place-names.js';
+import { tenantColumn } from '../../lib/tenant-column.js';
 
 /** Devices that reported for a vehicle (today one; kept general for device swaps). */
 async function devicesOf(
@@ -19,19 +20,14 @@ async function devicesOf(
   tenantId: number,
   vehicleId: number,
 ): Promise<number[]> {
-  const rows = await db
-    .selectFrom('devices')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('vehicle_id', '=', vehicleId)
-    .execute();
+  const devices = await tenantColumn(db, 'devices', 'id', tenantId, 'vehicle_id', vehicleId);
   const state = await db
     .selectFrom('vehicle_state')
     .select('device_id')
     .where('tenant_id', '=', tenantId)
     .where('vehicle_id', '=', vehicleId)
     .executeTakeFirst();
-  const ids = new Set(rows.map((row) => row.id));
+  const ids = new Set(devices);
   if (state?.device_id) ids.add(state.device_id);
   return [...ids];
 }
