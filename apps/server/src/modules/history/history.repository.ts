@@ -146,6 +146,33 @@ async function placesVisited(
   });
 }
 
+/**
+ * Periods of a vehicle (trips, stops) with the places visited during each, then their id and
+ * times, then what `rest` reads of the row.
+ */
+async function withPlacesVisited<
+  R extends { id: number; start_time: Date | string; end_time: Date | string },
+  T,
+>(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleId: number,
+  rows: readonly R[],
+  rest: (row: R) => T,
+) {
+  const spans = rows.map(
+    (row) => [new Date(row.start_time).getTime(), new Date(row.end_time).getTime()] as const,
+  );
+  const visits = await placesVisited(db, tenantId, vehicleId, spans);
+  return rows.map((row, i) => ({
+    ...visits[i],
+    id: row.id,
+    startTime: spans[i]![0],
+    endTime: spans[i]![1],
+    ...rest(row),
+  }));
+}
+
 /** Trips of a vehicle overlapping [from, to). */
 export async function vehicleTrips(
   db: Kysely<Database>,
@@ -175,17 +202,7 @@ export async function vehicleTrips(
     .where('t.start_time', '<', new Date(toMs))
     .orderBy('t.start_time')
     .execute();
-  const visits = await placesVisited(
-    db,
-    tenantId,
-    vehicleId,
-    rows.map((row) => [new Date(row.start_time).getTime(), new Date(row.end_time).getTime()]),
-  );
-  return rows.map((row, i) => ({
-    ...visits[i],
-    id: row.id,
-    startTime: new Date(row.start_time).getTime(),
-    endTime: new Date(row.end_time).getTime(),
+  return withPlacesVisited(db, tenantId, vehicleId, rows, (row) => ({
     start: { lat: row.start_lat, lng: row.start_lng },
     end: { lat: row.end_lat, lng: row.end_lng },
     startPlace: placeText(row.start_place, lang),
@@ -223,17 +240,7 @@ export async function vehicleStops(
     .where('start_time', '<', new Date(toMs))
     .orderBy('start_time')
     .execute();
-  const visits = await placesVisited(
-    db,
-    tenantId,
-    vehicleId,
-    rows.map((row) => [new Date(row.start_time).getTime(), new Date(row.end_time).getTime()]),
-  );
-  return rows.map((row, i) => ({
-    ...visits[i],
-    id: row.id,
-    startTime: new Date(row.start_time).getTime(),
-    endTime: new Date(row.end_time).getTime(),
+  return withPlacesVisited(db, tenantId, vehicleId, rows, (row) => ({
     lat: row.lat,
     lng: row.lng,
     ignitionOnS: row.ignition_on_s,
