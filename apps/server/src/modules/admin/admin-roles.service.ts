@@ -5,7 +5,6 @@ import {
   type AdminRole,
   type AdminRoleInput,
 } from '@rumbo/contracts';
-import { DomainError } from '../../lib/errors.js';
 import type { Principal } from '../../kernel/principal.js';
 import {
   deleteUnusedTenantRole,
@@ -20,6 +19,7 @@ import {
 import type { AdminDeps } from './admin-deps.js';
 import { checkGrantable } from './admin-grants.js';
 import { refuse } from './admin-refusal.js';
+import { orNotFound } from '../../lib/not-found.js';
 
 function toAdminRole(role: TenantRole): AdminRole {
   return {
@@ -39,8 +39,7 @@ export async function listRoles(deps: AdminDeps, principal: Principal): Promise<
 
 /** A tenant's own role, refusing built-in ones (shared by every tenant) and other tenants' (404). */
 async function ownRole(deps: AdminDeps, principal: Principal, id: number): Promise<TenantRole> {
-  const role = await findTenantRole(deps.db, principal.tenantId, id);
-  if (!role) throw new DomainError('not_found');
+  const role = orNotFound(await findTenantRole(deps.db, principal.tenantId, id));
   if (role.tenantId === null) refuse('role_builtin', 'params.id', { name: role.name });
   return role;
 }
@@ -90,8 +89,7 @@ export async function editRole(
     views: viewsToMap(input.views),
   });
   for (const userId of holders) deps.principals?.evictUser(userId);
-  const after = await findTenantRole(deps.db, principal.tenantId, id);
-  if (!after) throw new DomainError('not_found');
+  const after = orNotFound(await findTenantRole(deps.db, principal.tenantId, id));
   return toAdminRole(after);
 }
 
@@ -99,8 +97,7 @@ export async function editRole(
 export async function removeRole(deps: AdminDeps, principal: Principal, id: number): Promise<void> {
   const role = await ownRole(deps, principal, id);
   if (role.userCount > 0 || !(await deleteUnusedTenantRole(deps.db, principal.tenantId, id))) {
-    const current = await findTenantRole(deps.db, principal.tenantId, id);
-    if (!current) throw new DomainError('not_found');
+    const current = orNotFound(await findTenantRole(deps.db, principal.tenantId, id));
     refuse('role_in_use', 'params.id', { count: current.userCount });
   }
 }

@@ -22,6 +22,7 @@ import {
 import type { AdminDeps } from './admin-deps.js';
 import { checkActsOnUser, checkGrantable } from './admin-grants.js';
 import { refuse } from './admin-refusal.js';
+import { orNotFound } from '../../lib/not-found.js';
 
 function toAdminUser(row: AdminUserRow, principal: Principal): AdminUser {
   return { ...row, isSelf: row.id === principal.userId };
@@ -124,8 +125,7 @@ export async function editUser(
     // Sessions stay; the new role's views apply on the next request.
     deps.principals?.evictUser(id);
   }
-  const after = await findTenantUser(deps.db, principal.tenantId, id);
-  if (!after) throw new DomainError('not_found');
+  const after = orNotFound(await findTenantUser(deps.db, principal.tenantId, id));
   return toAdminUser(after, principal);
 }
 

@@ -1,7 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toRole } from '../tenants/index.js';
-import { deleteTenantRow, firstRow } from '../../db/tenant-rows.js';
+import { deleteTenantRow } from '../../db/tenant-rows.js';
+import { tenantRows } from '../../lib/tenant-rows.js';
+import { tenantColumn } from '../../lib/tenant-column.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -72,20 +74,11 @@ function toAdminUser(row: UserRow): AdminUserRow {
   };
 }
 
+const users = tenantRows(usersQuery, 'users.id', toAdminUser, (q) => q.orderBy('users.username'));
 /** Accounts of a tenant, by username. */
-export async function listTenantUsers(db: Db, tenantId: number): Promise<AdminUserRow[]> {
-  const rows = await usersQuery(db, tenantId).orderBy('users.username').execute();
-  return rows.map(toAdminUser);
-}
-
+export const listTenantUsers = users.list;
 /** One account of a tenant. */
-export async function findTenantUser(
-  db: Db,
-  tenantId: number,
-  id: number,
-): Promise<AdminUserRow | undefined> {
-  return firstRow(usersQuery(db, tenantId).where('users.id', '=', id), toAdminUser);
-}
+export const findTenantUser = users.find;
 
 /** True when another account (any tenant: usernames sign in globally) has this username. */
 export async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
@@ -178,23 +171,13 @@ function toTenantRole(row: RoleRow): TenantRole {
   return { ...toRole(row), userCount: Number(row.user_count ?? 0) };
 }
 
+const roles = tenantRows(rolesQuery, 'roles.id', toTenantRole, (q) =>
+  q.orderBy('roles.tenant_id', (ob) => ob.asc().nullsFirst()).orderBy('roles.name'),
+);
 /** Built-in roles first, then the tenant's own, by name. */
-export async function listTenantRoles(db: Db, tenantId: number): Promise<TenantRole[]> {
-  const rows = await rolesQuery(db, tenantId)
-    .orderBy('roles.tenant_id', (ob) => ob.asc().nullsFirst())
-    .orderBy('roles.name')
-    .execute();
-  return rows.map(toTenantRole);
-}
-
+export const listTenantRoles = roles.list;
 /** A role the tenant can see (its own or built-in). */
-export async function findTenantRole(
-  db: Db,
-  tenantId: number,
-  id: number,
-): Promise<TenantRole | undefined> {
-  return firstRow(rolesQuery(db, tenantId).where('roles.id', '=', id), toTenantRole);
-}
+export const findTenantRole = roles.find;
 
 /** True when a role the tenant sees (own or built-in) already has this name, case-insensitively. */
 export async function roleNameTaken(
@@ -269,11 +252,5 @@ export async function deleteUnusedTenantRole(
 
 /** Ids of the tenant's accounts with a role (to forget their cached sessions). */
 export async function userIdsWithRole(db: Db, tenantId: number, roleId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('role_id', '=', roleId)
-    .execute();
-  return rows.map((row) => row.id);
+  return tenantColumn(db, 'users', 'id', tenantId, 'role_id', roleId);
 }

@@ -211,32 +211,4 @@ export async function closeSilences(db: Db): Promise<number> {
 }
 
 /** Names of a tenant's geofences and points of interest, by id (events name where they happened). */
-export async function placeNames(
-  db: Db,
-  tenantId: number,
-  zoneIds: readonly number[],
-  poiIds: readonly number[],
-): Promise<{ zones: Map<number, string>; pois: Map<number, string> }> {
-  const [zones, pois] = await Promise.all([
-    zoneIds.length === 0
-      ? []
-      : db
-          .selectFrom('geofences')
-          .select(['id', 'name'])
-          .where('tenant_id', '=', tenantId)
-          .where('id', 'in', zoneIds)
-          .execute(),
-    poiIds.length === 0
-      ? []
-      : db
-          .selectFrom('interest_points')
-          .select(['id', 'nombre as name'])
-          .where('tenant_id', '=', tenantId)
-          .where('id', 'in', poiIds)
-          .execute(),
-  ]);
-  return {
-    zones: new Map(zones.map((z) => [Number(z.id), z.name])),
-    pois: new Map(pois.map((p) => [Number(p.id), p.name])),
-  };
-}
+export { placeNames } from '../../lib/place-names.js';

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { ApiKey, ApiKeyScope } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
+import { tenantRows } from '../../lib/tenant-rows.js';
 
 type Db = Kysely<Database>;
 
-function keyQuery(db: Db) {
+function keyQuery(db: Db, tenantId: number) {
   return db
     .selectFrom('api_keys as k')
     .leftJoin('users as u', 'u.id', 'k.created_by')
@@ -22,7 +23,8 @@ function keyQuery(db: Db) {
       'k.last_used_from',
       'k.uses',
       'u.username',
-    ]);
+    ])
+    .where('k.tenant_id', '=', tenantId);
 }
 type KeyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof keyQuery>['executeTakeFirst']>>>;
 
@@ -45,27 +47,12 @@ function toApiKey(row: KeyRow): ApiKey {
   };
 }
 
+const keys = tenantRows(keyQuery, 'k.id', toApiKey, (q) =>
+  q.orderBy('k.created_at', 'desc').orderBy('k.id', 'desc'),
+);
 /** The tenant's keys, newest first (revoked ones too). */
-export async function listKeys(db: Db, tenantId: number): Promise<ApiKey[]> {
-  const rows = await keyQuery(db)
-    .where('k.tenant_id', '=', tenantId)
-    .orderBy('k.created_at', 'desc')
-    .orderBy('k.id', 'desc')
-    .execute();
-  return rows.map(toApiKey);
-}
-
-export async function findKey(
-  db: Db,
-  tenantId: number,
-  keyId: number,
-): Promise<ApiKey | undefined> {
-  const row = await keyQuery(db)
-    .where('k.tenant_id', '=', tenantId)
-    .where('k.id', '=', keyId)
-    .executeTakeFirst();
-  return row && toApiKey(row);
-}
+export const listKeys = keys.list;
+export const findKey = keys.find;
 
 export async function insertKey(
   db: Db,

@@ -3,6 +3,9 @@ import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The tables of an account's one-time secrets: sign-in codes and recovery tokens. */
+type UserSecretTable = 'one_time_codes' | 'recovery_tokens';
+
 /** Stores a new session; the token itself is never stored, only its hash. */
 export async function insertSession(
   db: Db,
@@ -84,10 +87,21 @@ export async function consumeOneTimeCode(
   codeHash: Buffer,
   now: Date,
 ): Promise<{ tenantId: number; userId: number } | undefined> {
+  return consumeSecret(db, 'one_time_codes', 'code_hash', codeHash, now);
+}
+
+/** Marks a one-time secret (code or recovery token) used if valid, atomically; its owner. */
+async function consumeSecret(
+  db: Db,
+  table: UserSecretTable,
+  hashColumn: 'code_hash' | 'token_hash',
+  hash: Buffer,
+  now: Date,
+): Promise<{ tenantId: number; userId: number } | undefined> {
   const row = await db
-    .updateTable('one_time_codes')
+    .updateTable(table)
     .set({ used_at: now })
-    .where('code_hash', '=', codeHash)
+    .where(sql.ref<Buffer>(hashColumn), '=', hash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .returning(['tenant_id', 'user_id'])
@@ -119,15 +133,7 @@ export async function consumeRecoveryToken(
   tokenHash: Buffer,
   now: Date,
 ): Promise<{ tenantId: number; userId: number } | undefined> {
-  const row = await db
-    .updateTable('recovery_tokens')
-    .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['tenant_id', 'user_id'])
-    .executeTakeFirst();
-  return row ? { tenantId: row.tenant_id, userId: row.user_id } : undefined;
+  return consumeSecret(db, 'recovery_tokens', 'token_hash', tokenHash, now);
 }
 
 /**
@@ -162,18 +168,14 @@ export async function recentRecoveryMails(
  * and one-time code of the account is marked used.
  */
 export async function revokeUserCredentials(db: Db, userId: number, now: Date): Promise<void> {
-  await db
-    .updateTable('recovery_tokens')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
-  await db
-    .updateTable('one_time_codes')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+  for (const table of ['recovery_tokens', 'one_time_codes'] as const) {
+    await db
+      .updateTable(table)
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
+  }
 }
 
 /** Records a spent proof-of-work solution; false when it was spent before. */

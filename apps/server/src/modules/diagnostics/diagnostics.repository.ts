@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, FaultsTable } from '../../db/schema.js';
+import { tenantColumn } from '../../lib/tenant-column.js';
 
 /** A fault episode row with its vehicle's plate. */
 export type FaultWithPlate = Selectable<FaultsTable> & { plate: string };
@@ -36,22 +37,10 @@ export async function groupVehicles(
   tenantId: number,
   ids: readonly number[],
 ): Promise<{ groups: number[]; vehicles: number[] }> {
-  const groups = (
-    await db
-      .selectFrom('vehicle_groups')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', [...new Set(ids)])
-      .execute()
-  ).map((r) => r.id);
+  const groups = await tenantColumn(db, 'vehicle_groups', 'id', tenantId, 'id', [...new Set(ids)]);
   if (groups.length === 0) return { groups, vehicles: [] };
-  const vehicles = await db
-    .selectFrom('vehicles')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('group_id', 'in', groups)
-    .execute();
-  return { groups, vehicles: vehicles.map((v) => v.id) };
+  const vehicles = await tenantColumn(db, 'vehicles', 'id', tenantId, 'group_id', groups);
+  return { groups, vehicles };
 }
 
 /**

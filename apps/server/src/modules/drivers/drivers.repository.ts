@@ -6,7 +6,7 @@ import {
   type DriverPatch,
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
-import { firstRow } from '../../db/tenant-rows.js';
+import { tenantRows } from '../../lib/tenant-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -55,24 +55,13 @@ function toDriver(row: DriverRow): Driver {
   };
 }
 
+const drivers = tenantRows(driverQuery, 'd.id', toDriver, (q) =>
+  q.orderBy('d.apellido').orderBy('d.nombre').orderBy('d.id'),
+);
 /** Every driver of a tenant, by surname and name. */
-export async function listDrivers(db: Db, tenantId: number): Promise<Driver[]> {
-  const rows = await driverQuery(db, tenantId)
-    .orderBy('d.apellido')
-    .orderBy('d.nombre')
-    .orderBy('d.id')
-    .execute();
-  return rows.map(toDriver);
-}
-
+export const listDrivers = drivers.list;
 /** One driver of the tenant, or undefined (also for another tenant's id). */
-export async function findDriver(
-  db: Db,
-  tenantId: number,
-  id: number,
-): Promise<Driver | undefined> {
-  return firstRow(driverQuery(db, tenantId).where('d.id', '=', id), toDriver);
-}
+export const findDriver = drivers.find;
 
 /** Whether another driver of the tenant has this (non-empty) code. */
 export async function driverCodeTaken(

@@ -11,6 +11,7 @@ import {
   listDrivers,
   updateDriver,
 } from './drivers.repository.js';
+import { orNotFound } from '../../lib/not-found.js';
 
 /** Where a tenant's driver names go when they change (the live fleet; realtime implements it). */
 export interface DriverNamesSink {
@@ -91,8 +92,7 @@ export async function editDriver(
     if (!(await findDriver(deps.db, tenantId, id))) throw new DomainError('not_found');
     codeTaken();
   }
-  const driver = await findDriver(deps.db, tenantId, id);
-  if (!driver) throw new DomainError('not_found');
+  const driver = orNotFound(await findDriver(deps.db, tenantId, id));
   await namesChanged(deps, tenantId);
   return driver;
 }

@@ -34,6 +34,7 @@ import {
   type ActivityRow,
   type DriverRow,
 } from './driving-times.repository.js';
+import { orNotFound } from '../../lib/not-found.js';
 
 // Driving and rest times (issue 26, decision 0043): each driver's activities across the trucks
 // their card was in, through the rule engine (packages/telematics/src/driving-times).
@@ -291,8 +292,7 @@ export async function driverDetail(
   const { nowMs, lang } = options;
   const toMs = Math.min(options.toMs ?? nowMs, nowMs);
   const fromMs = options.fromMs ?? toMs - 7 * 86_400_000;
-  const driver = await driverById(db, tenantId, driverId);
-  if (!driver) throw new DomainError('not_found');
+  const driver = orNotFound(await driverById(db, tenantId, driverId));
   const rules = await ruleSetOf(db, tenantId);
   const rows =
     driver.code === ''

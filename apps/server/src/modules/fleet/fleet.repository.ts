@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DeviceInput, DeviceProtocol, Vehicle, VehicleInput } from '@rumbo/contracts';
 import type { Database, FuelTankJson } from '../../db/schema.js';
 import { deleteTenantRow, firstRow } from '../../db/tenant-rows.js';
+import { tenantRows } from '../../lib/tenant-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -76,20 +77,11 @@ function vehicleColumns(input: VehicleInput) {
   };
 }
 
+const vehicles = tenantRows(vehicleQuery, 'v.id', toVehicle, (q) => q.orderBy('v.plate'));
 /** Every vehicle of a tenant, by plate. */
-export async function listVehicles(db: Db, tenantId: number): Promise<Vehicle[]> {
-  const rows = await vehicleQuery(db, tenantId).orderBy('v.plate').execute();
-  return rows.map(toVehicle);
-}
-
+export const listVehicles = vehicles.list;
 /** One vehicle of a tenant. */
-export async function findVehicle(
-  db: Db,
-  tenantId: number,
-  id: number,
-): Promise<Vehicle | undefined> {
-  return firstRow(vehicleQuery(db, tenantId).where('v.id', '=', id), toVehicle);
-}
+export const findVehicle = vehicles.find;
 
 /** A vehicle's tank model (migration 0013; null: one linear tank of its capacity). */
 export async function findVehicleFuelTanks(
@@ -325,14 +317,11 @@ function toDevice(row: DeviceRow): DeviceRecord {
   };
 }
 
+const tenantDevices = (db: Db, tenantId: number) =>
+  deviceQuery(db).where('d.tenant_id', '=', tenantId);
+const devices = tenantRows(tenantDevices, 'd.id', toDevice, (q) => q.orderBy('d.unique_id'));
 /** Devices of a tenant. */
-export async function listDevices(db: Db, tenantId: number): Promise<DeviceRecord[]> {
-  const rows = await deviceQuery(db)
-    .where('d.tenant_id', '=', tenantId)
-    .orderBy('d.unique_id')
-    .execute();
-  return rows.map(toDevice);
-}
+export const listDevices = devices.list;
 
 /** A device by its unique id (IMEI), whatever its tenant: ingest identifies devices this way. */
 export async function findDeviceByUniqueId(
@@ -343,16 +332,7 @@ export async function findDeviceByUniqueId(
 }
 
 /** A device of a tenant by id. */
-export async function findDevice(
-  db: Db,
-  tenantId: number,
-  id: number,
-): Promise<DeviceRecord | undefined> {
-  return firstRow(
-    deviceQuery(db).where('d.id', '=', id).where('d.tenant_id', '=', tenantId),
-    toDevice,
-  );
-}
+export const findDevice = devices.find;
 
 /** Creates a device; returns its id. */
 export async function insertDevice(

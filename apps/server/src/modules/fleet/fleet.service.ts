@@ -29,6 +29,7 @@ import {
   updateVehicle,
 } from './fleet.repository.js';
 import { implementVisible } from './trailer-kinds.repository.js';
+import { orNotFound } from '../../lib/not-found.js';
 
 /** What the fleet module tells the live fleet (realtime implements it; modules never import it). */
 export interface FleetLive {
@@ -98,8 +99,7 @@ export async function editVehicle(
   if (!(await findVehicle(deps.db, tenantId, id))) throw new DomainError('not_found');
   await checkVehicleRefs(deps, tenantId, input, id);
   await updateVehicle(deps.db, tenantId, id, input);
-  const vehicle = await findVehicle(deps.db, tenantId, id);
-  if (!vehicle) throw new DomainError('not_found');
+  const vehicle = orNotFound(await findVehicle(deps.db, tenantId, id));
   deps.live.upsertVehicle(tenantId, vehicle);
   deps.onDeviceChanged?.(vehicle.deviceUniqueId ?? '');
   return vehicle;
@@ -107,8 +107,7 @@ export async function editVehicle(
 
 /** Deletes a vehicle of the tenant (its device stays, unassigned). */
 export async function removeVehicle(deps: FleetDeps, tenantId: number, id: number): Promise<void> {
-  const vehicle = await findVehicle(deps.db, tenantId, id);
-  if (!vehicle) throw new DomainError('not_found');
+  const vehicle = orNotFound(await findVehicle(deps.db, tenantId, id));
   await deleteVehicle(deps.db, tenantId, id);
   deps.live.removeVehicle(id);
   deps.onDeviceChanged?.(vehicle.deviceUniqueId ?? '');
@@ -207,21 +206,18 @@ export async function editDevice(
   id: number,
   input: DeviceInput,
 ) {
-  const before = await findDevice(deps.db, tenantId, id);
-  if (!before) throw new DomainError('not_found');
+  const before = orNotFound(await findDevice(deps.db, tenantId, id));
   await checkDeviceRefs(deps, tenantId, input, id);
   await updateDevice(deps.db, tenantId, id, input);
   deps.onDeviceChanged?.(before.uniqueId);
   deps.onDeviceChanged?.(input.uniqueId);
-  const device = await findDevice(deps.db, tenantId, id);
-  if (!device) throw new DomainError('not_found');
+  const device = orNotFound(await findDevice(deps.db, tenantId, id));
   return device;
 }
 
 /** Deletes a device. */
 export async function removeDevice(deps: FleetDeps, tenantId: number, id: number): Promise<void> {
-  const before = await findDevice(deps.db, tenantId, id);
-  if (!before) throw new DomainError('not_found');
+  const before = orNotFound(await findDevice(deps.db, tenantId, id));
   await deleteDevice(deps.db, tenantId, id);
   deps.onDeviceChanged?.(before.uniqueId);
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FuelEventCode, FuelReviewStatus } from '@rumbo/contracts';
 import type { Database, FuelTankJson } from '../../db/schema.js';
 import { firstRow } from '../../db/tenant-rows.js';
+import { tenantColumn } from '../../lib/tenant-column.js';
 
 // SQL of the fuel screens (docs/decisions/0024-fuel-screens.md). Every query names the tenant.
 
@@ -50,13 +51,7 @@ export async function deviceUniqueIds(
   tenantId: number,
   vehicleId: number,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('devices')
-    .select('unique_id')
-    .where('tenant_id', '=', tenantId)
-    .where('vehicle_id', '=', vehicleId)
-    .execute();
-  return rows.map((r) => r.unique_id);
+  return tenantColumn(db, 'devices', 'unique_id', tenantId, 'vehicle_id', vehicleId);
 }
 
 /** Stores a vehicle's tanks; `tank_capacity_l` becomes their sum. False when not the tenant's. */

@@ -41,6 +41,7 @@ import {
   type TankRow,
 } from './fuel.repository.js';
 import { levelsOf } from './fuel-levels.repository.js';
+import { orNotFound } from '../../lib/not-found.js';
 
 // The fuel screens' use cases (docs/decisions/0024-fuel-screens.md): refills, thefts and AdBlue
 // refills, a theft's review, the tank model. Consumption and AdBlue ratios:
@@ -279,8 +280,7 @@ export async function fuelEventLevels(
   caller: FuelCaller,
   id: number,
 ): Promise<FuelEventLevelsAnswer> {
-  const row = await findEvent(deps.db, caller.tenantId, id, FUEL_EVENT_CODES);
-  if (!row) throw new DomainError('not_found');
+  const row = orNotFound(await findEvent(deps.db, caller.tenantId, id, FUEL_EVENT_CODES));
   requireViews(caller, [row.code]);
   const [vehicle, stations, names] = await Promise.all([
     findTanks(deps.db, caller.tenantId, row.vehicleId),
@@ -313,8 +313,7 @@ export async function reviewFuelEvent(
   id: number,
   body: FuelReviewBody,
 ): Promise<FuelEvent> {
-  const row = await findEvent(deps.db, caller.tenantId, id, FUEL_EVENT_CODES);
-  if (!row) throw new DomainError('not_found');
+  const row = orNotFound(await findEvent(deps.db, caller.tenantId, id, FUEL_EVENT_CODES));
   if (row.code !== 'DCS') refuse('params.id', 'not_a_theft', caller.lang);
   const atMs = deps.nowMs?.() ?? Date.now();
   const saved = await saveReview(deps.db, caller.tenantId, id, {
@@ -339,8 +338,7 @@ export async function vehicleTanks(
   tenantId: number,
   vehicleId: number,
 ): Promise<VehicleTanks> {
-  const row = await findTanks(deps.db, tenantId, vehicleId);
-  if (!row) throw new DomainError('not_found');
+  const row = orNotFound(await findTanks(deps.db, tenantId, vehicleId));
   return {
     tanks: tanksOf(row).map((t) => ({
       capacityL: t.capacityL,

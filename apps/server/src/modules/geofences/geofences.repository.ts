@@ -10,6 +10,8 @@ import {
   type PoiIcon,
 } from '@rumbo/contracts';
 import type { Database, GeofencesTable, InterestPointsTable } from '../../db/schema.js';
+import { tenantColumn } from '../../lib/tenant-column.js';
+import { tenantRows } from '../../lib/tenant-rows.js';
 
 // Geofences and points of interest of a tenant (migration 0009). Every query names the tenant.
 
@@ -121,17 +123,13 @@ function columnsOf(input: GeofenceSave) {
   };
 }
 
+const tenantGeofences = (db: Kysely<Database>, tenantId: number) =>
+  db.selectFrom('geofences').selectAll().where('tenant_id', '=', tenantId);
+const geofences = tenantRows(tenantGeofences, 'id', toGeofence, (q) =>
+  q.orderBy('name').orderBy('id'),
+);
 /** The tenant's geofences, by name. */
-export async function listGeofences(db: Kysely<Database>, tenantId: number): Promise<Geofence[]> {
-  const rows = await db
-    .selectFrom('geofences')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-  return rows.map(toGeofence);
-}
+export const listGeofences = geofences.list;
 
 /** Every stored geofence row of a tenant (the pipeline's index), or of all tenants; or some. */
 export function geofenceRows(
@@ -168,19 +166,7 @@ export function geofenceVersions(
     .execute();
 }
 
-export async function findGeofence(
-  db: Kysely<Database>,
-  tenantId: number,
-  id: number,
-): Promise<Geofence | undefined> {
-  const row = await db
-    .selectFrom('geofences')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row && toGeofence(row);
-}
+export const findGeofence = geofences.find;
 
 export async function insertGeofence(
   db: Kysely<Database>,
@@ -243,14 +229,7 @@ export async function tenantVehicleIds(
   tenantId: number,
   ids: readonly number[],
 ): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('vehicles')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Set(rows.map((row) => row.id));
+  return new Set(await tenantColumn(db, 'vehicles', 'id', tenantId, 'id', ids));
 }
 
 export async function tenantGroupIds(
@@ -258,14 +237,7 @@ export async function tenantGroupIds(
   tenantId: number,
   ids: readonly number[],
 ): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('vehicle_groups')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Set(rows.map((row) => row.id));
+  return new Set(await tenantColumn(db, 'vehicle_groups', 'id', tenantId, 'id', ids));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -294,7 +266,7 @@ export async function listInterestPoints(
   tenantId: number,
   withDeleted: boolean,
 ): Promise<InterestPoint[]> {
-  let query = db.selectFrom('interest_points').selectAll().where('tenant_id', '=', tenantId);
+  let query = tenantInterestPoints(db, tenantId);
   if (!withDeleted) query = query.where('deleted', '=', false);
   const rows = await query.orderBy('nombre').orderBy('id').execute();
   return rows.map(toInterestPoint);
@@ -307,19 +279,12 @@ export function interestPointRows(db: Kysely<Database>, tenantId?: number): Prom
   return query.orderBy('id').execute();
 }
 
-export async function findInterestPoint(
-  db: Kysely<Database>,
-  tenantId: number,
-  id: number,
-): Promise<InterestPoint | undefined> {
-  const row = await db
-    .selectFrom('interest_points')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row && toInterestPoint(row);
-}
+const tenantInterestPoints = (db: Kysely<Database>, tenantId: number) =>
+  db.selectFrom('interest_points').selectAll().where('tenant_id', '=', tenantId);
+const interestPoints = tenantRows(tenantInterestPoints, 'id', toInterestPoint, (q) =>
+  q.orderBy('nombre').orderBy('id'),
+);
+export const findInterestPoint = interestPoints.find;
 
 export async function insertInterestPoint(
   db: Kysely<Database>,

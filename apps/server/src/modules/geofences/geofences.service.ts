@@ -29,6 +29,7 @@ import {
   updateGeofence,
   updateInterestPoint,
 } from './geofences.repository.js';
+import { orNotFound } from '../../lib/not-found.js';
 
 /** What the geofence and POI use cases need. */
 export interface GeofencesDeps {
@@ -82,8 +83,7 @@ export async function saveGeofence(
     if (!(await updateGeofence(deps.db, tenantId, id, input))) throw new DomainError('not_found');
     savedId = id;
   }
-  const saved = await findGeofence(deps.db, tenantId, savedId);
-  if (!saved) throw new DomainError('not_found');
+  const saved = orNotFound(await findGeofence(deps.db, tenantId, savedId));
   deps.onChanged?.(tenantId);
   return saved;
 }
@@ -176,8 +176,7 @@ export async function editInterestPoint(
   if (!(await updateInterestPoint(deps.db, tenantId, id, patch))) {
     throw new DomainError('not_found');
   }
-  const edited = await findInterestPoint(deps.db, tenantId, id);
-  if (!edited) throw new DomainError('not_found');
+  const edited = orNotFound(await findInterestPoint(deps.db, tenantId, id));
   deps.onChanged?.(tenantId);
   return edited;
 }

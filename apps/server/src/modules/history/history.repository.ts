@@ -11,6 +11,8 @@ import {
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { FLAG } from '../../db/position-flags.js';
+import { placeNames } from '../../lib/place-names.js';
+import { tenantColumn } from '../../lib/tenant-column.js';
 
 /** Devices that reported for a vehicle (today one; kept general for device swaps). */
 async function devicesOf(
@@ -18,19 +20,14 @@ async function devicesOf(
   tenantId: number,
   vehicleId: number,
 ): Promise<number[]> {
-  const rows = await db
-    .selectFrom('devices')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('vehicle_id', '=', vehicleId)
-    .execute();
+  const devices = await tenantColumn(db, 'devices', 'id', tenantId, 'vehicle_id', vehicleId);
   const state = await db
     .selectFrom('vehicle_state')
     .select('device_id')
     .where('tenant_id', '=', tenantId)
     .where('vehicle_id', '=', vehicleId)
     .executeTakeFirst();
-  const ids = new Set(rows.map((row) => row.id));
+  const ids = new Set(devices);
   if (state?.device_id) ids.add(state.device_id);
   return [...ids];
 }
@@ -124,26 +121,12 @@ async function placesVisited(
     if (typeof e.data?.idzona === 'number') zoneIds.add(e.data.idzona);
     if (typeof e.data?.idinterestpoint === 'number') poiIds.add(e.data.idinterestpoint);
   }
-  const zoneNames = new Map<number, string>();
-  const poiNames = new Map<number, string>();
-  if (zoneIds.size > 0) {
-    const named = await db
-      .selectFrom('geofences')
-      .select(['id', 'name'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', [...zoneIds])
-      .execute();
-    for (const z of named) zoneNames.set(z.id, z.name);
-  }
-  if (poiIds.size > 0) {
-    const named = await db
-      .selectFrom('interest_points')
-      .select(['id', 'nombre'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', [...poiIds])
-      .execute();
-    for (const p of named) poiNames.set(p.id, p.nombre);
-  }
+  const { zones: zoneNames, pois: poiNames } = await placeNames(
+    db,
+    tenantId,
+    [...zoneIds],
+    [...poiIds],
+  );
   return trips.map(([start, end]) => {
     const zones = new Map<number, VisitedPlace>();
     const pois = new Map<number, VisitedPlace>();
@@ -161,6 +144,33 @@ async function placesVisited(
     }
     return { zones: [...zones.values()], pois: [...pois.values()] };
   });
+}
+
+/**
+ * Periods of a vehicle (trips, stops) with the places visited during each, then their id and
+ * times, then what `rest` reads of the row.
+ */
+async function withPlacesVisited<
+  R extends { id: number; start_time: Date | string; end_time: Date | string },
+  T,
+>(
+  db: Kysely<Database>,
+  tenantId: number,
+  vehicleId: number,
+  rows: readonly R[],
+  rest: (row: R) => T,
+) {
+  const spans = rows.map(
+    (row) => [new Date(row.start_time).getTime(), new Date(row.end_time).getTime()] as const,
+  );
+  const visits = await placesVisited(db, tenantId, vehicleId, spans);
+  return rows.map((row, i) => ({
+    ...visits[i],
+    id: row.id,
+    startTime: spans[i]![0],
+    endTime: spans[i]![1],
+    ...rest(row),
+  }));
 }
 
 /** Trips of a vehicle overlapping [from, to). */
@@ -192,17 +202,7 @@ export async function vehicleTrips(
     .where('t.start_time', '<', new Date(toMs))
     .orderBy('t.start_time')
     .execute();
-  const visits = await placesVisited(
-    db,
-    tenantId,
-    vehicleId,
-    rows.map((row) => [new Date(row.start_time).getTime(), new Date(row.end_time).getTime()]),
-  );
-  return rows.map((row, i) => ({
-    ...visits[i],
-    id: row.id,
-    startTime: new Date(row.start_time).getTime(),
-    endTime: new Date(row.end_time).getTime(),
+  return withPlacesVisited(db, tenantId, vehicleId, rows, (row) => ({
     start: { lat: row.start_lat, lng: row.start_lng },
     end: { lat: row.end_lat, lng: row.end_lng },
     startPlace: placeText(row.start_place, lang),
@@ -240,17 +240,7 @@ export async function vehicleStops(
     .where('start_time', '<', new Date(toMs))
     .orderBy('start_time')
     .execute();
-  const visits = await placesVisited(
-    db,
-    tenantId,
-    vehicleId,
-    rows.map((row) => [new Date(row.start_time).getTime(), new Date(row.end_time).getTime()]),
-  );
-  return rows.map((row, i) => ({
-    ...visits[i],
-    id: row.id,
-    startTime: new Date(row.start_time).getTime(),
-    endTime: new Date(row.end_time).getTime(),
+  return withPlacesVisited(db, tenantId, vehicleId, rows, (row) => ({
     lat: row.lat,
     lng: row.lng,
     ignitionOnS: row.ignition_on_s,

@@ -45,6 +45,7 @@ export {
   type MaintenanceDeps,
   type MaintenanceNotice,
 } from './maintenance-forecast.service.js';
+import { orNotFound } from '../../lib/not-found.js';
 
 function invalid(path: string, message: string): never {
   throw new DomainError('validation', {}, [{ path, message }]);
@@ -245,8 +246,7 @@ export async function addAttachment(
 }
 
 export async function attachmentOf(deps: MaintenanceDeps, tenantId: number, id: number) {
-  const found = await findAttachment(deps.db, tenantId, id);
-  if (!found) throw new DomainError('not_found');
+  const found = orNotFound(await findAttachment(deps.db, tenantId, id));
   return found;
 }
 

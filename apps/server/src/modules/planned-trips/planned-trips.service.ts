@@ -41,6 +41,7 @@ import {
   type ProgressRow,
   type StoredPlan,
 } from './planned-trips.repository.js';
+import { orNotFound } from '../../lib/not-found.js';
 
 /** What the planned-trip use cases need. */
 export interface PlannedTripsDeps {
@@ -158,8 +159,7 @@ export async function plannedTripOf(
   id: number,
   lang: 'es' | 'en' = 'es',
 ): Promise<PlannedTripDetail> {
-  const plan = await findPlan(deps.db, tenantId, id);
-  if (!plan) throw new DomainError('not_found');
+  const plan = orNotFound(await findPlan(deps.db, tenantId, id));
   const nowMs = now(deps);
   const [progress, etas] = await Promise.all([progressOf(deps.db, [id]), etasOf(deps.db, [id])]);
   const followed = followUp(plan, progress, etas.get(id), nowMs);
@@ -293,8 +293,7 @@ export async function earlierTripRoute(
   tenantId: number,
   tripId: number,
 ): Promise<{ route: [number, number][] }> {
-  const trip = await tripOfTenant(deps.db, tenantId, tripId);
-  if (!trip) throw new DomainError('not_found');
+  const trip = orNotFound(await tripOfTenant(deps.db, tenantId, tripId));
   const points = await vehiclePositions(
     deps.db,
     tenantId,

@@ -30,6 +30,7 @@ import {
   type SubscriptionValues,
 } from './reports.repository.js';
 import { ruleOf } from './report-sender.js';
+import { orNotFound } from '../../lib/not-found.js';
 
 export interface ReportsDeps {
   db: Kysely<Database>;
@@ -134,8 +135,7 @@ function fixedZone(hours: number): string {
 }
 
 async function owned(deps: ReportsDeps, principal: Principal, id: number) {
-  const row = await findSubscription(deps.db, principal, id);
-  if (!row) throw new DomainError('not_found');
+  const row = orNotFound(await findSubscription(deps.db, principal, id));
   return row;
 }
 

@@ -31,13 +31,13 @@ export function toRole(row: RoleRow): Role {
   };
 }
 
+function tenantByName(db: Kysely<Database>, name: string) {
+  return db.selectFrom('tenants').select(['id', 'name']).where('name', '=', name);
+}
+
 /** Finds a tenant by name. */
 export async function findTenantByName(db: Kysely<Database>, name: string) {
-  return db
-    .selectFrom('tenants')
-    .select(['id', 'name'])
-    .where('name', '=', name)
-    .executeTakeFirst();
+  return tenantByName(db, name).executeTakeFirst();
 }
 
 /** Creates a tenant, or returns the existing one with that name. */
@@ -50,11 +50,7 @@ export async function ensureTenant(
     .values({ name })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  return db
-    .selectFrom('tenants')
-    .select(['id', 'name'])
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
+  return tenantByName(db, name).executeTakeFirstOrThrow();
 }
 
 /** Creates or updates a built-in role (tenant_id null). */

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import { DEFAULT_USER_CONFIG, userConfigSchema, type UserConfig } from '@rumbo/contracts';
-import type { Database } from '../../db/schema.js';
+import type { Database, UsersTable } from '../../db/schema.js';
 import { firstRow } from '../../db/tenant-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -154,6 +154,21 @@ export async function updatePasswordHash(db: Db, userId: number, hash: string): 
     .execute();
 }
 
+/** Writes columns of an account in a tenant, stamping `updated_at`. */
+async function updateUser(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  values: Updateable<UsersTable>,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .execute();
+}
+
 /** Saves name, phone and e-mail of an account in a tenant. */
 export async function updateProfile(
   db: Db,
@@ -161,12 +176,7 @@ export async function updateProfile(
   userId: number,
   profile: { nombre: string; apellido: string; telefono: string; email: string },
 ): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ ...profile, updated_at: new Date() })
-    .where('id', '=', userId)
-    .where('tenant_id', '=', tenantId)
-    .execute();
+  await updateUser(db, tenantId, userId, profile);
 }
 
 /** Saves the configuration and dark-mode flag. */
@@ -177,12 +187,7 @@ export async function updateConfig(
   config: UserConfig,
   darkMode: boolean,
 ): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ config: JSON.stringify(config), dark_mode: darkMode, updated_at: new Date() })
-    .where('id', '=', userId)
-    .where('tenant_id', '=', tenantId)
-    .execute();
+  await updateUser(db, tenantId, userId, { config: JSON.stringify(config), dark_mode: darkMode });
 }
 
 /** Reads the avatar bytes and type. */
@@ -208,10 +213,5 @@ export async function updateAvatar(
   bytes: Buffer,
   mime: string,
 ): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ avatar: bytes, avatar_mime: mime, updated_at: new Date() })
-    .where('id', '=', userId)
-    .where('tenant_id', '=', tenantId)
-    .execute();
+  await updateUser(db, tenantId, userId, { avatar: bytes, avatar_mime: mime });
 }

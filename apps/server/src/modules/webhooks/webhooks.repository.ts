@@ -2,33 +2,37 @@ import { sql, type Kysely } from 'kysely';
 import type { WebhookDelivery, WebhookDeliveryPage, WebhookEndpoint } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { deleteTenantRow } from '../../db/tenant-rows.js';
+import { tenantRows } from '../../lib/tenant-rows.js';
 
 type Db = Kysely<Database>;
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-function endpointQuery(db: Db) {
-  return db.selectFrom('webhook_endpoints as e').select((eb) => [
-    'e.id',
-    'e.url',
-    'e.description',
-    'e.event_kinds',
-    'e.enabled',
-    'e.paused_reason',
-    'e.failing_since',
-    'e.created_at',
-    eb
-      .selectFrom('webhook_deliveries as d')
-      .select(sql<string>`count(*)`.as('n'))
-      .whereRef('d.endpoint_id', '=', 'e.id')
-      .where('d.status', '=', 'pending')
-      .as('pending'),
-    eb
-      .selectFrom('webhook_deliveries as d')
-      .select((d) => d.fn.max('d.delivered_at').as('at'))
-      .whereRef('d.endpoint_id', '=', 'e.id')
-      .as('last_delivered_at'),
-  ]);
+function endpointQuery(db: Db, tenantId: number) {
+  return db
+    .selectFrom('webhook_endpoints as e')
+    .where('e.tenant_id', '=', tenantId)
+    .select((eb) => [
+      'e.id',
+      'e.url',
+      'e.description',
+      'e.event_kinds',
+      'e.enabled',
+      'e.paused_reason',
+      'e.failing_since',
+      'e.created_at',
+      eb
+        .selectFrom('webhook_deliveries as d')
+        .select(sql<string>`count(*)`.as('n'))
+        .whereRef('d.endpoint_id', '=', 'e.id')
+        .where('d.status', '=', 'pending')
+        .as('pending'),
+      eb
+        .selectFrom('webhook_deliveries as d')
+        .select((d) => d.fn.max('d.delivered_at').as('at'))
+        .whereRef('d.endpoint_id', '=', 'e.id')
+        .as('last_delivered_at'),
+    ]);
 }
 type EndpointRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof endpointQuery>['executeTakeFirst']>>
@@ -49,25 +53,9 @@ function toEndpoint(row: EndpointRow): WebhookEndpoint {
   };
 }
 
-export async function listEndpoints(db: Db, tenantId: number): Promise<WebhookEndpoint[]> {
-  const rows = await endpointQuery(db)
-    .where('e.tenant_id', '=', tenantId)
-    .orderBy('e.id')
-    .execute();
-  return rows.map(toEndpoint);
-}
-
-export async function findEndpoint(
-  db: Db,
-  tenantId: number,
-  endpointId: number,
-): Promise<WebhookEndpoint | undefined> {
-  const row = await endpointQuery(db)
-    .where('e.tenant_id', '=', tenantId)
-    .where('e.id', '=', endpointId)
-    .executeTakeFirst();
-  return row && toEndpoint(row);
-}
+const endpoints = tenantRows(endpointQuery, 'e.id', toEndpoint, (q) => q.orderBy('e.id'));
+export const listEndpoints = endpoints.list;
+export const findEndpoint = endpoints.find;
 
 export async function insertEndpoint(
   db: Db,

@@ -21,6 +21,7 @@ import {
   resumeEndpoint,
   updateEndpoint,
 } from './webhooks.repository.js';
+import { orNotFound } from '../../lib/not-found.js';
 
 // Webhook endpoints (issue 27 item 3, decision 0053): an administrator's, per tenant.
 
@@ -38,8 +39,7 @@ async function refuseUrl(policy: AddressPolicy, url: string): Promise<void> {
 }
 
 async function endpointOrThrow(deps: Pick<WebhooksDeps, 'db'>, tenantId: number, id: number) {
-  const endpoint = await findEndpoint(deps.db, tenantId, id);
-  if (!endpoint) throw new DomainError('not_found');
+  const endpoint = orNotFound(await findEndpoint(deps.db, tenantId, id));
   return endpoint;
 }
 
