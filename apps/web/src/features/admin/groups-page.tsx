@@ -1,7 +1,8 @@
 import type { Group } from '@rumbo/contracts';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useApiQuery } from '../../shared/crud/use-api-query';
+import { useEditing } from '../../shared/crud/use-editing';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';
 import { adminKeys, groupsApi } from './admin-api';
@@ -16,11 +17,8 @@ import { useAdminForm } from './use-admin-form';
 export default function AdminGroupsPage() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const groups = useQuery({
-    queryKey: adminKeys.groups,
-    queryFn: ({ signal }) => groupsApi.list(api, signal),
-  });
-  const [editing, setEditing] = useState<Group | 'new' | null>(null);
+  const groups = useApiQuery(adminKeys.groups, groupsApi.list);
+  const editor = useEditing<Group>();
   const remove = useAdminDelete({
     remove: (group: Group) => groupsApi.remove(api, group.id),
     nameOf: (group) => group.name,
@@ -41,22 +39,19 @@ export default function AdminGroupsPage() {
     <>
       <AdminTable
         name="groups"
-        title={t('admin.groups.title')}
-        subtitle={t('admin.groups.subtitle')}
-        createLabel={t('admin.groups.new')}
-        onCreate={() => setEditing('new')}
+        texts="admin.groups"
+        onCreate={editor.create}
         query={groups}
         columns={columns}
         rowKey={(g) => g.id}
         searchTexts={searchTexts}
-        emptyText={t('admin.groups.empty')}
         actions={(g) => (
-          <RowActions label={g.name} onEdit={() => setEditing(g)} onDelete={() => remove.ask(g)} />
+          <RowActions label={g.name} onEdit={() => editor.edit(g)} onDelete={() => remove.ask(g)} />
         )}
       />
-      {editing !== null ? (
-        <GroupDialog group={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      ) : null}
+      {editor.dialog((group, close) => (
+        <GroupDialog group={group} onClose={close} />
+      ))}
       {remove.dialog}
     </>
   );
