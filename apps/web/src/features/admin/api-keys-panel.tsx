@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useCallback, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { fieldPropsOf } from '../../shared/crud/form-fields';
 import { ActionButton } from '../../shared/crud/action-button';
 import { useApiQuery } from '../../shared/crud/use-api-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -46,10 +47,10 @@ function ApiKeyDialog(props: { onClose: () => void; onCreated: (key: ApiKeyCreat
     onClose: props.onClose,
   });
   const {
-    register,
     control,
     formState: { errors },
   } = form;
+  const field = fieldPropsOf(form, 'api-key');
   return (
     <FormDialog
       name="api-key"
@@ -61,11 +62,8 @@ function ApiKeyDialog(props: { onClose: () => void; onCreated: (key: ApiKeyCreat
     >
       <Box sx={{ display: 'grid', gap: 2 }}>
         <TextField
-          {...register('name')}
-          id="api-key-name"
+          {...field('name', t('admin.api_keys.name_help'))}
           label={t('admin.api_keys.name')}
-          helperText={errors.name?.message ?? t('admin.api_keys.name_help')}
-          error={Boolean(errors.name)}
           required
           autoComplete="off"
         />
@@ -87,20 +85,14 @@ function ApiKeyDialog(props: { onClose: () => void; onCreated: (key: ApiKeyCreat
           )}
         />
         <TextField
-          {...register('expires')}
-          id="api-key-expires"
+          {...field('expires', t('admin.api_keys.expires_help'))}
           type="date"
           label={t('admin.api_keys.expires')}
-          helperText={errors.expires?.message ?? t('admin.api_keys.expires_help')}
-          error={Boolean(errors.expires)}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
         />
         <TextField
-          {...register('addresses')}
-          id="api-key-addresses"
+          {...field('addresses', t('admin.api_keys.addresses_help'))}
           label={t('admin.api_keys.addresses')}
-          helperText={errors.addresses?.message ?? t('admin.api_keys.addresses_help')}
-          error={Boolean(errors.addresses)}
           multiline
           minRows={2}
           placeholder="203.0.113.7&#10;10.20.0.0/16"

@@ -1,6 +1,6 @@
 import type { Group } from '@rumbo/contracts';
 import TextField from '@mui/material/TextField';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useApiQuery } from '../../shared/crud/use-api-query';
 import { useEditing } from '../../shared/crud/use-editing';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -11,7 +11,7 @@ import { FormDialog } from './components/admin-dialogs';
 import { AdminTable, type AdminColumn } from './components/admin-table';
 import { RowActions } from './components/row-actions';
 import { useAdminDelete } from './components/use-admin-delete';
-import { useAdminForm } from './use-admin-form';
+import { useEntityForm } from './use-admin-form';
 
 /** Vehicle groups: create, rename, delete (vehicles stay, without group). */
 export default function AdminGroupsPage() {
@@ -58,45 +58,30 @@ export default function AdminGroupsPage() {
 }
 
 function GroupDialog(props: { group: Group | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { api } = useServices();
   const { group } = props;
-  const schema = useMemo(() => groupFormSchema(t), [t]);
-  const { form, mutation, onSubmit } = useAdminForm({
-    schema,
+  const { t, field, dialog } = useEntityForm({
+    name: 'group',
+    entity: group,
+    schema: groupFormSchema,
     defaultValues: { name: group?.name ?? '' },
-    save: async ({ name }: GroupForm): Promise<void> => {
-      if (group) await groupsApi.update(api, group.id, name.trim());
-      else await groupsApi.create(api, name.trim());
-    },
-    success: group ? t('admin.common.saved') : t('admin.common.created'),
+    create: (api, { name }: GroupForm) => groupsApi.create(api, name.trim()),
+    update: (api, g: Group, { name }) => groupsApi.update(api, g.id, name.trim()),
     onClose: props.onClose,
     conflictField: 'name',
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
   return (
     <FormDialog
-      name="group"
-      open
+      {...dialog}
       maxWidth="xs"
       title={group ? t('admin.groups.edit') : t('admin.groups.new')}
-      submitting={mutation.isPending}
-      onClose={props.onClose}
-      onSubmit={onSubmit}
     >
       <TextField
-        {...register('name')}
-        id="group-name"
+        {...field('name')}
         label={t('admin.groups.name')}
         fullWidth
         required
         autoFocus
         sx={{ mt: 1 }}
-        error={Boolean(errors.name)}
-        helperText={errors.name?.message}
       />
     </FormDialog>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -8,6 +8,11 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import type { ApiClient } from '../../shared/api/http-client';
+import { fieldPropsOf } from '../../shared/crud/form-fields';
+import type { TFunction } from '../../shared/i18n/i18n';
+import { useTranslation } from '../../shared/i18n/use-translation';
+import { useServices } from '../../shared/services';
 import { useAdminSave } from './use-admin-save';
 
 /**
@@ -39,4 +44,55 @@ export function useAdminForm<F extends FieldValues, R>(options: {
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     void form.handleSubmit((values) => mutation.mutate(values))(event);
   return { form, mutation, onSubmit };
+}
+
+/**
+ * The form of a create/edit dialog of `entity` (null: a new one): `useAdminForm` saving with
+ * `create` or `update`, confirming with `saved`/`created`; `field(name, help)` gives the props of
+ * a text field with id `<name>-<field>`; `dialog` those of its `FormDialog` but the title.
+ */
+export function useEntityForm<F extends FieldValues, E, R>(options: {
+  name: string;
+  entity: E | null;
+  schema: (t: TFunction) => z.ZodType<F, F>;
+  defaultValues: F;
+  create: (api: ApiClient, values: F) => Promise<R>;
+  update: (api: ApiClient, entity: E, values: F) => Promise<R>;
+  onClose: () => void;
+  /** The i18n keys of the success texts. */
+  saved?: string;
+  created?: string;
+  conflictField?: Path<F>;
+}) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const { entity, schema: schemaOf } = options;
+  const schema = useMemo(() => schemaOf(t), [schemaOf, t]);
+  const { form, mutation, onSubmit } = useAdminForm<F, R>({
+    schema,
+    defaultValues: options.defaultValues,
+    save: (values) => (entity ? options.update(api, entity, values) : options.create(api, values)),
+    success: t(
+      entity
+        ? (options.saved ?? 'admin.common.saved')
+        : (options.created ?? 'admin.common.created'),
+    ),
+    onClose: options.onClose,
+    ...(options.conflictField ? { conflictField: options.conflictField } : {}),
+  });
+  const dialog = {
+    name: options.name,
+    open: true,
+    submitting: mutation.isPending,
+    onClose: options.onClose,
+    onSubmit,
+  };
+  return {
+    t,
+    form,
+    control: form.control,
+    errors: form.formState.errors,
+    field: fieldPropsOf(form, options.name),
+    dialog,
+  };
 }
