@@ -6,11 +6,11 @@ import { useEditing } from '../../shared/crud/use-editing';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';
 import { adminKeys, groupsApi } from './admin-api';
-import { groupFormSchema, type GroupForm } from './admin-forms';
 import { FormDialog } from './components/admin-dialogs';
 import { AdminTable, type AdminColumn } from './components/admin-table';
 import { RowActions } from './components/row-actions';
 import { useAdminDelete } from './components/use-admin-delete';
+import { groupForm } from './admin-entities';
 import { useEntityForm } from './use-admin-form';
 
 /** Vehicle groups: create, rename, delete (vehicles stay, without group). */
@@ -59,16 +59,7 @@ export default function AdminGroupsPage() {
 
 function GroupDialog(props: { group: Group | null; onClose: () => void }) {
   const { group } = props;
-  const { t, field, dialog } = useEntityForm({
-    name: 'group',
-    entity: group,
-    schema: groupFormSchema,
-    defaultValues: { name: group?.name ?? '' },
-    create: (api, { name }: GroupForm) => groupsApi.create(api, name.trim()),
-    update: (api, g: Group, { name }) => groupsApi.update(api, g.id, name.trim()),
-    onClose: props.onClose,
-    conflictField: 'name',
-  });
+  const { t, field, dialog } = useEntityForm(groupForm, group, props.onClose);
   return (
     <FormDialog
       {...dialog}

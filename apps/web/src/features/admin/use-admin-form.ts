@@ -8,11 +8,10 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import type { ApiClient } from '../../shared/api/http-client';
 import { fieldPropsOf } from '../../shared/crud/form-fields';
-import type { TFunction } from '../../shared/i18n/i18n';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';
+import type { EntityForm } from './admin-entities';
 import { useAdminSave } from './use-admin-save';
 
 /**
@@ -47,52 +46,37 @@ export function useAdminForm<F extends FieldValues, R>(options: {
 }
 
 /**
- * The form of a create/edit dialog of `entity` (null: a new one): `useAdminForm` saving with
- * `create` or `update`, confirming with `saved`/`created`; `field(name, help)` gives the props of
- * a text field with id `<name>-<field>`; `dialog` those of its `FormDialog` but the title.
+ * The form of a create/edit dialog of `entity` (null: a new one), as `spec` says: `useAdminForm`
+ * saving with its `create` or `update`; `field(name, help)` gives the props of a text field with
+ * id `<name>-<field>`; `dialog` those of its `FormDialog` but the title.
  */
-export function useEntityForm<F extends FieldValues, E, R>(options: {
-  name: string;
-  entity: E | null;
-  schema: (t: TFunction) => z.ZodType<F, F>;
-  defaultValues: F;
-  create: (api: ApiClient, values: F) => Promise<R>;
-  update: (api: ApiClient, entity: E, values: F) => Promise<R>;
-  onClose: () => void;
-  /** The i18n keys of the success texts. */
-  saved?: string;
-  created?: string;
-  conflictField?: Path<F>;
-}) {
+export function useEntityForm<F extends FieldValues, E>(
+  spec: EntityForm<F, E>,
+  entity: E | null,
+  onClose: () => void,
+) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const { entity, schema: schemaOf } = options;
-  const schema = useMemo(() => schemaOf(t), [schemaOf, t]);
-  const { form, mutation, onSubmit } = useAdminForm<F, R>({
+  const editing = entity !== null;
+  const schemaOf = spec.schema;
+  const schema = useMemo(() => schemaOf(t, editing), [schemaOf, t, editing]);
+  const { form, mutation, onSubmit } = useAdminForm<F, unknown>({
     schema,
-    defaultValues: options.defaultValues,
-    save: (values) => (entity ? options.update(api, entity, values) : options.create(api, values)),
+    defaultValues: spec.toForm(entity),
+    save: (values) => (entity ? spec.update(api, entity, values) : spec.create(api, values)),
     success: t(
-      entity
-        ? (options.saved ?? 'admin.common.saved')
-        : (options.created ?? 'admin.common.created'),
+      entity ? (spec.saved ?? 'admin.common.saved') : (spec.created ?? 'admin.common.created'),
     ),
-    onClose: options.onClose,
-    ...(options.conflictField ? { conflictField: options.conflictField } : {}),
+    onClose,
+    ...(spec.conflictField ? { conflictField: spec.conflictField as Path<F> } : {}),
   });
-  const dialog = {
-    name: options.name,
-    open: true,
-    submitting: mutation.isPending,
-    onClose: options.onClose,
-    onSubmit,
-  };
+  const dialog = { name: spec.name, open: true, submitting: mutation.isPending, onClose, onSubmit };
   return {
     t,
     form,
     control: form.control,
     errors: form.formState.errors,
-    field: fieldPropsOf(form, options.name),
+    field: fieldPropsOf(form, spec.name),
     dialog,
   };
 }

@@ -42,6 +42,18 @@ const bodyOf = (form: WebhookForm) => ({
   eventKinds: kindsOf(form),
 });
 
+const toForm = (endpoint: WebhookEndpoint | null): WebhookForm => ({
+  url: endpoint?.url ?? 'https://',
+  description: endpoint?.description ?? '',
+  kinds: endpoint?.eventKinds.filter((k) => KINDS.includes(k)) ?? ['trip.ended'],
+  codes:
+    endpoint?.eventKinds
+      .filter((k) => !KINDS.includes(k))
+      .map((k) => k.replace(/^alert\./u, ''))
+      .join(', ') ?? '',
+  enabled: endpoint?.enabled ?? true,
+});
+
 /** Create or edit an endpoint; a creation shows the signing secret after. */
 export function WebhookDialog(props: {
   endpoint: WebhookEndpoint | null;
@@ -49,30 +61,22 @@ export function WebhookDialog(props: {
   onCreated: (created: WebhookEndpointCreated) => void;
 }) {
   const editing = props.endpoint;
-  const { t, control, errors, field, dialog } = useEntityForm({
-    name: 'webhook',
-    entity: editing,
-    schema: formSchema,
-    defaultValues: {
-      url: editing?.url ?? 'https://',
-      description: editing?.description ?? '',
-      kinds: editing?.eventKinds.filter((k) => KINDS.includes(k)) ?? ['trip.ended'],
-      codes:
-        editing?.eventKinds
-          .filter((k) => !KINDS.includes(k))
-          .map((k) => k.replace(/^alert\./u, ''))
-          .join(', ') ?? '',
-      enabled: editing?.enabled ?? true,
+  const { t, control, errors, field, dialog } = useEntityForm<WebhookForm, WebhookEndpoint>(
+    {
+      name: 'webhook',
+      schema: formSchema,
+      toForm,
+      create: async (api, values) => {
+        const created = await webhooksApi.create(api, bodyOf(values));
+        props.onCreated(created);
+        return created;
+      },
+      update: (api, endpoint, values) =>
+        webhooksApi.update(api, endpoint.id, { ...bodyOf(values), enabled: values.enabled }),
     },
-    create: async (api, values: WebhookForm): Promise<unknown> => {
-      const created = await webhooksApi.create(api, bodyOf(values));
-      props.onCreated(created);
-      return created;
-    },
-    update: (api, endpoint: WebhookEndpoint, values) =>
-      webhooksApi.update(api, endpoint.id, { ...bodyOf(values), enabled: values.enabled }),
-    onClose: props.onClose,
-  });
+    editing,
+    props.onClose,
+  );
   return (
     <FormDialog {...dialog} title={t(editing ? 'admin.webhooks.edit' : 'admin.webhooks.new')}>
       <Box sx={{ display: 'grid', gap: 2 }}>

@@ -11,8 +11,8 @@ import { SelectField } from '../../../shared/crud/form-fields';
 import { useServices } from '../../../shared/services';
 import { optionItems } from '../../../shared/ui/option-items';
 import { devicesApi, vehiclesApi } from '../admin-api';
-import { deviceFormSchema, toDeviceInput, type DeviceForm } from '../admin-forms';
 import { assignableVehicles, isPlaceholderVehicle } from '../device-assignment';
+import { deviceForm } from '../admin-entities';
 import { useEntityForm } from '../use-admin-form';
 import { useAdminSave } from '../use-admin-save';
 import { FormDialog } from './admin-dialogs';
@@ -37,20 +37,7 @@ export function DeviceDialog(props: {
   onClose: () => void;
 }) {
   const { device } = props;
-  const { t, control, errors, field, dialog } = useEntityForm({
-    name: 'device',
-    entity: device,
-    schema: deviceFormSchema,
-    defaultValues: {
-      uniqueId: device?.uniqueId ?? '',
-      protocol: device?.protocol ?? 'teltonika',
-      model: device?.model ?? '',
-      vehicleId: device?.vehicleId ? String(device.vehicleId) : '',
-    },
-    create: (api, values: DeviceForm) => devicesApi.create(api, toDeviceInput(values)),
-    update: (api, d: Device, values) => devicesApi.update(api, d.id, toDeviceInput(values)),
-    onClose: props.onClose,
-  });
+  const { t, control, errors, field, dialog } = useEntityForm(deviceForm, device, props.onClose);
   const options = assignableVehicles(props.vehicles, device?.vehicleId ?? null);
 
   return (

@@ -5,8 +5,8 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { SelectField } from '../../../shared/crud/form-fields';
 import { DayField } from '../../../shared/ui/day-field';
-import { driversApi } from '../admin-api';
-import { driverFormSchema, driverToForm, toDriverInput, type DriverForm } from '../driver-form';
+import type { DriverForm } from '../driver-form';
+import { driverForm } from '../admin-entities';
 import { useEntityForm } from '../use-admin-form';
 import { groupOptions } from './group-options';
 import { FormDialog } from './admin-dialogs';
@@ -19,17 +19,7 @@ export function DriverDialog(props: {
 }) {
   const { i18n } = useTranslation();
   const { driver } = props;
-  const { t, control, errors, field, dialog } = useEntityForm({
-    name: 'driver',
-    entity: driver,
-    schema: driverFormSchema,
-    defaultValues: driverToForm(driver),
-    create: (api, values: DriverForm) => driversApi.create(api, toDriverInput(values)),
-    update: (api, d: Driver, values) => driversApi.update(api, d.driverId, toDriverInput(values)),
-    saved: 'drivers.saved',
-    created: 'drivers.created',
-    onClose: props.onClose,
-  });
+  const { t, control, errors, field, dialog } = useEntityForm(driverForm, driver, props.onClose);
   const text = (name: keyof DriverForm, extra: object = {}) => (
     <TextField {...field(name)} label={t(`drivers.fields.${name}`)} {...extra} />
   );

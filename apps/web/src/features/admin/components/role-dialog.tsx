@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
 import { SelectField } from '../../../shared/crud/form-fields';
 import { optionItems } from '../../../shared/ui/option-items';
-import { rolesApi } from '../admin-api';
-import { roleFormSchema, toggleViews, toRoleInput, type RoleForm } from '../admin-forms';
+import { toggleViews } from '../admin-forms';
+import { roleForm } from '../admin-entities';
 import { useEntityForm } from '../use-admin-form';
 import { FormDialog } from './admin-dialogs';
 
@@ -18,19 +18,7 @@ import { FormDialog } from './admin-dialogs';
 export function RoleDialog(props: { role: AdminRole | null; onClose: () => void }) {
   const { role } = props;
   const readOnly = Boolean(role?.builtIn);
-  const { t, form, control, errors, field, dialog } = useEntityForm({
-    name: 'role',
-    entity: role,
-    schema: roleFormSchema,
-    defaultValues: {
-      name: role?.name ?? '',
-      startOn: role?.startOn ?? 'dashboard',
-      views: role?.views ?? ['dashboard'],
-    },
-    create: (api, values: RoleForm) => rolesApi.create(api, toRoleInput(values)),
-    update: (api, r: AdminRole, values) => rolesApi.update(api, r.id, toRoleInput(values)),
-    onClose: props.onClose,
-  });
+  const { t, form, control, errors, field, dialog } = useEntityForm(roleForm, role, props.onClose);
   const views = useWatch({ control, name: 'views' });
   const startOn = useWatch({ control, name: 'startOn' });
   const setViews = (names: readonly string[], on: boolean) =>

@@ -7,15 +7,11 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
 import { SelectField } from '../../../shared/crud/form-fields';
-import type { TFunction } from '../../../shared/i18n/i18n';
 import { recordItems } from '../../../shared/ui/option-items';
-import { usersApi, type RoleOption } from '../admin-api';
-import { toUserInput, userFormSchema, type UserForm } from '../admin-forms';
+import type { RoleOption } from '../admin-api';
+import { userForm } from '../admin-entities';
 import { useEntityForm } from '../use-admin-form';
 import { FormDialog } from './admin-dialogs';
-
-const createSchema = (t: TFunction) => userFormSchema(t, 'create');
-const editSchema = (t: TFunction) => userFormSchema(t, 'edit');
 
 /** Creates a user (`user` null) or edits one; the password is optional when editing. */
 export function UserDialog(props: {
@@ -24,24 +20,7 @@ export function UserDialog(props: {
   onClose: () => void;
 }) {
   const { user } = props;
-  const { t, control, errors, field, dialog } = useEntityForm({
-    name: 'user',
-    entity: user,
-    schema: user ? editSchema : createSchema,
-    defaultValues: {
-      username: user?.username ?? '',
-      email: user?.email ?? '',
-      nombre: user?.nombre ?? '',
-      apellido: user?.apellido ?? '',
-      telefono: user?.telefono ?? '',
-      roleId: user ? String(user.roleId) : '',
-      password: '',
-      disabled: user?.disabled ?? false,
-    },
-    create: (api, values: UserForm) => usersApi.create(api, toUserInput(values, 'create')),
-    update: (api, u: AdminUser, values) => usersApi.update(api, u.id, toUserInput(values, 'edit')),
-    onClose: props.onClose,
-  });
+  const { t, control, errors, field, dialog } = useEntityForm(userForm, user, props.onClose);
 
   return (
     <FormDialog {...dialog} title={user ? t('admin.users.edit') : t('admin.users.new')}>

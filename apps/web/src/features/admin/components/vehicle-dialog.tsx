@@ -5,8 +5,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { seededText } from '../../../shared/i18n/seeded-text';
 import { SelectField } from '../../../shared/crud/form-fields';
-import { vehiclesApi } from '../admin-api';
-import { toVehicleInput, vehicleFormSchema, vehicleToForm, type VehicleForm } from '../admin-forms';
+import type { VehicleForm } from '../admin-forms';
+import { vehicleForm } from '../admin-entities';
 import { useEntityForm } from '../use-admin-form';
 import { groupOptions } from './group-options';
 import { FormDialog } from './admin-dialogs';
@@ -20,16 +20,7 @@ export function VehicleDialog(props: {
   onClose: () => void;
 }) {
   const { vehicle } = props;
-  const { t, control, errors, field, dialog } = useEntityForm({
-    name: 'vehicle',
-    entity: vehicle,
-    schema: vehicleFormSchema,
-    defaultValues: vehicleToForm(vehicle),
-    create: (api, values: VehicleForm) => vehiclesApi.create(api, toVehicleInput(values)),
-    update: (api, v: Vehicle, values) =>
-      vehiclesApi.update(api, v.vehicleId, toVehicleInput(values)),
-    onClose: props.onClose,
-  });
+  const { t, control, errors, field, dialog } = useEntityForm(vehicleForm, vehicle, props.onClose);
   const text = (name: keyof VehicleForm, label: string, extra: object = {}) => (
     <TextField {...field(name)} label={label} {...extra} />
   );
