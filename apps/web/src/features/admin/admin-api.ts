@@ -19,6 +19,7 @@ import type {
   VehicleTanks,
 } from '@rumbo/contracts';
 import type { ApiClient } from '../../shared/api/http-client';
+import { crudApi, signalOpts } from '../../shared/crud/crud-api';
 
 /** Query keys of the administration screens; a change invalidates the whole `admin` tree. */
 export const adminKeys = {
@@ -42,40 +43,20 @@ export interface RoleOption {
   builtIn: boolean;
 }
 
-const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
-const remove = (api: ApiClient, path: string) =>
-  api.request<{ ok: boolean }>(path, { method: 'DELETE' });
+const opts = signalOpts;
 
 /** Users and roles: `/api/rest/admin/...`. */
 export const usersApi = {
-  list: (api: ApiClient, signal?: AbortSignal) =>
-    api.get<AdminUser[]>('rest/admin/users', opts(signal)),
+  ...crudApi<AdminUser, AdminUserCreate, AdminUserUpdate>({ base: 'rest/admin/users' }),
   roleOptions: (api: ApiClient, signal?: AbortSignal) =>
     api.get<RoleOption[]>('rest/admin/users/roles', opts(signal)),
-  create: (api: ApiClient, body: AdminUserCreate) => api.post<AdminUser>('rest/admin/users', body),
-  update: (api: ApiClient, id: number, body: AdminUserUpdate) =>
-    api.request<AdminUser>(`rest/admin/users/${id}`, { method: 'PUT', body }),
-  remove: (api: ApiClient, id: number) => remove(api, `rest/admin/users/${id}`),
 };
 
-export const rolesApi = {
-  list: (api: ApiClient, signal?: AbortSignal) =>
-    api.get<AdminRole[]>('rest/admin/roles', opts(signal)),
-  create: (api: ApiClient, body: AdminRoleInput) => api.post<AdminRole>('rest/admin/roles', body),
-  update: (api: ApiClient, id: number, body: AdminRoleInput) =>
-    api.request<AdminRole>(`rest/admin/roles/${id}`, { method: 'PUT', body }),
-  remove: (api: ApiClient, id: number) => remove(api, `rest/admin/roles/${id}`),
-};
+export const rolesApi = crudApi<AdminRole, AdminRoleInput>({ base: 'rest/admin/roles' });
 
 /** Fleet administration: `/api/vehicles/...` and the trailer kinds of `/api/v2`. */
 export const vehiclesApi = {
-  list: (api: ApiClient, signal?: AbortSignal) =>
-    api.get<Vehicle[]>('vehicles/vehicles', opts(signal)),
-  create: (api: ApiClient, body: VehicleInput) =>
-    api.post<Vehicle>('vehicles/admin/vehicles', body),
-  update: (api: ApiClient, id: number, body: VehicleInput) =>
-    api.request<Vehicle>(`vehicles/admin/vehicles/${id}`, { method: 'PUT', body }),
-  remove: (api: ApiClient, id: number) => remove(api, `vehicles/admin/vehicles/${id}`),
+  ...crudApi<Vehicle, VehicleInput>({ base: 'vehicles/admin/vehicles', list: 'vehicles/vehicles' }),
   trailerKinds: (api: ApiClient, signal?: AbortSignal) =>
     api.post<TrailerKind[]>('v2/vehicle/all_trailer_kind', {}, opts(signal)),
   lastInfo: (api: ApiClient, signal?: AbortSignal) =>
@@ -87,31 +68,26 @@ export const vehiclesApi = {
     api.request<VehicleTanks>(`vehicles/admin/vehicles/${id}/tanks`, { method: 'PUT', body }),
 };
 
-export const devicesApi = {
-  list: (api: ApiClient, signal?: AbortSignal) =>
-    api.get<Device[]>('vehicles/admin/devices', opts(signal)),
-  create: (api: ApiClient, body: DeviceInput) => api.post<Device>('vehicles/admin/devices', body),
-  update: (api: ApiClient, id: number, body: DeviceInput) =>
-    api.request<Device>(`vehicles/admin/devices/${id}`, { method: 'PUT', body }),
-  remove: (api: ApiClient, id: number) => remove(api, `vehicles/admin/devices/${id}`),
-};
+export const devicesApi = crudApi<Device, DeviceInput>({ base: 'vehicles/admin/devices' });
 
+const groupsCrud = crudApi<Group, { name: string }, { name: string }>({
+  base: 'vehicles/admin/groups',
+  list: 'vehicles/groups',
+});
 export const groupsApi = {
-  list: (api: ApiClient, signal?: AbortSignal) => api.get<Group[]>('vehicles/groups', opts(signal)),
-  create: (api: ApiClient, name: string) => api.post<Group>('vehicles/admin/groups', { name }),
-  update: (api: ApiClient, id: number, name: string) =>
-    api.request<{ ok: boolean }>(`vehicles/admin/groups/${id}`, { method: 'PUT', body: { name } }),
-  remove: (api: ApiClient, id: number) => remove(api, `vehicles/admin/groups/${id}`),
+  list: groupsCrud.list,
+  remove: groupsCrud.remove,
+  create: (api: ApiClient, name: string) => groupsCrud.create(api, { name }),
+  /** Answers `{ ok }`, not the group. */
+  update: (api: ApiClient, id: number, name: string): Promise<unknown> =>
+    groupsCrud.update(api, id, { name }),
 };
 
 /** Drivers: `/api/driver` (spec §7). */
-export const driversApi = {
-  list: (api: ApiClient, signal?: AbortSignal) => api.get<Driver[]>('driver', opts(signal)),
-  create: (api: ApiClient, body: DriverCreate) => api.post<Driver>('driver', body),
-  update: (api: ApiClient, id: number, body: Partial<DriverCreate>) =>
-    api.request<Driver>(`driver/${id}`, { method: 'PATCH', body }),
-  remove: (api: ApiClient, id: number) => remove(api, `driver/${id}`),
-};
+export const driversApi = crudApi<Driver, DriverCreate, Partial<DriverCreate>>({
+  base: 'driver',
+  method: 'PATCH',
+});
 
 /** API keys (issue 27): `/api/v2/api-keys`. */
 export const apiKeysApi = {

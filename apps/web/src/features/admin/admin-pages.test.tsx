@@ -1,36 +1,18 @@
 import type { AdminRole, AdminUser, Device } from '@rumbo/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage, type FakeHandler, type FakeReply } from '../../test/fake-server';
-import { signedInRoutes, VIEWS } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
-import { testVehicle } from './admin-test-fixtures';
+import { openAdmin, testVehicle } from './admin-test-fixtures';
 
 /** The app boots (session check, lazy screen) before the list shows; CI machines can be slow. */
 const SLOW = { timeout: 10_000 };
 
-const ADMIN_VIEWS = {
-  ...VIEWS,
-  'admin-users': true,
-  'admin-roles': true,
-  'admin-vehicles': true,
-  'admin-devices': true,
-  'admin-groups': true,
-};
-
-/** The app at `path` for a signed-in administrator, as after a reload. */
-function openAdmin(path: string, routes: Record<string, FakeHandler | FakeReply>) {
-  const auth = { token: 'tok', userToken: 'utok', digest: 'abcdefgh12345678', rol: 'admin' };
-  return renderApp(
-    path,
-    {
-      ...signedInRoutes(),
-      'POST /api/v2/views-authz/web3': { body: { start_on: 'dashboard', views: ADMIN_VIEWS } },
-      ...routes,
-    },
-    memoryStorage({ 'rumbo.auth': JSON.stringify({ ...auth, loginStatus: 'authenticated' }) }),
-  );
-}
+const ADMIN_VIEWS = [
+  'admin-users',
+  'admin-roles',
+  'admin-vehicles',
+  'admin-devices',
+  'admin-groups',
+] as const;
 
 const ROLES: AdminRole[] = [
   {
@@ -54,7 +36,7 @@ const ROLES: AdminRole[] = [
 describe('roles screen', () => {
   it('creates a role from a whole menu group and a start view among the allowed ones', async () => {
     let sent: unknown = null;
-    openAdmin('/app/admin/roles', {
+    openAdmin('/app/admin/roles', ADMIN_VIEWS, {
       'GET /api/rest/admin/roles': { body: ROLES },
       'POST /api/rest/admin/roles': (call) => {
         sent = call.body;
@@ -119,7 +101,7 @@ const ME: AdminUser = {
 
 describe('users screen', () => {
   it('shows a taken username on its field and keeps the dialog open', async () => {
-    openAdmin('/app/admin/users', {
+    openAdmin('/app/admin/users', ADMIN_VIEWS, {
       'GET /api/rest/admin/users': { body: [ME] },
       'GET /api/rest/admin/users/roles': { body: [{ id: 1, name: 'admin', builtIn: true }] },
       'POST /api/rest/admin/users': {
@@ -178,7 +160,7 @@ describe('devices screen', () => {
     ];
     const calls: string[] = [];
     let put: unknown = null;
-    openAdmin('/app/admin/devices', {
+    openAdmin('/app/admin/devices', ADMIN_VIEWS, {
       'GET /api/vehicles/admin/devices': { body: [device] },
       'GET /api/vehicles/vehicles': { body: vehicles },
       'GET /api/rest/vehicle/last_position': { body: [] },
@@ -217,7 +199,7 @@ describe('devices screen', () => {
 describe('list states', () => {
   it('says when the list failed, retries, and shows the empty text', async () => {
     let attempts = 0;
-    openAdmin('/app/admin/groups', {
+    openAdmin('/app/admin/groups', ADMIN_VIEWS, {
       'GET /api/vehicles/groups': () => {
         attempts += 1;
         return attempts <= 2
@@ -236,7 +218,7 @@ describe('list states', () => {
   });
 
   it('filters by search and says when nothing matches', async () => {
-    openAdmin('/app/admin/groups', {
+    openAdmin('/app/admin/groups', ADMIN_VIEWS, {
       'GET /api/vehicles/groups': {
         body: [
           { id: 1, name: 'Frío', vehicleCount: 2 },

@@ -2,23 +2,23 @@ import { API_KEY_SCOPES, type ApiKey, type ApiKeyCreated } from '@rumbo/contract
 import BlockIcon from '@mui/icons-material/Block';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { fieldPropsOf } from '../../shared/crud/form-fields';
+import { ActionButton } from '../../shared/crud/action-button';
+import { useApiQuery } from '../../shared/crud/use-api-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { SecretOnceDialog } from './secret-once-dialog';
 import { useServices } from '../../shared/services';
-import { ConfirmDialog, ConfirmText } from '../../shared/ui/confirm-dialog';
+import { ConfirmText } from '../../shared/ui/confirm-dialog';
 import { adminKeys, apiKeysApi } from './admin-api';
 import { apiKeyFormSchema, toApiKeyInput, type ApiKeyForm } from './api-key-form';
 import { AdminTable, type AdminColumn } from './components/admin-table';
+import { useAdminConfirm } from './components/use-admin-delete';
 import { CheckboxGroupField } from './components/checkbox-group-field';
 import { FormDialog } from './components/admin-dialogs';
 import { useAdminForm } from './use-admin-form';
-import { useAdminSave } from './use-admin-save';
 import { useInstantText } from './use-admin-format';
 
 type KeyState = 'active' | 'revoked' | 'expired';
@@ -47,10 +47,10 @@ function ApiKeyDialog(props: { onClose: () => void; onCreated: (key: ApiKeyCreat
     onClose: props.onClose,
   });
   const {
-    register,
     control,
     formState: { errors },
   } = form;
+  const field = fieldPropsOf(form, 'api-key');
   return (
     <FormDialog
       name="api-key"
@@ -62,11 +62,8 @@ function ApiKeyDialog(props: { onClose: () => void; onCreated: (key: ApiKeyCreat
     >
       <Box sx={{ display: 'grid', gap: 2 }}>
         <TextField
-          {...register('name')}
-          id="api-key-name"
+          {...field('name', t('admin.api_keys.name_help'))}
           label={t('admin.api_keys.name')}
-          helperText={errors.name?.message ?? t('admin.api_keys.name_help')}
-          error={Boolean(errors.name)}
           required
           autoComplete="off"
         />
@@ -88,20 +85,14 @@ function ApiKeyDialog(props: { onClose: () => void; onCreated: (key: ApiKeyCreat
           )}
         />
         <TextField
-          {...register('expires')}
-          id="api-key-expires"
+          {...field('expires', t('admin.api_keys.expires_help'))}
           type="date"
           label={t('admin.api_keys.expires')}
-          helperText={errors.expires?.message ?? t('admin.api_keys.expires_help')}
-          error={Boolean(errors.expires)}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
         />
         <TextField
-          {...register('addresses')}
-          id="api-key-addresses"
+          {...field('addresses', t('admin.api_keys.addresses_help'))}
           label={t('admin.api_keys.addresses')}
-          helperText={errors.addresses?.message ?? t('admin.api_keys.addresses_help')}
-          error={Boolean(errors.addresses)}
           multiline
           minRows={2}
           placeholder="203.0.113.7&#10;10.20.0.0/16"
@@ -133,17 +124,19 @@ export function ApiKeysPanel() {
   const { t } = useTranslation();
   const { api } = useServices();
   const instant = useInstantText();
-  const keys = useQuery({
-    queryKey: adminKeys.apiKeys,
-    queryFn: ({ signal }) => apiKeysApi.list(api, signal),
-  });
+  const keys = useApiQuery(adminKeys.apiKeys, apiKeysApi.list);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const revoke = useAdminSave({
-    mutationFn: (key: ApiKey) => apiKeysApi.revoke(api, key.id),
+  const revoke = useAdminConfirm({
+    run: (key: ApiKey) => apiKeysApi.revoke(api, key.id),
     success: t('admin.api_keys.revoked_done'),
-    onSuccess: () => setRevoking(null),
+    title: t('admin.api_keys.revoke_title'),
+    titleId: 'api-key-revoke-title',
+    confirmLabel: t('admin.api_keys.revoke'),
+    testId: 'confirm-revoke',
+    text: (key) => (
+      <ConfirmText>{t('admin.api_keys.revoke_text', { name: key?.name ?? '' })}</ConfirmText>
+    ),
   });
   // Expired as of the list's fetch (it refetches on focus and after each change).
   const nowMs = keys.dataUpdatedAt;
@@ -213,49 +206,28 @@ export function ApiKeysPanel() {
     <>
       <AdminTable
         name="api-keys"
-        title={t('admin.api_keys.title')}
-        subtitle={t('admin.api_keys.subtitle')}
-        createLabel={t('admin.api_keys.new')}
+        texts="admin.api_keys"
         onCreate={() => setCreating(true)}
         query={keys}
         columns={columns}
         rowKey={(k) => k.id}
         searchTexts={searchTexts}
-        emptyText={t('admin.api_keys.empty')}
         rowSx={(k) => (stateOf(k, nowMs) === 'active' ? undefined : { opacity: 0.65 })}
         actions={(k) =>
           stateOf(k, nowMs) === 'revoked' ? null : (
-            <Tooltip title={t('admin.api_keys.revoke')}>
-              <IconButton
-                size="small"
-                aria-label={`${t('admin.api_keys.revoke')} ${k.name}`}
-                onClick={() => setRevoking(k)}
-                data-testid="row-revoke"
-              >
-                <BlockIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <ActionButton
+              label={t('admin.api_keys.revoke')}
+              name={k.name}
+              icon={<BlockIcon fontSize="small" />}
+              onClick={() => revoke.ask(k)}
+              testId="row-revoke"
+            />
           )
         }
       />
       {creating ? <ApiKeyDialog onClose={() => setCreating(false)} onCreated={setCreated} /> : null}
       {created ? <SecretDialog created={created} onClose={() => setCreated(null)} /> : null}
-      <ConfirmDialog
-        open={revoking !== null}
-        title={t('admin.api_keys.revoke_title')}
-        titleId="api-key-revoke-title"
-        busy={revoke.isPending}
-        busyStyle="loading"
-        cancelLabel={t('admin.common.cancel')}
-        confirmLabel={t('admin.api_keys.revoke')}
-        testId="confirm-revoke"
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          if (revoking) revoke.mutate(revoking);
-        }}
-      >
-        <ConfirmText>{t('admin.api_keys.revoke_text', { name: revoking?.name ?? '' })}</ConfirmText>
-      </ConfirmDialog>
+      {revoke.dialog}
     </>
   );
 }

@@ -3,12 +3,13 @@ import LinkIcon from '@mui/icons-material/Link';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import { alpha } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { ActionButton } from '../../shared/crud/action-button';
+import { useApiQuery } from '../../shared/crud/use-api-query';
+import { useEditing } from '../../shared/crud/use-editing';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';
 import { adminKeys, devicesApi, vehiclesApi } from './admin-api';
@@ -27,25 +28,17 @@ export default function AdminDevicesPage() {
   const { t } = useTranslation();
   const { api } = useServices();
   const instant = useInstantText();
-  const devices = useQuery({
-    queryKey: adminKeys.devices,
-    queryFn: ({ signal }) => devicesApi.list(api, signal),
-  });
-  const vehicles = useQuery({
-    queryKey: adminKeys.vehicles,
-    queryFn: ({ signal }) => vehiclesApi.list(api, signal),
-  });
+  const devices = useApiQuery(adminKeys.devices, devicesApi.list);
+  const vehicles = useApiQuery(adminKeys.vehicles, vehiclesApi.list);
   // The live fleet is newer than the stored state the device list reads.
-  const lastInfo = useQuery({
-    queryKey: adminKeys.lastInfo,
-    queryFn: ({ signal }) => vehiclesApi.lastInfo(api, signal),
+  const lastInfo = useApiQuery(adminKeys.lastInfo, vehiclesApi.lastInfo, {
     refetchInterval: 15_000,
   });
   const liveConnection = useMemo(
     () => new Map((lastInfo.data ?? []).map((info) => [info.idvehiculo, info.lastConnection])),
     [lastInfo.data],
   );
-  const [editing, setEditing] = useState<Device | 'new' | null>(null);
+  const editor = useEditing<Device>();
   const [assigning, setAssigning] = useState<Device | null>(null);
   const [onlyNew, setOnlyNew] = useState(false);
   const remove = useAdminDelete({
@@ -101,15 +94,12 @@ export default function AdminDevicesPage() {
     <>
       <AdminTable
         name="devices"
-        title={t('admin.devices.title')}
-        subtitle={t('admin.devices.subtitle')}
-        createLabel={t('admin.devices.new')}
-        onCreate={vehicles.data ? () => setEditing('new') : undefined}
+        texts="admin.devices"
+        onCreate={vehicles.data ? editor.create : undefined}
         query={devices}
         columns={columns}
         rowKey={(d) => d.id}
         searchTexts={searchTexts}
-        emptyText={t('admin.devices.empty')}
         preFilter={onlyNew ? waiting : undefined}
         rowSx={(d) =>
           waiting(d) ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.12) } : undefined
@@ -132,32 +122,27 @@ export default function AdminDevicesPage() {
         actions={(d) => (
           <RowActions
             label={d.uniqueId}
-            onEdit={vehicles.data ? () => setEditing(d) : undefined}
+            onEdit={vehicles.data ? () => editor.edit(d) : undefined}
             onDelete={() => remove.ask(d)}
           >
             {vehicles.data ? (
-              <Tooltip title={t('admin.devices.assign')}>
-                <IconButton
-                  size="small"
-                  color={waiting(d) ? 'warning' : 'default'}
-                  aria-label={`${t('admin.devices.assign')} ${d.uniqueId}`}
-                  onClick={() => setAssigning(d)}
-                  data-testid="row-assign"
-                >
-                  <LinkIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <ActionButton
+                label={t('admin.devices.assign')}
+                name={d.uniqueId}
+                icon={<LinkIcon fontSize="small" />}
+                onClick={() => setAssigning(d)}
+                testId="row-assign"
+                color={waiting(d) ? 'warning' : 'default'}
+              />
             ) : null}
           </RowActions>
         )}
       />
-      {editing !== null && vehicles.data ? (
-        <DeviceDialog
-          device={editing === 'new' ? null : editing}
-          vehicles={vehicles.data}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
+      {editor.dialog((device, close) =>
+        vehicles.data ? (
+          <DeviceDialog device={device} vehicles={vehicles.data} onClose={close} />
+        ) : null,
+      )}
       {assigning && vehicles.data ? (
         <AssignDeviceDialog
           device={assigning}

@@ -3,8 +3,9 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { useApiQuery } from '../../shared/crud/use-api-query';
+import { useEditing } from '../../shared/crud/use-editing';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices, useSession } from '../../shared/services';
 import { useUrlParams } from '../../shared/url/use-url-params';
@@ -27,22 +28,16 @@ export default function DriversPage() {
   const language = i18n.language === 'en' ? 'en' : 'es';
   const { api, exporter } = useServices();
   const offset = useSession((s) => s.user?.config.timeZone ?? 0);
-  const drivers = useQuery({
-    queryKey: adminKeys.drivers,
-    queryFn: ({ signal }) => driversApi.list(api, signal),
-  });
-  const groups = useQuery({
-    queryKey: adminKeys.groups,
-    queryFn: ({ signal }) => groupsApi.list(api, signal),
-  });
-  const [editing, setEditing] = useState<Driver | 'new' | null>(null);
+  const drivers = useApiQuery(adminKeys.drivers, driversApi.list);
+  const groups = useApiQuery(adminKeys.groups, groupsApi.list);
+  const editor = useEditing<Driver>();
   // `?driver=id` (the top bar's search) opens that driver's dialog; closing it drops the parameter.
   const { params, drop } = useUrlParams();
   const wanted = params.has('driver') ? Number(params.get('driver')) : null;
   const linked = wanted === null ? undefined : drivers.data?.find((d) => d.driverId === wanted);
-  const shown = editing ?? linked ?? null;
+  const shown = editor.editing ?? linked ?? null;
   const close = () => {
-    setEditing(null);
+    editor.close();
     if (wanted !== null) drop('driver');
   };
   const [group, setGroup] = useState('');
@@ -121,16 +116,14 @@ export default function DriversPage() {
     <>
       <AdminTable
         name="drivers"
-        title={t('drivers.title')}
-        subtitle={t('drivers.subtitle')}
-        createLabel={t('drivers.create')}
-        onCreate={() => setEditing('new')}
+        texts="drivers"
+        createKey="create"
+        onCreate={editor.create}
         query={drivers}
         columns={columns}
         rowKey={(d) => d.driverId}
         searchTexts={driverSearchTexts}
         preFilter={preFilter}
-        emptyText={t('drivers.empty')}
         exportLabel={t('drivers.export')}
         onExport={(rows) =>
           void exporter.exportExcel('drivers', driverExcel(rows, { t, language, nowMs, offset }))
@@ -158,7 +151,7 @@ export default function DriversPage() {
         actions={(d) => (
           <RowActions
             label={`${d.nombre} ${d.apellido}`.trim()}
-            onEdit={() => setEditing(d)}
+            onEdit={() => editor.edit(d)}
             onDelete={() => remove.ask(d)}
           />
         )}

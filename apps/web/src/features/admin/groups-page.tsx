@@ -1,26 +1,24 @@
 import type { Group } from '@rumbo/contracts';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback } from 'react';
+import { useApiQuery } from '../../shared/crud/use-api-query';
+import { useEditing } from '../../shared/crud/use-editing';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';
 import { adminKeys, groupsApi } from './admin-api';
-import { groupFormSchema, type GroupForm } from './admin-forms';
 import { FormDialog } from './components/admin-dialogs';
 import { AdminTable, type AdminColumn } from './components/admin-table';
 import { RowActions } from './components/row-actions';
 import { useAdminDelete } from './components/use-admin-delete';
-import { useAdminForm } from './use-admin-form';
+import { groupForm } from './admin-entities';
+import { useEntityForm } from './use-admin-form';
 
 /** Vehicle groups: create, rename, delete (vehicles stay, without group). */
 export default function AdminGroupsPage() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const groups = useQuery({
-    queryKey: adminKeys.groups,
-    queryFn: ({ signal }) => groupsApi.list(api, signal),
-  });
-  const [editing, setEditing] = useState<Group | 'new' | null>(null);
+  const groups = useApiQuery(adminKeys.groups, groupsApi.list);
+  const editor = useEditing<Group>();
   const remove = useAdminDelete({
     remove: (group: Group) => groupsApi.remove(api, group.id),
     nameOf: (group) => group.name,
@@ -41,67 +39,40 @@ export default function AdminGroupsPage() {
     <>
       <AdminTable
         name="groups"
-        title={t('admin.groups.title')}
-        subtitle={t('admin.groups.subtitle')}
-        createLabel={t('admin.groups.new')}
-        onCreate={() => setEditing('new')}
+        texts="admin.groups"
+        onCreate={editor.create}
         query={groups}
         columns={columns}
         rowKey={(g) => g.id}
         searchTexts={searchTexts}
-        emptyText={t('admin.groups.empty')}
         actions={(g) => (
-          <RowActions label={g.name} onEdit={() => setEditing(g)} onDelete={() => remove.ask(g)} />
+          <RowActions label={g.name} onEdit={() => editor.edit(g)} onDelete={() => remove.ask(g)} />
         )}
       />
-      {editing !== null ? (
-        <GroupDialog group={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      ) : null}
+      {editor.dialog((group, close) => (
+        <GroupDialog group={group} onClose={close} />
+      ))}
       {remove.dialog}
     </>
   );
 }
 
 function GroupDialog(props: { group: Group | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { api } = useServices();
   const { group } = props;
-  const schema = useMemo(() => groupFormSchema(t), [t]);
-  const { form, mutation, onSubmit } = useAdminForm({
-    schema,
-    defaultValues: { name: group?.name ?? '' },
-    save: async ({ name }: GroupForm): Promise<void> => {
-      if (group) await groupsApi.update(api, group.id, name.trim());
-      else await groupsApi.create(api, name.trim());
-    },
-    success: group ? t('admin.common.saved') : t('admin.common.created'),
-    onClose: props.onClose,
-    conflictField: 'name',
-  });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { t, field, dialog } = useEntityForm(groupForm, group, props.onClose);
   return (
     <FormDialog
-      name="group"
-      open
+      {...dialog}
       maxWidth="xs"
       title={group ? t('admin.groups.edit') : t('admin.groups.new')}
-      submitting={mutation.isPending}
-      onClose={props.onClose}
-      onSubmit={onSubmit}
     >
       <TextField
-        {...register('name')}
-        id="group-name"
+        {...field('name')}
         label={t('admin.groups.name')}
         fullWidth
         required
         autoFocus
         sx={{ mt: 1 }}
-        error={Boolean(errors.name)}
-        helperText={errors.name?.message}
       />
     </FormDialog>
   );

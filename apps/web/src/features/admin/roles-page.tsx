@@ -1,8 +1,9 @@
 import type { AdminRole } from '@rumbo/contracts';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Chip from '@mui/material/Chip';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
+import { useApiQuery } from '../../shared/crud/use-api-query';
+import { useEditing } from '../../shared/crud/use-editing';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';
 import { adminKeys, rolesApi } from './admin-api';
@@ -15,11 +16,8 @@ import { useAdminDelete } from './components/use-admin-delete';
 export default function AdminRolesPage() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const roles = useQuery({
-    queryKey: adminKeys.roles,
-    queryFn: ({ signal }) => rolesApi.list(api, signal),
-  });
-  const [editing, setEditing] = useState<AdminRole | 'new' | null>(null);
+  const roles = useApiQuery(adminKeys.roles, rolesApi.list);
+  const editor = useEditing<AdminRole>();
   const remove = useAdminDelete({
     remove: (role: AdminRole) => rolesApi.remove(api, role.id),
     nameOf: (role) => role.name,
@@ -55,27 +53,24 @@ export default function AdminRolesPage() {
     <>
       <AdminTable
         name="roles"
-        title={t('admin.roles.title')}
-        subtitle={t('admin.roles.subtitle')}
-        createLabel={t('admin.roles.new')}
-        onCreate={() => setEditing('new')}
+        texts="admin.roles"
+        onCreate={editor.create}
         query={roles}
         columns={columns}
         rowKey={(r) => r.id}
         searchTexts={searchTexts}
-        emptyText={t('admin.roles.empty')}
         actions={(r) =>
           r.builtIn ? (
             <RowActions
               label={r.name}
               editLabel={t('admin.roles.view')}
               editIcon={<VisibilityOutlinedIcon fontSize="small" />}
-              onEdit={() => setEditing(r)}
+              onEdit={() => editor.edit(r)}
             />
           ) : (
             <RowActions
               label={r.name}
-              onEdit={() => setEditing(r)}
+              onEdit={() => editor.edit(r)}
               onDelete={() => remove.ask(r)}
               deleteDisabledReason={
                 r.userCount > 0 ? t('admin.error.role_in_use', { count: r.userCount }) : undefined
@@ -84,9 +79,9 @@ export default function AdminRolesPage() {
           )
         }
       />
-      {editing !== null ? (
-        <RoleDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      ) : null}
+      {editor.dialog((role, close) => (
+        <RoleDialog role={role} onClose={close} />
+      ))}
       {remove.dialog}
     </>
   );

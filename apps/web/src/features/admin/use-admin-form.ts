@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -8,6 +8,10 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { fieldPropsOf } from '../../shared/crud/form-fields';
+import { useTranslation } from '../../shared/i18n/use-translation';
+import { useServices } from '../../shared/services';
+import type { EntityForm } from './admin-entities';
 import { useAdminSave } from './use-admin-save';
 
 /**
@@ -39,4 +43,40 @@ export function useAdminForm<F extends FieldValues, R>(options: {
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     void form.handleSubmit((values) => mutation.mutate(values))(event);
   return { form, mutation, onSubmit };
+}
+
+/**
+ * The form of a create/edit dialog of `entity` (null: a new one), as `spec` says: `useAdminForm`
+ * saving with its `create` or `update`; `field(name, help)` gives the props of a text field with
+ * id `<name>-<field>`; `dialog` those of its `FormDialog` but the title.
+ */
+export function useEntityForm<F extends FieldValues, E>(
+  spec: EntityForm<F, E>,
+  entity: E | null,
+  onClose: () => void,
+) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const editing = entity !== null;
+  const schemaOf = spec.schema;
+  const schema = useMemo(() => schemaOf(t, editing), [schemaOf, t, editing]);
+  const { form, mutation, onSubmit } = useAdminForm<F, unknown>({
+    schema,
+    defaultValues: spec.toForm(entity),
+    save: (values) => (entity ? spec.update(api, entity, values) : spec.create(api, values)),
+    success: t(
+      entity ? (spec.saved ?? 'admin.common.saved') : (spec.created ?? 'admin.common.created'),
+    ),
+    onClose,
+    ...(spec.conflictField ? { conflictField: spec.conflictField as Path<F> } : {}),
+  });
+  const dialog = { name: spec.name, open: true, submitting: mutation.isPending, onClose, onSubmit };
+  return {
+    t,
+    form,
+    control: form.control,
+    errors: form.formState.errors,
+    field: fieldPropsOf(form, spec.name),
+    dialog,
+  };
 }

@@ -2,8 +2,9 @@ import type { AdminUser } from '@rumbo/contracts';
 import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
+import { useApiQuery } from '../../shared/crud/use-api-query';
+import { useEditing } from '../../shared/crud/use-editing';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';
 import { useUrlParams } from '../../shared/url/use-url-params';
@@ -23,15 +24,9 @@ function UsersPanel() {
   const { t } = useTranslation();
   const { api } = useServices();
   const instant = useInstantText();
-  const users = useQuery({
-    queryKey: adminKeys.users,
-    queryFn: ({ signal }) => usersApi.list(api, signal),
-  });
-  const roles = useQuery({
-    queryKey: adminKeys.roleOptions,
-    queryFn: ({ signal }) => usersApi.roleOptions(api, signal),
-  });
-  const [editing, setEditing] = useState<AdminUser | 'new' | null>(null);
+  const users = useApiQuery(adminKeys.users, usersApi.list);
+  const roles = useApiQuery(adminKeys.roleOptions, usersApi.roleOptions);
+  const editor = useEditing<AdminUser>();
   const remove = useAdminDelete({
     remove: (user: AdminUser) => usersApi.remove(api, user.id),
     nameOf: (user) => user.username,
@@ -80,32 +75,25 @@ function UsersPanel() {
     <>
       <AdminTable
         name="users"
-        title={t('admin.users.title')}
-        subtitle={t('admin.users.subtitle')}
-        createLabel={t('admin.users.new')}
-        onCreate={roles.data ? () => setEditing('new') : undefined}
+        texts="admin.users"
+        onCreate={roles.data ? editor.create : undefined}
         query={users}
         columns={columns}
         rowKey={(u) => u.id}
         searchTexts={searchTexts}
-        emptyText={t('admin.users.empty')}
         rowSx={(u) => (u.disabled ? { opacity: 0.65 } : undefined)}
         actions={(u) => (
           <RowActions
             label={u.username}
-            onEdit={roles.data ? () => setEditing(u) : undefined}
+            onEdit={roles.data ? () => editor.edit(u) : undefined}
             onDelete={() => remove.ask(u)}
             deleteDisabledReason={u.isSelf ? t('admin.error.self_delete') : undefined}
           />
         )}
       />
-      {editing !== null && roles.data ? (
-        <UserDialog
-          user={editing === 'new' ? null : editing}
-          roles={roles.data}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
+      {editor.dialog((user, close) =>
+        roles.data ? <UserDialog user={user} roles={roles.data} onClose={close} /> : null,
+      )}
       {remove.dialog}
     </>
   );

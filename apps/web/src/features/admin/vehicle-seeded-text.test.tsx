@@ -1,10 +1,8 @@
 import type { TrailerKind } from '@rumbo/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../../test/fake-server';
-import { signedInRoutes, USER, VIEWS } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
-import { testVehicle } from './admin-test-fixtures';
+import { signedInRoutes, USER } from '../../test/fixtures';
+import { openAdmin, testVehicle } from './admin-test-fixtures';
 
 const SLOW = { timeout: 30_000 };
 
@@ -21,14 +19,10 @@ const KINDS: TrailerKind[] = [
 
 describe('admin vehicles in English', () => {
   it('shows the demo description and the built-in trailer kinds in English, typed names as typed', async () => {
-    const auth = { token: 'tok', userToken: 'utok', digest: 'abcdefgh12345678', rol: 'admin' };
-    renderApp(
+    openAdmin(
       '/app/admin/vehicles',
+      ['admin-vehicles'],
       {
-        ...signedInRoutes({ user: { config: { ...USER.config, idioma: 'en' } } }),
-        'POST /api/v2/views-authz/web3': {
-          body: { start_on: 'dashboard', views: { ...VIEWS, 'admin-vehicles': true } },
-        },
         'GET /api/vehicles/vehicles': {
           body: [
             testVehicle({
@@ -43,7 +37,7 @@ describe('admin vehicles in English', () => {
         'POST /api/v2/vehicle/all_trailer_kind': { body: KINDS },
         'GET /api/rest/vehicle/last_position': { body: [] },
       },
-      memoryStorage({ 'rumbo.auth': JSON.stringify({ ...auth, loginStatus: 'authenticated' }) }),
+      signedInRoutes({ user: { config: { ...USER.config, idioma: 'en' } } }),
     );
     expect(
       await screen.findByText('Tractor · Tractor unit with hopper semi-trailer', {}, SLOW),

@@ -2,10 +2,7 @@ import type { VehicleTanks } from '@rumbo/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from '../../shared/i18n/i18n';
-import { memoryStorage } from '../../test/fake-server';
-import { signedInRoutes, VIEWS } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
-import { testVehicle } from './admin-test-fixtures';
+import { openAdmin, testVehicle } from './admin-test-fixtures';
 import { parsePastedPoints, tanksFormSchema, toTanksBody, type TanksForm } from './tanks-form';
 
 const t = ((key: string) => key) as TFunction;
@@ -99,26 +96,17 @@ describe('vehicle tanks dialog', () => {
       tanks: [{ capacityL: 600, calibration: null }],
       adBlueCapacityL: 60,
     };
-    const auth = { token: 'tok', userToken: 'utok', digest: 'abcdefgh12345678', rol: 'admin' };
-    renderApp(
-      '/app/admin/vehicles',
-      {
-        ...signedInRoutes(),
-        'POST /api/v2/views-authz/web3': {
-          body: { start_on: 'dashboard', views: { ...VIEWS, 'admin-vehicles': true } },
-        },
-        'GET /api/vehicles/vehicles': { body: [testVehicle({ vehicleId: 20, plate: 'TK020AA' })] },
-        'GET /api/vehicles/groups': { body: [] },
-        'POST /api/v2/vehicle/all_trailer_kind': { body: [] },
-        'GET /api/rest/vehicle/last_position': { body: [] },
-        'GET /api/vehicles/admin/vehicles/20/tanks': { body: stored },
-        'PUT /api/vehicles/admin/vehicles/20/tanks': (call) => {
-          saved = call.body;
-          return { body: call.body };
-        },
+    openAdmin('/app/admin/vehicles', ['admin-vehicles'], {
+      'GET /api/vehicles/vehicles': { body: [testVehicle({ vehicleId: 20, plate: 'TK020AA' })] },
+      'GET /api/vehicles/groups': { body: [] },
+      'POST /api/v2/vehicle/all_trailer_kind': { body: [] },
+      'GET /api/rest/vehicle/last_position': { body: [] },
+      'GET /api/vehicles/admin/vehicles/20/tanks': { body: stored },
+      'PUT /api/vehicles/admin/vehicles/20/tanks': (call) => {
+        saved = call.body;
+        return { body: call.body };
       },
-      memoryStorage({ 'rumbo.auth': JSON.stringify({ ...auth, loginStatus: 'authenticated' }) }),
-    );
+    });
     fireEvent.click(
       await screen.findByRole(
         'button',

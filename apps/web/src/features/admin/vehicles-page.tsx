@@ -1,9 +1,10 @@
 import type { LastInfo, Vehicle } from '@rumbo/contracts';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { seededDescription } from '../../shared/i18n/seeded-text';
+import { useApiQuery } from '../../shared/crud/use-api-query';
+import { useEditing } from '../../shared/crud/use-editing';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { statusColor } from '../../shared/fleet/vehicle-status';
 import { useServices } from '../../shared/services';
@@ -24,29 +25,19 @@ export default function AdminVehiclesPage() {
   const { api } = useServices();
   const theme = useTheme();
   const instant = useInstantText();
-  const vehicles = useQuery({
-    queryKey: adminKeys.vehicles,
-    queryFn: ({ signal }) => vehiclesApi.list(api, signal),
-  });
-  const groups = useQuery({
-    queryKey: adminKeys.groups,
-    queryFn: ({ signal }) => groupsApi.list(api, signal),
-  });
-  const trailerKinds = useQuery({
-    queryKey: adminKeys.trailerKinds,
-    queryFn: ({ signal }) => vehiclesApi.trailerKinds(api, signal),
+  const vehicles = useApiQuery(adminKeys.vehicles, vehiclesApi.list);
+  const groups = useApiQuery(adminKeys.groups, groupsApi.list);
+  const trailerKinds = useApiQuery(adminKeys.trailerKinds, vehiclesApi.trailerKinds, {
     staleTime: 10 * 60_000,
   });
-  const lastInfo = useQuery({
-    queryKey: adminKeys.lastInfo,
-    queryFn: ({ signal }) => vehiclesApi.lastInfo(api, signal),
+  const lastInfo = useApiQuery(adminKeys.lastInfo, vehiclesApi.lastInfo, {
     refetchInterval: LIVE_REFRESH_MS,
   });
   const live = useMemo(
     () => new Map<number, LastInfo>((lastInfo.data ?? []).map((info) => [info.idvehiculo, info])),
     [lastInfo.data],
   );
-  const [editing, setEditing] = useState<Vehicle | 'new' | null>(null);
+  const editor = useEditing<Vehicle>();
   const [tanksOf, setTanksOf] = useState<Vehicle | null>(null);
   const remove = useAdminDelete({
     remove: (vehicle: Vehicle) => vehiclesApi.remove(api, vehicle.vehicleId),
@@ -123,33 +114,32 @@ export default function AdminVehiclesPage() {
     <>
       <AdminTable
         name="vehicles"
-        title={t('admin.vehicles.title')}
-        subtitle={t('admin.vehicles.subtitle')}
-        createLabel={t('admin.vehicles.new')}
-        onCreate={ready ? () => setEditing('new') : undefined}
+        texts="admin.vehicles"
+        onCreate={ready ? editor.create : undefined}
         query={vehicles}
         columns={columns}
         rowKey={(v) => v.vehicleId}
         searchTexts={searchTexts}
-        emptyText={t('admin.vehicles.empty')}
         actions={(v) => (
           <RowActions
             label={v.plate}
-            onEdit={ready ? () => setEditing(v) : undefined}
+            onEdit={ready ? () => editor.edit(v) : undefined}
             onDelete={() => remove.ask(v)}
           >
             <TanksButton vehicle={v} onClick={() => setTanksOf(v)} />
           </RowActions>
         )}
       />
-      {editing !== null && groups.data && trailerKinds.data ? (
-        <VehicleDialog
-          vehicle={editing === 'new' ? null : editing}
-          groups={groups.data}
-          trailerKinds={trailerKinds.data}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
+      {editor.dialog((vehicle, close) =>
+        groups.data && trailerKinds.data ? (
+          <VehicleDialog
+            vehicle={vehicle}
+            groups={groups.data}
+            trailerKinds={trailerKinds.data}
+            onClose={close}
+          />
+        ) : null,
+      )}
       {tanksOf ? <VehicleTanksDialog vehicle={tanksOf} onClose={() => setTanksOf(null)} /> : null}
       {remove.dialog}
     </>

@@ -3,16 +3,14 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import type { TFunction } from '../../shared/i18n/i18n';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { useServices } from '../../shared/services';
 import { CheckboxGroupField } from './components/checkbox-group-field';
 import { FormDialog } from './components/admin-dialogs';
 import { SecretOnceDialog } from './secret-once-dialog';
-import { useAdminForm } from './use-admin-form';
+import { useEntityForm } from './use-admin-form';
 import { KINDS, kindLabel } from './webhook-kinds';
 import { alertCodeKinds, webhooksApi } from './webhooks-api';
 
@@ -38,6 +36,23 @@ function formSchema(t: TFunction) {
 type WebhookForm = z.infer<ReturnType<typeof formSchema>>;
 
 const kindsOf = (form: WebhookForm) => [...form.kinds, ...(alertCodeKinds(form.codes) ?? [])];
+const bodyOf = (form: WebhookForm) => ({
+  url: form.url,
+  description: form.description,
+  eventKinds: kindsOf(form),
+});
+
+const toForm = (endpoint: WebhookEndpoint | null): WebhookForm => ({
+  url: endpoint?.url ?? 'https://',
+  description: endpoint?.description ?? '',
+  kinds: endpoint?.eventKinds.filter((k) => KINDS.includes(k)) ?? ['trip.ended'],
+  codes:
+    endpoint?.eventKinds
+      .filter((k) => !KINDS.includes(k))
+      .map((k) => k.replace(/^alert\./u, ''))
+      .join(', ') ?? '',
+  enabled: endpoint?.enabled ?? true,
+});
 
 /** Create or edit an endpoint; a creation shows the signing secret after. */
 export function WebhookDialog(props: {
@@ -45,68 +60,36 @@ export function WebhookDialog(props: {
   onClose: () => void;
   onCreated: (created: WebhookEndpointCreated) => void;
 }) {
-  const { t } = useTranslation();
-  const { api } = useServices();
-  const schema = useMemo(() => formSchema(t), [t]);
   const editing = props.endpoint;
-  const { form, mutation, onSubmit } = useAdminForm<WebhookForm, unknown>({
-    schema,
-    defaultValues: {
-      url: editing?.url ?? 'https://',
-      description: editing?.description ?? '',
-      kinds: editing?.eventKinds.filter((k) => KINDS.includes(k)) ?? ['trip.ended'],
-      codes:
-        editing?.eventKinds
-          .filter((k) => !KINDS.includes(k))
-          .map((k) => k.replace(/^alert\./u, ''))
-          .join(', ') ?? '',
-      enabled: editing?.enabled ?? true,
+  const { t, control, errors, field, dialog } = useEntityForm<WebhookForm, WebhookEndpoint>(
+    {
+      name: 'webhook',
+      schema: formSchema,
+      toForm,
+      create: async (api, values) => {
+        const created = await webhooksApi.create(api, bodyOf(values));
+        props.onCreated(created);
+        return created;
+      },
+      update: (api, endpoint, values) =>
+        webhooksApi.update(api, endpoint.id, { ...bodyOf(values), enabled: values.enabled }),
     },
-    save: async (values) => {
-      const body = {
-        url: values.url,
-        description: values.description,
-        eventKinds: kindsOf(values),
-      };
-      if (editing) return webhooksApi.update(api, editing.id, { ...body, enabled: values.enabled });
-      const created = await webhooksApi.create(api, body);
-      props.onCreated(created);
-      return created;
-    },
-    success: t(editing ? 'admin.common.saved' : 'admin.common.created'),
-    onClose: props.onClose,
-  });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
+    editing,
+    props.onClose,
+  );
   return (
-    <FormDialog
-      name="webhook"
-      open
-      title={t(editing ? 'admin.webhooks.edit' : 'admin.webhooks.new')}
-      submitting={mutation.isPending}
-      onClose={props.onClose}
-      onSubmit={onSubmit}
-    >
+    <FormDialog {...dialog} title={t(editing ? 'admin.webhooks.edit' : 'admin.webhooks.new')}>
       <Box sx={{ display: 'grid', gap: 2 }}>
         <TextField
-          {...register('url')}
-          id="webhook-url"
+          {...field('url', t('admin.webhooks.url_help'))}
           label={t('admin.webhooks.url')}
-          helperText={errors.url?.message ?? t('admin.webhooks.url_help')}
-          error={Boolean(errors.url)}
           required
           autoComplete="off"
           type="url"
         />
         <TextField
-          {...register('description')}
-          id="webhook-description"
+          {...field('description', t('admin.webhooks.description_help'))}
           label={t('admin.webhooks.description')}
-          helperText={errors.description?.message ?? t('admin.webhooks.description_help')}
-          error={Boolean(errors.description)}
           autoComplete="off"
         />
         <Controller
@@ -127,11 +110,8 @@ export function WebhookDialog(props: {
           )}
         />
         <TextField
-          {...register('codes')}
-          id="webhook-codes"
+          {...field('codes', t('admin.webhooks.alert_codes_help'))}
           label={t('admin.webhooks.alert_codes')}
-          helperText={errors.codes?.message ?? t('admin.webhooks.alert_codes_help')}
-          error={Boolean(errors.codes)}
           autoComplete="off"
         />
         {editing ? (

@@ -6,6 +6,7 @@ import type {
   WebhookUpdate,
 } from '@rumbo/contracts';
 import type { ApiClient } from '../../shared/api/http-client';
+import { crudApi, signalOpts } from '../../shared/crud/crud-api';
 
 // `/api/v2/webhooks` (issue 27): the tenant's webhook endpoints and their deliveries.
 
@@ -14,21 +15,17 @@ export const webhookKeys = {
   deliveries: (id: number, page: number) => ['admin', 'webhooks', id, 'deliveries', page] as const,
 };
 
-const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
-
 export const webhooksApi = {
-  list: (api: ApiClient, signal?: AbortSignal) =>
-    api.get<WebhookEndpoint[]>('v2/webhooks', opts(signal)),
+  ...crudApi<WebhookEndpoint, WebhookCreateInput, WebhookUpdate, null>({ base: 'v2/webhooks' }),
   create: (api: ApiClient, body: WebhookCreateInput) =>
     api.post<WebhookEndpointCreated>('v2/webhooks', body),
-  update: (api: ApiClient, id: number, body: WebhookUpdate) =>
-    api.request<WebhookEndpoint>(`v2/webhooks/${id}`, { method: 'PUT', body }),
-  remove: (api: ApiClient, id: number) =>
-    api.request<null>(`v2/webhooks/${id}`, { method: 'DELETE' }),
   test: (api: ApiClient, id: number) => api.post<WebhookEndpoint>(`v2/webhooks/${id}/test`),
   resume: (api: ApiClient, id: number) => api.post<WebhookEndpoint>(`v2/webhooks/${id}/resume`),
   deliveries: (api: ApiClient, id: number, page: number, signal?: AbortSignal) =>
-    api.get<WebhookDeliveryPage>(`v2/webhooks/${id}/deliveries?page=${page}&size=10`, opts(signal)),
+    api.get<WebhookDeliveryPage>(
+      `v2/webhooks/${id}/deliveries?page=${page}&size=10`,
+      signalOpts(signal),
+    ),
   resend: (api: ApiClient, id: number, deliveryId: number) =>
     api.post<null>(`v2/webhooks/${id}/deliveries/${deliveryId}/resend`),
 };

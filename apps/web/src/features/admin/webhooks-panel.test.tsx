@@ -1,29 +1,12 @@
 import type { WebhookDeliveryPage, WebhookEndpoint } from '@rumbo/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage, type FakeHandler, type FakeReply } from '../../test/fake-server';
-import { signedInRoutes, VIEWS } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { openAdmin } from './admin-test-fixtures';
 
 // The webhooks tab of the users screen (issue 27): list with states, the secret shown once,
 // the delivery log with "send again", test and resume.
 
 const SLOW = { timeout: 60_000 };
-
-function openAdmin(path: string, routes: Record<string, FakeHandler | FakeReply>) {
-  const auth = { token: 'tok', userToken: 'utok', digest: 'abcdefgh12345678', rol: 'admin' };
-  return renderApp(
-    path,
-    {
-      ...signedInRoutes(),
-      'POST /api/v2/views-authz/web3': {
-        body: { start_on: 'dashboard', views: { ...VIEWS, 'admin-users': true } },
-      },
-      ...routes,
-    },
-    memoryStorage({ 'rumbo.auth': JSON.stringify({ ...auth, loginStatus: 'authenticated' }) }),
-  );
-}
 
 const ENDPOINTS: WebhookEndpoint[] = [
   {
@@ -74,7 +57,7 @@ const LOG: WebhookDeliveryPage = {
 describe('webhooks tab', { timeout: 120_000 }, () => {
   it('lists endpoints with their state, creates one and shows its secret once', async () => {
     let sent: unknown = null;
-    openAdmin('/app/admin/users?tab=webhooks', {
+    openAdmin('/app/admin/users?tab=webhooks', ['admin-users'], {
       'GET /api/v2/webhooks': { body: ENDPOINTS },
       'POST /api/v2/webhooks': (call) => {
         sent = call.body;
@@ -111,7 +94,7 @@ describe('webhooks tab', { timeout: 120_000 }, () => {
 
   it('shows the delivery log, sends a delivery again, tests and resumes', async () => {
     const calls: string[] = [];
-    openAdmin('/app/admin/users?tab=webhooks', {
+    openAdmin('/app/admin/users?tab=webhooks', ['admin-users'], {
       'GET /api/v2/webhooks': { body: ENDPOINTS },
       'GET /api/v2/webhooks/2/deliveries': { body: LOG },
       'POST /api/v2/webhooks/2/deliveries/77/resend': () => {

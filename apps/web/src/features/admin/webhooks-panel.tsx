@@ -6,15 +6,16 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { ActionButton } from '../../shared/crud/action-button';
+import { useApiQuery } from '../../shared/crud/use-api-query';
+import { useEditing } from '../../shared/crud/use-editing';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';
-import { ConfirmDialog, ConfirmText } from '../../shared/ui/confirm-dialog';
+import { ConfirmText } from '../../shared/ui/confirm-dialog';
 import { AdminTable, type AdminColumn } from './components/admin-table';
+import { useAdminConfirm } from './components/use-admin-delete';
 import { useAdminSave } from './use-admin-save';
 import { useInstantText } from './use-admin-format';
 import { DeliveryLog } from './webhook-delivery-log';
@@ -30,14 +31,10 @@ export function WebhooksPanel() {
   const { t } = useTranslation();
   const { api } = useServices();
   const instant = useInstantText();
-  const endpoints = useQuery({
-    queryKey: webhookKeys.list,
-    queryFn: ({ signal }) => webhooksApi.list(api, signal),
-  });
-  const [editing, setEditing] = useState<WebhookEndpoint | 'new' | null>(null);
+  const endpoints = useApiQuery(webhookKeys.list, webhooksApi.list);
+  const editor = useEditing<WebhookEndpoint>();
   const [created, setCreated] = useState<WebhookEndpointCreated | null>(null);
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
-  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const test = useAdminSave({
     mutationFn: (e: WebhookEndpoint) => webhooksApi.test(api, e.id),
     success: t('admin.webhooks.test_sent'),
@@ -46,11 +43,37 @@ export function WebhooksPanel() {
     mutationFn: (e: WebhookEndpoint) => webhooksApi.resume(api, e.id),
     success: t('admin.webhooks.resumed'),
   });
-  const remove = useAdminSave({
-    mutationFn: (e: WebhookEndpoint) => webhooksApi.remove(api, e.id),
+  const remove = useAdminConfirm({
+    run: (e: WebhookEndpoint) => webhooksApi.remove(api, e.id),
     success: t('admin.webhooks.deleted'),
-    onSuccess: () => setDeleting(null),
+    title: t('admin.webhooks.delete_title'),
+    titleId: 'webhook-delete-title',
+    confirmLabel: t('admin.webhooks.delete'),
+    testId: 'confirm-delete-webhook',
+    text: (e) => (
+      <ConfirmText>{t('admin.webhooks.delete_text', { url: e?.url ?? '' })}</ConfirmText>
+    ),
   });
+  // The row's buttons: [label key, icon, action, test id], resume only while paused.
+  const rowActions = (e: WebhookEndpoint) =>
+    (
+      [
+        ...(e.pausedReason ? [['resume', PlayArrowIcon, () => resume.mutate(e)] as const] : []),
+        ['test', SendIcon, () => test.mutate(e)],
+        ['log', HistoryIcon, () => setLogOf(e)],
+        ['edit', EditIcon, () => editor.edit(e)],
+        ['delete', DeleteIcon, () => remove.ask(e)],
+      ] as const
+    ).map(([key, Icon, onClick]) => (
+      <ActionButton
+        key={key}
+        label={t(`admin.webhooks.${key}`)}
+        name={e.url}
+        icon={<Icon fontSize="small" />}
+        onClick={onClick}
+        testId={`row-${key}`}
+      />
+    ));
   const searchTexts = useCallback(
     (e: WebhookEndpoint) => [e.url, e.description, ...e.eventKinds],
     [],
@@ -122,98 +145,21 @@ export function WebhooksPanel() {
     <>
       <AdminTable
         name="webhooks"
-        title={t('admin.webhooks.title')}
-        subtitle={t('admin.webhooks.subtitle')}
-        createLabel={t('admin.webhooks.new')}
-        onCreate={() => setEditing('new')}
+        texts="admin.webhooks"
+        onCreate={editor.create}
         query={endpoints}
         columns={columns}
         rowKey={(e) => e.id}
         searchTexts={searchTexts}
-        emptyText={t('admin.webhooks.empty')}
         rowSx={(e) => (e.enabled && !e.pausedReason ? undefined : { opacity: 0.75 })}
-        actions={(e) => (
-          <>
-            {e.pausedReason ? (
-              <Tooltip title={t('admin.webhooks.resume')}>
-                <IconButton
-                  size="small"
-                  aria-label={`${t('admin.webhooks.resume')} ${e.url}`}
-                  onClick={() => resume.mutate(e)}
-                  data-testid="row-resume"
-                >
-                  <PlayArrowIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            ) : null}
-            <Tooltip title={t('admin.webhooks.test')}>
-              <IconButton
-                size="small"
-                aria-label={`${t('admin.webhooks.test')} ${e.url}`}
-                onClick={() => test.mutate(e)}
-                data-testid="row-test"
-              >
-                <SendIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('admin.webhooks.log')}>
-              <IconButton
-                size="small"
-                aria-label={`${t('admin.webhooks.log')} ${e.url}`}
-                onClick={() => setLogOf(e)}
-                data-testid="row-log"
-              >
-                <HistoryIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('admin.webhooks.edit')}>
-              <IconButton
-                size="small"
-                aria-label={`${t('admin.webhooks.edit')} ${e.url}`}
-                onClick={() => setEditing(e)}
-                data-testid="row-edit"
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('admin.webhooks.delete')}>
-              <IconButton
-                size="small"
-                aria-label={`${t('admin.webhooks.delete')} ${e.url}`}
-                onClick={() => setDeleting(e)}
-                data-testid="row-delete"
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </>
-        )}
+        actions={rowActions}
       />
-      {editing ? (
-        <WebhookDialog
-          endpoint={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onCreated={setCreated}
-        />
-      ) : null}
+      {editor.dialog((endpoint, close) => (
+        <WebhookDialog endpoint={endpoint} onClose={close} onCreated={setCreated} />
+      ))}
       {created ? <SecretDialog created={created} onClose={() => setCreated(null)} /> : null}
       {logOf ? <DeliveryLog endpoint={logOf} onClose={() => setLogOf(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('admin.webhooks.delete_title')}
-        titleId="webhook-delete-title"
-        busy={remove.isPending}
-        busyStyle="loading"
-        cancelLabel={t('admin.common.cancel')}
-        confirmLabel={t('admin.webhooks.delete')}
-        testId="confirm-delete-webhook"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting);
-        }}
-      >
-        <ConfirmText>{t('admin.webhooks.delete_text', { url: deleting?.url ?? '' })}</ConfirmText>
-      </ConfirmDialog>
+      {remove.dialog}
     </>
   );
 }

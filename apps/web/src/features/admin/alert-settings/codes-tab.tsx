@@ -92,26 +92,19 @@ export function CodesTab({
                     }
                     label={t('alerts.settings.enabled')}
                   />
-                  <FormControlLabel
-                    disabled={!c.enabled}
-                    control={
-                      <Checkbox
-                        checked={c.app}
-                        onChange={(e) => set(c.code, { app: e.target.checked })}
-                      />
-                    }
-                    label={t('alerts.settings.app')}
-                  />
-                  <FormControlLabel
-                    disabled={!c.enabled}
-                    control={
-                      <Checkbox
-                        checked={c.email}
-                        onChange={(e) => set(c.code, { email: e.target.checked })}
-                      />
-                    }
-                    label={t('alerts.settings.email')}
-                  />
+                  {(['app', 'email'] as const).map((channel) => (
+                    <FormControlLabel
+                      key={channel}
+                      disabled={!c.enabled}
+                      control={
+                        <Checkbox
+                          checked={c[channel]}
+                          onChange={(e) => set(c.code, { [channel]: e.target.checked })}
+                        />
+                      }
+                      label={t(`alerts.settings.${channel}`)}
+                    />
+                  ))}
                   <Button
                     size="small"
                     disabled={!c.enabled}

@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { scopeErrors, type ScopeRow } from './alert-settings-model';
 import { ScopeDetails, ZoneScopeRow } from './scope-details';
@@ -142,72 +142,47 @@ export function ScopesTab({
     <Stack spacing={2}>
       <Typography color="text.secondary">{t('alerts.settings.speed_levels_hint')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          select
-          size="small"
+        <AddScopeSelect
           label={t('alerts.settings.add_group')}
-          value=""
-          disabled={freeGroups.length === 0}
-          sx={{ minWidth: 220 }}
-          onChange={(e) =>
-            onChange({
-              ...draft,
-              groups: [
-                ...draft.groups,
-                { groupId: Number(e.target.value), speedLevels: [...tenantLevels], thresholds: {} },
-              ],
-            })
-          }
-        >
-          {recordItems(
+          items={recordItems(
             freeGroups,
             (g) => g.id,
             (g) => g.name,
           )}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          onPick={(groupId) =>
+            onChange({
+              ...draft,
+              groups: [
+                ...draft.groups,
+                { groupId, speedLevels: [...tenantLevels], thresholds: {} },
+              ],
+            })
+          }
+        />
+        <AddScopeSelect
           label={t('alerts.settings.add_vehicle')}
-          value=""
-          disabled={freeVehicles.length === 0}
-          sx={{ minWidth: 220 }}
-          onChange={(e) =>
+          items={vehicleItems(freeVehicles)}
+          onPick={(vehicleId) =>
             onChange({
               ...draft,
               vehicles: [
                 ...draft.vehicles,
-                {
-                  vehicleId: Number(e.target.value),
-                  speedLevels: [...tenantLevels],
-                  thresholds: {},
-                },
+                { vehicleId, speedLevels: [...tenantLevels], thresholds: {} },
               ],
             })
           }
-        >
-          {vehicleItems(freeVehicles)}
-        </TextField>
-        <TextField
-          select
-          size="small"
+        />
+        <AddScopeSelect
           label={t('alerts.settings.add_zone')}
-          value=""
-          disabled={freeZones.length === 0}
-          sx={{ minWidth: 220 }}
-          onChange={(e) =>
-            onChange({
-              ...draft,
-              zones: [...draft.zones, { zoneId: Number(e.target.value), speedLevels: [] }],
-            })
-          }
-        >
-          {recordItems(
+          items={recordItems(
             freeZones,
             (z) => z.id,
             (z) => z.name,
           )}
-        </TextField>
+          onPick={(zoneId) =>
+            onChange({ ...draft, zones: [...draft.zones, { zoneId, speedLevels: [] }] })
+          }
+        />
       </Stack>
       {draft.groups.length === 0 && draft.vehicles.length === 0 && draft.zones.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
@@ -230,5 +205,26 @@ export function ScopesTab({
         />
       ))}
     </Stack>
+  );
+}
+
+/** A select that adds a scope (group, vehicle, zone): it stays empty; disabled when none is left. */
+function AddScopeSelect(props: {
+  label: string;
+  items: readonly ReactElement[];
+  onPick: (id: number) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value=""
+      disabled={props.items.length === 0}
+      sx={{ minWidth: 220 }}
+      onChange={(e) => props.onPick(Number(e.target.value))}
+    >
+      {props.items}
+    </TextField>
   );
 }

@@ -7,7 +7,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { ConfirmDialog, ConfirmText } from '../../../shared/ui/confirm-dialog';
 
 /** A create/edit dialog holding a form; full screen on phones; can't be dismissed while saving. */
 export function FormDialog(props: {
@@ -68,34 +67,5 @@ export function FormDialog(props: {
         )}
       </DialogActions>
     </Dialog>
-  );
-}
-
-/** Asks before deleting; stays open with a loading button while the deletion runs. */
-export function ConfirmDeleteDialog(props: {
-  open: boolean;
-  name: string;
-  hint?: string | undefined;
-  deleting: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <ConfirmDialog
-      open={props.open}
-      title={t('admin.common.confirm_delete_title')}
-      titleId="confirm-delete-title"
-      busy={props.deleting}
-      busyStyle="loading"
-      cancelLabel={t('admin.common.cancel')}
-      confirmLabel={t('admin.common.delete')}
-      testId="confirm-delete"
-      onCancel={props.onCancel}
-      onConfirm={props.onConfirm}
-    >
-      <ConfirmText>{t('admin.common.confirm_delete', { name: props.name })}</ConfirmText>
-      {props.hint ? <ConfirmText sx={{ mt: 1 }}>{props.hint}</ConfirmText> : null}
-    </ConfirmDialog>
   );
 }

@@ -11,9 +11,12 @@ export type AdminColumn<T> = Omit<ListColumn<T>, 'sortValue'>;
 export interface AdminTableProps<T> {
   /** Prefix of test ids and element ids (`users`, `roles`…). */
   name: string;
-  title: string;
-  subtitle: string;
-  createLabel?: string | undefined;
+  /**
+   * Where the texts are: `<texts>.title`, `.subtitle`, `.empty` and the create button's
+   * `.<createKey>` (`new` unless told).
+   */
+  texts: string;
+  createKey?: string;
   onCreate?: (() => void) | undefined;
   query: Pick<UseQueryResult<T[]>, 'data' | 'isError' | 'error' | 'refetch' | 'isPending'>;
   columns: readonly AdminColumn<T>[];
@@ -21,7 +24,6 @@ export interface AdminTableProps<T> {
   searchTexts: (row: T) => readonly (string | number | null | undefined)[];
   actions?: ((row: T) => ReactNode) | undefined;
   rowSx?: ((row: T) => SxProps<Theme> | undefined) | undefined;
-  emptyText: string;
   /** Filters shown beside the search box. */
   filters?: ReactNode;
   /** Shown above the table (e.g. devices waiting for assignment). */
@@ -39,7 +41,8 @@ export interface AdminTableProps<T> {
  */
 export function AdminTable<T>(props: AdminTableProps<T>) {
   const { t } = useTranslation();
-  const { preFilter, searchTexts, emptyText } = props;
+  const { preFilter, searchTexts, texts } = props;
+  const emptyText = t(`${texts}.empty`);
   const view = useCallback(
     (rows: readonly T[], search: string) =>
       filterRows(
@@ -52,6 +55,9 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
   return (
     <ListTable
       {...props}
+      title={t(`${texts}.title`)}
+      subtitle={t(`${texts}.subtitle`)}
+      createLabel={t(`${texts}.${props.createKey ?? 'new'}`)}
       testId={`admin-${props.name}`}
       view={view}
       texts={{

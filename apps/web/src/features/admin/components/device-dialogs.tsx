@@ -5,14 +5,15 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { SelectField } from '../../../shared/crud/form-fields';
 import { useServices } from '../../../shared/services';
+import { optionItems } from '../../../shared/ui/option-items';
 import { devicesApi, vehiclesApi } from '../admin-api';
-import { deviceFormSchema, toDeviceInput, type DeviceForm } from '../admin-forms';
 import { assignableVehicles, isPlaceholderVehicle } from '../device-assignment';
-import { useAdminForm } from '../use-admin-form';
+import { deviceForm } from '../admin-entities';
+import { useEntityForm } from '../use-admin-form';
 import { useAdminSave } from '../use-admin-save';
 import { FormDialog } from './admin-dialogs';
 
@@ -35,104 +36,43 @@ export function DeviceDialog(props: {
   vehicles: readonly Vehicle[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
-  const { api } = useServices();
   const { device } = props;
-  const schema = useMemo(() => deviceFormSchema(t), [t]);
-  const { form, mutation, onSubmit } = useAdminForm({
-    schema,
-    defaultValues: {
-      uniqueId: device?.uniqueId ?? '',
-      protocol: device?.protocol ?? 'teltonika',
-      model: device?.model ?? '',
-      vehicleId: device?.vehicleId ? String(device.vehicleId) : '',
-    },
-    save: (values: DeviceForm) =>
-      device
-        ? devicesApi.update(api, device.id, toDeviceInput(values))
-        : devicesApi.create(api, toDeviceInput(values)),
-    success: device ? t('admin.common.saved') : t('admin.common.created'),
-    onClose: props.onClose,
-  });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
+  const { t, control, errors, field, dialog } = useEntityForm(deviceForm, device, props.onClose);
   const options = assignableVehicles(props.vehicles, device?.vehicleId ?? null);
 
   return (
-    <FormDialog
-      name="device"
-      open
-      title={device ? t('admin.devices.edit') : t('admin.devices.new')}
-      submitting={mutation.isPending}
-      onClose={props.onClose}
-      onSubmit={onSubmit}
-    >
+    <FormDialog {...dialog} title={device ? t('admin.devices.edit') : t('admin.devices.new')}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField
-          {...register('uniqueId')}
-          id="device-uniqueId"
+          {...field('uniqueId')}
           label={t('admin.devices.unique_id')}
           required
           autoComplete="off"
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          error={Boolean(errors.uniqueId)}
-          helperText={errors.uniqueId?.message}
         />
-        <Controller
+        <SelectField
           control={control}
           name="protocol"
-          render={({ field }) => (
-            <TextField
-              id="device-protocol"
-              select
-              label={t('admin.devices.protocol')}
-              value={field.value}
-              onChange={field.onChange}
-              inputRef={field.ref}
-              error={Boolean(errors.protocol)}
-              helperText={errors.protocol?.message}
-            >
-              {DEVICE_PROTOCOLS.map((protocol) => (
-                <MenuItem key={protocol} value={protocol}>
-                  {protocol}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        <TextField
-          {...register('model')}
-          id="device-model"
-          label={t('admin.devices.model')}
-          placeholder="FMC650"
-          error={Boolean(errors.model)}
-          helperText={errors.model?.message}
-        />
-        <Controller
+          id="device-protocol"
+          label={t('admin.devices.protocol')}
+          error={errors.protocol?.message}
+        >
+          {optionItems(DEVICE_PROTOCOLS, (protocol) => protocol)}
+        </SelectField>
+        <TextField {...field('model')} label={t('admin.devices.model')} placeholder="FMC650" />
+        <SelectField
           control={control}
           name="vehicleId"
-          render={({ field }) => (
-            <TextField
-              id="device-vehicleId"
-              select
-              label={t('admin.devices.vehicle')}
-              value={field.value}
-              onChange={field.onChange}
-              inputRef={field.ref}
-              error={Boolean(errors.vehicleId)}
-              helperText={errors.vehicleId?.message}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            >
-              <MenuItem value="">
-                <em>{t('admin.devices.unassigned')}</em>
-              </MenuItem>
-              {VehicleOptions({ vehicles: options })}
-            </TextField>
-          )}
-        />
+          id="device-vehicleId"
+          label={t('admin.devices.vehicle')}
+          error={errors.vehicleId?.message}
+          emptyOption
+        >
+          <MenuItem value="">
+            <em>{t('admin.devices.unassigned')}</em>
+          </MenuItem>
+          {VehicleOptions({ vehicles: options })}
+        </SelectField>
       </Box>
     </FormDialog>
   );

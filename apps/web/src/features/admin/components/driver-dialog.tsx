@@ -1,15 +1,14 @@
 import type { Driver, Group } from '@rumbo/contracts';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { useServices } from '../../../shared/services';
+import { SelectField } from '../../../shared/crud/form-fields';
 import { DayField } from '../../../shared/ui/day-field';
-import { driversApi } from '../admin-api';
-import { driverFormSchema, driverToForm, toDriverInput, type DriverForm } from '../driver-form';
-import { useAdminForm } from '../use-admin-form';
+import type { DriverForm } from '../driver-form';
+import { driverForm } from '../admin-entities';
+import { useEntityForm } from '../use-admin-form';
+import { groupOptions } from './group-options';
 import { FormDialog } from './admin-dialogs';
 
 /** Creates a driver (`driver` null) or edits one. */
@@ -18,45 +17,18 @@ export function DriverDialog(props: {
   groups: readonly Group[];
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const { api } = useServices();
+  const { i18n } = useTranslation();
   const { driver } = props;
-  const schema = useMemo(() => driverFormSchema(t), [t]);
-  const { form, mutation, onSubmit } = useAdminForm({
-    schema,
-    defaultValues: driverToForm(driver),
-    save: (values: DriverForm) =>
-      driver
-        ? driversApi.update(api, driver.driverId, toDriverInput(values))
-        : driversApi.create(api, toDriverInput(values)),
-    success: driver ? t('drivers.saved') : t('drivers.created'),
-    onClose: props.onClose,
-  });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
+  const { t, control, errors, field, dialog } = useEntityForm(driverForm, driver, props.onClose);
   const text = (name: keyof DriverForm, extra: object = {}) => (
-    <TextField
-      {...register(name)}
-      id={`driver-${name}`}
-      label={t(`drivers.fields.${name}`)}
-      error={Boolean(errors[name])}
-      helperText={errors[name]?.message}
-      {...extra}
-    />
+    <TextField {...field(name)} label={t(`drivers.fields.${name}`)} {...extra} />
   );
 
   return (
     <FormDialog
-      name="driver"
-      open
+      {...dialog}
       maxWidth="md"
       title={driver ? t('drivers.edit_title') : t('drivers.create_title')}
-      submitting={mutation.isPending}
-      onClose={props.onClose}
-      onSubmit={onSubmit}
     >
       <Box
         sx={{
@@ -80,44 +52,27 @@ export function DriverDialog(props: {
         })}
         {text('documento')}
         {text('telefono', { slotProps: { htmlInput: { inputMode: 'tel' } } })}
-        <Controller
+        <SelectField
           control={control}
           name="groupId"
-          render={({ field }) => (
-            <TextField
-              id="driver-groupId"
-              select
-              label={t('drivers.fields.group')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={Boolean(errors.groupId)}
-              helperText={errors.groupId?.message}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            >
-              <MenuItem value="">
-                <em>{t('drivers.no_group')}</em>
-              </MenuItem>
-              {props.groups.map((group) => (
-                <MenuItem key={group.id} value={String(group.id)}>
-                  {group.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+          id="driver-groupId"
+          label={t('drivers.fields.group')}
+          error={errors.groupId?.message}
+          emptyOption
+        >
+          {groupOptions(props.groups, t('drivers.no_group'))}
+        </SelectField>
         {text('licencia')}
         <Controller
           control={control}
           name="licenciaVence"
-          render={({ field }) => (
+          render={({ field: day }) => (
             <DayField
               id="driver-licenciaVence"
               label={t('drivers.fields.licenciaVence')}
               language={i18n.language === 'en' ? 'en' : 'es'}
-              value={field.value}
-              onChange={field.onChange}
+              value={day.value}
+              onChange={day.onChange}
               error={Boolean(errors.licenciaVence)}
               {...(errors.licenciaVence?.message
                 ? { helperText: errors.licenciaVence.message }

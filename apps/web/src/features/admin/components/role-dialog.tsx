@@ -4,62 +4,35 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
-import { useTranslation } from '../../../shared/i18n/use-translation';
-import { useServices } from '../../../shared/services';
-import { rolesApi } from '../admin-api';
-import { roleFormSchema, toggleViews, toRoleInput, type RoleForm } from '../admin-forms';
-import { useAdminForm } from '../use-admin-form';
+import { useWatch } from 'react-hook-form';
+import { SelectField } from '../../../shared/crud/form-fields';
+import { optionItems } from '../../../shared/ui/option-items';
+import { toggleViews } from '../admin-forms';
+import { roleForm } from '../admin-entities';
+import { useEntityForm } from '../use-admin-form';
 import { FormDialog } from './admin-dialogs';
 
 /** Creates a role (`role` null), edits a tenant role, or shows a built-in one read-only. */
 export function RoleDialog(props: { role: AdminRole | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { api } = useServices();
   const { role } = props;
   const readOnly = Boolean(role?.builtIn);
-  const schema = useMemo(() => roleFormSchema(t), [t]);
-  const { form, mutation, onSubmit } = useAdminForm({
-    schema,
-    defaultValues: {
-      name: role?.name ?? '',
-      startOn: role?.startOn ?? 'dashboard',
-      views: role?.views ?? ['dashboard'],
-    },
-    save: (values: RoleForm) =>
-      role
-        ? rolesApi.update(api, role.id, toRoleInput(values))
-        : rolesApi.create(api, toRoleInput(values)),
-    success: role ? t('admin.common.saved') : t('admin.common.created'),
-    onClose: props.onClose,
-  });
-  const {
-    register,
-    control,
-    setValue,
-    formState: { errors },
-  } = form;
+  const { t, form, control, errors, field, dialog } = useEntityForm(roleForm, role, props.onClose);
   const views = useWatch({ control, name: 'views' });
+  const startOn = useWatch({ control, name: 'startOn' });
   const setViews = (names: readonly string[], on: boolean) =>
-    setValue('views', toggleViews(views, names, on, VIEW_NAMES), {
+    form.setValue('views', toggleViews(views, names, on, VIEW_NAMES), {
       shouldValidate: true,
       shouldDirty: true,
     });
 
   return (
     <FormDialog
-      name="role"
-      open
+      {...dialog}
       maxWidth="md"
       readOnly={readOnly}
       title={readOnly ? t('admin.roles.view') : role ? t('admin.roles.edit') : t('admin.roles.new')}
-      submitting={mutation.isPending}
-      onClose={props.onClose}
-      onSubmit={onSubmit}
     >
       {readOnly ? (
         <Alert severity="info" sx={{ mb: 2 }}>
@@ -67,42 +40,22 @@ export function RoleDialog(props: { role: AdminRole | null; onClose: () => void 
         </Alert>
       ) : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
-          {...register('name')}
-          id="role-name"
-          label={t('admin.roles.name')}
-          required
-          disabled={readOnly}
-          error={Boolean(errors.name)}
-          helperText={errors.name?.message}
-        />
-        <Controller
+        <TextField {...field('name')} label={t('admin.roles.name')} required disabled={readOnly} />
+        <SelectField
           control={control}
           name="startOn"
-          render={({ field }) => (
-            <TextField
-              id="role-startOn"
-              select
-              label={t('admin.roles.start_on')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              disabled={readOnly}
-              required
-              error={Boolean(errors.startOn)}
-              helperText={errors.startOn?.message ?? t('admin.roles.start_on_help')}
-            >
-              {VIEW_NAMES.filter((view) => views.includes(view) || view === field.value).map(
-                (view) => (
-                  <MenuItem key={view} value={view}>
-                    {t(`menu.${view}`)}
-                  </MenuItem>
-                ),
-              )}
-            </TextField>
+          id="role-startOn"
+          label={t('admin.roles.start_on')}
+          disabled={readOnly}
+          required
+          error={errors.startOn?.message}
+          help={t('admin.roles.start_on_help')}
+        >
+          {optionItems(
+            VIEW_NAMES.filter((view) => views.includes(view) || view === startOn),
+            (view) => t(`menu.${view}`),
           )}
-        />
+        </SelectField>
       </Box>
       <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
         {t('admin.roles.views')} · {t('admin.roles.views_count', { count: views.length })}

@@ -3,6 +3,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
+import { ActionButton } from '../../../shared/crud/action-button';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 
 /** Edit and delete buttons of a row, labelled with the row's name for screen readers. */
@@ -22,16 +23,13 @@ export function RowActions(props: {
     <>
       {props.children}
       {props.onEdit ? (
-        <Tooltip title={editLabel}>
-          <IconButton
-            size="small"
-            aria-label={`${editLabel} ${props.label}`}
-            onClick={props.onEdit}
-            data-testid="row-edit"
-          >
-            {props.editIcon ?? <EditOutlinedIcon fontSize="small" />}
-          </IconButton>
-        </Tooltip>
+        <ActionButton
+          label={editLabel}
+          name={props.label}
+          icon={props.editIcon ?? <EditOutlinedIcon fontSize="small" />}
+          onClick={props.onEdit}
+          testId="row-edit"
+        />
       ) : null}
       {props.onDelete ? (
         <Tooltip title={props.deleteDisabledReason ?? t('admin.common.delete')}>

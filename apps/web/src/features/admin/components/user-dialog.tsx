@@ -3,16 +3,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from '../../../shared/i18n/use-translation';
-import { useServices } from '../../../shared/services';
-import { usersApi, type RoleOption } from '../admin-api';
-import { toUserInput, userFormSchema, type UserForm } from '../admin-forms';
-import { useAdminForm } from '../use-admin-form';
+import { SelectField } from '../../../shared/crud/form-fields';
+import { recordItems } from '../../../shared/ui/option-items';
+import type { RoleOption } from '../admin-api';
+import { userForm } from '../admin-entities';
+import { useEntityForm } from '../use-admin-form';
 import { FormDialog } from './admin-dialogs';
 
 /** Creates a user (`user` null) or edits one; the password is optional when editing. */
@@ -21,50 +19,11 @@ export function UserDialog(props: {
   roles: readonly RoleOption[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
-  const { api } = useServices();
-  const mode = props.user ? 'edit' : 'create';
-  const schema = useMemo(() => userFormSchema(t, mode), [t, mode]);
   const { user } = props;
-  const { form, mutation, onSubmit } = useAdminForm({
-    schema,
-    defaultValues: {
-      username: user?.username ?? '',
-      email: user?.email ?? '',
-      nombre: user?.nombre ?? '',
-      apellido: user?.apellido ?? '',
-      telefono: user?.telefono ?? '',
-      roleId: user ? String(user.roleId) : '',
-      password: '',
-      disabled: user?.disabled ?? false,
-    },
-    save: (values: UserForm) =>
-      user
-        ? usersApi.update(api, user.id, toUserInput(values, 'edit'))
-        : usersApi.create(api, toUserInput(values, 'create')),
-    success: user ? t('admin.common.saved') : t('admin.common.created'),
-    onClose: props.onClose,
-  });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
-  const field = (name: keyof UserForm) => ({
-    id: `user-${name}`,
-    error: Boolean(errors[name]),
-    helperText: errors[name]?.message,
-  });
+  const { t, control, errors, field, dialog } = useEntityForm(userForm, user, props.onClose);
 
   return (
-    <FormDialog
-      name="user"
-      open
-      title={user ? t('admin.users.edit') : t('admin.users.new')}
-      submitting={mutation.isPending}
-      onClose={props.onClose}
-      onSubmit={onSubmit}
-    >
+    <FormDialog {...dialog} title={user ? t('admin.users.edit') : t('admin.users.new')}>
       {user?.isSelf ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('admin.users.self_hint')}
@@ -72,61 +31,36 @@ export function UserDialog(props: {
       ) : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField
-          {...register('username')}
           {...field('username')}
           label={t('admin.users.username')}
           autoComplete="off"
           required
         />
         <TextField
-          {...register('email')}
           {...field('email')}
           label={t('admin.users.email')}
           type="email"
           autoComplete="off"
           required
         />
-        <TextField
-          {...register('nombre')}
-          {...field('nombre')}
-          label={t('admin.users.nombre')}
-          required
-        />
-        <TextField
-          {...register('apellido')}
-          {...field('apellido')}
-          label={t('admin.users.apellido')}
-        />
-        <TextField
-          {...register('telefono')}
-          {...field('telefono')}
-          label={t('admin.users.telefono')}
-          type="tel"
-        />
-        <Controller
+        <TextField {...field('nombre')} label={t('admin.users.nombre')} required />
+        <TextField {...field('apellido')} label={t('admin.users.apellido')} />
+        <TextField {...field('telefono')} label={t('admin.users.telefono')} type="tel" />
+        <SelectField
           control={control}
           name="roleId"
-          render={({ field: f }) => (
-            <TextField
-              {...field('roleId')}
-              select
-              label={t('admin.users.role')}
-              value={f.value}
-              onChange={f.onChange}
-              onBlur={f.onBlur}
-              inputRef={f.ref}
-              required
-            >
-              {props.roles.map((role) => (
-                <MenuItem key={role.id} value={String(role.id)}>
-                  {role.builtIn ? `${role.name} · ${t('admin.roles.builtin')}` : role.name}
-                </MenuItem>
-              ))}
-            </TextField>
+          id="user-roleId"
+          label={t('admin.users.role')}
+          error={errors.roleId?.message}
+          required
+        >
+          {recordItems(
+            props.roles,
+            (role) => String(role.id),
+            (role) => (role.builtIn ? `${role.name} · ${t('admin.roles.builtin')}` : role.name),
           )}
-        />
+        </SelectField>
         <TextField
-          {...register('password')}
           {...field('password')}
           label={user ? t('admin.users.new_password') : t('admin.users.password')}
           type="password"

@@ -3,14 +3,12 @@ import Box from '@mui/material/Box';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useMemo, type ReactNode } from 'react';
-import { Controller, type Control } from 'react-hook-form';
 import { seededText } from '../../../shared/i18n/seeded-text';
-import { useTranslation } from '../../../shared/i18n/use-translation';
-import { useServices } from '../../../shared/services';
-import { vehiclesApi } from '../admin-api';
-import { toVehicleInput, vehicleFormSchema, vehicleToForm, type VehicleForm } from '../admin-forms';
-import { useAdminForm } from '../use-admin-form';
+import { SelectField } from '../../../shared/crud/form-fields';
+import type { VehicleForm } from '../admin-forms';
+import { vehicleForm } from '../admin-entities';
+import { useEntityForm } from '../use-admin-form';
+import { groupOptions } from './group-options';
 import { FormDialog } from './admin-dialogs';
 import { optionItems } from '../../../shared/ui/option-items';
 
@@ -21,46 +19,26 @@ export function VehicleDialog(props: {
   trailerKinds: readonly TrailerKind[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
-  const { api } = useServices();
   const { vehicle } = props;
-  const schema = useMemo(() => vehicleFormSchema(t), [t]);
-  const { form, mutation, onSubmit } = useAdminForm({
-    schema,
-    defaultValues: vehicleToForm(vehicle),
-    save: (values: VehicleForm) =>
-      vehicle
-        ? vehiclesApi.update(api, vehicle.vehicleId, toVehicleInput(values))
-        : vehiclesApi.create(api, toVehicleInput(values)),
-    success: vehicle ? t('admin.common.saved') : t('admin.common.created'),
-    onClose: props.onClose,
-  });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
+  const { t, control, errors, field, dialog } = useEntityForm(vehicleForm, vehicle, props.onClose);
   const text = (name: keyof VehicleForm, label: string, extra: object = {}) => (
-    <TextField
-      {...register(name)}
-      id={`vehicle-${name}`}
-      label={label}
-      error={Boolean(errors[name])}
-      helperText={errors[name]?.message}
-      {...extra}
-    />
+    <TextField {...field(name)} label={label} {...extra} />
   );
+  const select = (name: 'kind' | 'groupId' | 'implementId', label: string) => ({
+    control,
+    name,
+    id: `vehicle-${name}`,
+    label,
+    error: errors[name]?.message,
+    emptyOption: true,
+  });
   const numeric = { slotProps: { htmlInput: { inputMode: 'decimal' } } };
 
   return (
     <FormDialog
-      name="vehicle"
-      open
+      {...dialog}
       maxWidth="md"
       title={vehicle ? t('admin.vehicles.edit') : t('admin.vehicles.new')}
-      submitting={mutation.isPending}
-      onClose={props.onClose}
-      onSubmit={onSubmit}
     >
       <Box
         sx={{
@@ -73,28 +51,11 @@ export function VehicleDialog(props: {
           required: true,
           slotProps: { htmlInput: { style: { textTransform: 'uppercase' } } },
         })}
-        <SelectField
-          control={control}
-          name="kind"
-          label={t('admin.vehicles.kind')}
-          error={errors.kind?.message}
-        >
+        <SelectField {...select('kind', t('admin.vehicles.kind'))}>
           {optionItems(VEHICLE_KINDS, (kind) => t(`admin.vehicles.kinds.${kind}`))}
         </SelectField>
-        <SelectField
-          control={control}
-          name="groupId"
-          label={t('admin.vehicles.group')}
-          error={errors.groupId?.message}
-        >
-          <MenuItem value="">
-            <em>{t('admin.vehicles.no_group')}</em>
-          </MenuItem>
-          {props.groups.map((group) => (
-            <MenuItem key={group.id} value={String(group.id)}>
-              {group.name}
-            </MenuItem>
-          ))}
+        <SelectField {...select('groupId', t('admin.vehicles.group'))}>
+          {groupOptions(props.groups, t('admin.vehicles.no_group'))}
         </SelectField>
         {text('vim', t('admin.vehicles.vim'))}
         {text('brand', t('admin.vehicles.brand'))}
@@ -102,12 +63,7 @@ export function VehicleDialog(props: {
         {text('modelYear', t('admin.vehicles.model_year'), {
           slotProps: { htmlInput: { inputMode: 'numeric' } },
         })}
-        <SelectField
-          control={control}
-          name="implementId"
-          label={t('admin.vehicles.implement')}
-          error={errors.implementId?.message}
-        >
+        <SelectField {...select('implementId', t('admin.vehicles.implement'))}>
           <MenuItem value="">
             <em>{t('admin.vehicles.no_implement')}</em>
           </MenuItem>
@@ -132,36 +88,5 @@ export function VehicleDialog(props: {
         })}
       </Box>
     </FormDialog>
-  );
-}
-
-function SelectField(props: {
-  control: Control<VehicleForm>;
-  name: 'kind' | 'groupId' | 'implementId';
-  label: string;
-  error: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field }) => (
-        <TextField
-          id={`vehicle-${props.name}`}
-          select
-          label={props.label}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(props.error)}
-          helperText={props.error}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          {props.children}
-        </TextField>
-      )}
-    />
   );
 }

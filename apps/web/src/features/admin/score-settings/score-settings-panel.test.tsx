@@ -1,34 +1,24 @@
 import { SCORE_SETTINGS_DEFAULTS, type ScoreSettingsBody } from '@rumbo/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage, type FakeHandler, type FakeReply } from '../../../test/fake-server';
-import { signedInRoutes, VIEWS } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render-app';
+import { type FakeHandler, type FakeReply } from '../../../test/fake-server';
+import { openAdmin } from '../admin-test-fixtures';
 
 const SLOW = { timeout: 10_000 };
 const URL = '/api/v2/analysis/score_settings';
 
 /** The alert settings screen of an administrator, as after a reload. */
 function openSettings(routes: Record<string, FakeHandler | FakeReply>) {
-  const auth = { token: 'tok', userToken: 'utok', digest: 'abcdefgh12345678', rol: 'admin' };
-  return renderApp(
-    '/app/admin/alerts',
-    {
-      ...signedInRoutes(),
-      'POST /api/v2/views-authz/web3': {
-        body: { start_on: 'dashboard', views: { ...VIEWS, 'admin-alerts': true } },
-      },
-      'GET /api/rest/alerts/settings': {
-        body: { codes: [], thresholds: {}, groups: [], vehicles: [], zones: [] },
-      },
-      'POST /api/v2/alert/get_all_types': { body: { groups: [], types: [] } },
-      'GET /api/rest/alerts/recipients': { body: { roles: [], users: [] } },
-      'GET /api/rest/admin/groups': { body: [] },
-      'GET /api/rest/admin/vehicles': { body: [] },
-      ...routes,
+  return openAdmin('/app/admin/alerts', ['admin-alerts'], {
+    'GET /api/rest/alerts/settings': {
+      body: { codes: [], thresholds: {}, groups: [], vehicles: [], zones: [] },
     },
-    memoryStorage({ 'rumbo.auth': JSON.stringify({ ...auth, loginStatus: 'authenticated' }) }),
-  );
+    'POST /api/v2/alert/get_all_types': { body: { groups: [], types: [] } },
+    'GET /api/rest/alerts/recipients': { body: { roles: [], users: [] } },
+    'GET /api/rest/admin/groups': { body: [] },
+    'GET /api/rest/admin/vehicles': { body: [] },
+    ...routes,
+  });
 }
 
 const input = (testId: string) => screen.getByTestId<HTMLInputElement>(testId);

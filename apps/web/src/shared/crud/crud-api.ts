@@ -1,0 +1,24 @@
+import type { ApiClient } from '../api/http-client';
+
+/** A GET's options: the query's abort signal when it has one. */
+export const signalOpts = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+/**
+ * The four calls of a REST collection: GET `list`, POST `base`, `method` (PUT) and DELETE on
+ * `base/<id>`. `list` defaults to `base` (some lists are read where every user may read them).
+ */
+export function crudApi<T, TCreate, TUpdate = TCreate, TRemoved = { ok: boolean }>(paths: {
+  base: string;
+  list?: string;
+  method?: 'PUT' | 'PATCH';
+}) {
+  const { base, list = base, method = 'PUT' } = paths;
+  return {
+    list: (api: ApiClient, signal?: AbortSignal) => api.get<T[]>(list, signalOpts(signal)),
+    create: (api: ApiClient, body: TCreate) => api.post<T>(base, body),
+    update: (api: ApiClient, id: number, body: TUpdate) =>
+      api.request<T>(`${base}/${id}`, { method, body }),
+    remove: (api: ApiClient, id: number) =>
+      api.request<TRemoved>(`${base}/${id}`, { method: 'DELETE' }),
+  };
+}
