@@ -7,12 +7,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { NoteField } from '../../shared/ui/note-field';
-import { isAborted } from '../../shared/api/api-error';
-import { errorMessage } from '../../shared/api/error-message';
+import { NoteAlert, NoteField, useNote } from '../../shared/ui/note-field';
+import { useSaveMutation } from '../../shared/api/use-save-mutation';
 import { PlaceMap } from '../../shared/map/place-map';
 import { useServices } from '../../shared/services';
 import type { FleetFormat } from '../../shared/fleet/fleet-format';
@@ -37,18 +34,12 @@ export function AlertDialog({
   onClose: () => void;
 }) {
   const { t, units, language } = f;
-  const { api, snackbar } = useServices();
-  const queryClient = useQueryClient();
-  const [comment, setComment] = useState('');
-  const acknowledge = useMutation({
-    mutationFn: () => acknowledgeEvent(api, { id: row.id, comment: comment.trim() }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: alertKeys.all });
-      snackbar.notify({ type: 'success', message: t('fleetAlerts.acknowledged') });
-    },
-    onError: (error) => {
-      if (!isAborted(error)) snackbar.notify({ type: 'error', message: errorMessage(error, t) });
-    },
+  const { api } = useServices();
+  const comment = useNote(COMMENT_MAX);
+  const acknowledge = useSaveMutation({
+    invalidate: alertKeys.all,
+    mutationFn: () => acknowledgeEvent(api, { id: row.id, comment: comment.value.trim() }),
+    success: t('fleetAlerts.acknowledged'),
   });
   const value = formatAlertValue(row.code, row.value, units, language);
   const place = rowPlace(row);
@@ -66,7 +57,6 @@ export function AlertDialog({
     ...(coordinates ? ([[t('fleetAlerts.coordinates'), coordinates]] as [string, string][]) : []),
     [t('fleet.common.group'), row.groupName ?? t('fleet.common.no_group')],
   ];
-  const tooLong = comment.length > COMMENT_MAX;
 
   return (
     <PhoneDialog
@@ -124,26 +114,22 @@ export function AlertDialog({
         </Box>
         <Box sx={{ mt: 3 }}>
           {row.acknowledged ? (
-            <Alert icon={<CheckCircleIcon />} severity="success" data-testid="alert-acknowledged">
+            <NoteAlert
+              icon={<CheckCircleIcon />}
+              severity="success"
+              data-testid="alert-acknowledged"
+              note={row.comment}
+            >
               {t('fleetAlerts.acknowledged_by', {
                 who: row.acknowledgedBy ?? '—',
                 time: f.dateTime(row.acknowledgedAt) ?? '',
               })}
-              {row.comment ? (
-                <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>
-                  {row.comment}
-                </Typography>
-              ) : null}
-            </Alert>
+            </NoteAlert>
           ) : (
             <NoteField
               id="alert-comment"
-              label={t('fleetAlerts.comment')}
-              placeholder={t('fleetAlerts.comment_placeholder')}
-              value={comment}
-              onChange={setComment}
-              max={COMMENT_MAX}
-              tooLongText={t('fleetAlerts.comment_too_long', { max: COMMENT_MAX })}
+              note={comment}
+              textKey="fleetAlerts.comment"
               disabled={acknowledge.isPending}
             />
           )}
@@ -157,7 +143,7 @@ export function AlertDialog({
           <Button
             variant="contained"
             loading={acknowledge.isPending}
-            disabled={tooLong}
+            disabled={comment.tooLong}
             onClick={() => acknowledge.mutate()}
             data-testid="alert-acknowledge"
           >

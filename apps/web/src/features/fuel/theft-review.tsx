@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { FuelEvent, FuelReviewStatus } from '@rumbo/contracts';
 import { useState } from 'react';
-import { NoteField } from '../../shared/ui/note-field';
+import { NoteAlert, NoteField, useNote } from '../../shared/ui/note-field';
 import { isAborted } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';
 import type { FleetFormat } from '../../shared/fleet/fleet-format';
@@ -13,6 +12,12 @@ import { useReviewTheft } from './fuel-api';
 
 /** Longest review note (contracts `fuelReviewBody`). */
 const NOTE_MAX = 1000;
+
+/** The two answers to a suspected theft, in the order they show. */
+const REVIEW_CHOICES: { status: FuelReviewStatus; action: string; contained: boolean }[] = [
+  { status: 'dismissed', action: 'dismiss', contained: false },
+  { status: 'confirmed', action: 'confirm', contained: true },
+];
 
 /**
  * A suspected theft's review: who confirmed or dismissed it, when and why; or the note and the two
@@ -23,11 +28,10 @@ export function TheftReview({ event, f }: { event: FuelEvent; f: FleetFormat }) 
   const { snackbar } = useServices();
   const review = useReviewTheft();
   const [editing, setEditing] = useState(event.review === null);
-  const [note, setNote] = useState(event.review?.note ?? '');
-  const tooLong = note.length > NOTE_MAX;
+  const note = useNote(NOTE_MAX, event.review?.note ?? '');
   const submit = (status: FuelReviewStatus) =>
     review.mutate(
-      { id: event.id, body: { status, note: note.trim() } },
+      { id: event.id, body: { status, note: note.value.trim() } },
       {
         onSuccess: () => {
           setEditing(false);
@@ -46,7 +50,7 @@ export function TheftReview({ event, f }: { event: FuelEvent; f: FleetFormat }) 
         {t('fuel.review.title')}
       </Typography>
       {event.review && !editing ? (
-        <Alert
+        <NoteAlert
           severity={event.review.status === 'confirmed' ? 'error' : 'info'}
           data-testid="theft-reviewed"
           action={
@@ -54,17 +58,13 @@ export function TheftReview({ event, f }: { event: FuelEvent; f: FleetFormat }) 
               {t('fuel.review.change')}
             </Button>
           }
+          note={event.review.note}
         >
           {t(`fuel.review.reviewed_${event.review.status}`, {
             who: event.review.userName ?? '—',
             time: f.dateTime(event.review.at) ?? '',
           })}
-          {event.review.note ? (
-            <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>
-              {event.review.note}
-            </Typography>
-          ) : null}
-        </Alert>
+        </NoteAlert>
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
@@ -72,12 +72,8 @@ export function TheftReview({ event, f }: { event: FuelEvent; f: FleetFormat }) 
           </Typography>
           <NoteField
             id="theft-note"
-            label={t('fuel.review.note')}
-            placeholder={t('fuel.review.note_placeholder')}
-            value={note}
-            onChange={setNote}
-            max={NOTE_MAX}
-            tooLongText={t('fuel.review.note_too_long', { max: NOTE_MAX })}
+            note={note}
+            textKey="fuel.review.note"
             disabled={review.isPending}
           />
           <Box
@@ -88,25 +84,19 @@ export function TheftReview({ event, f }: { event: FuelEvent; f: FleetFormat }) 
                 {t('common.cancel')}
               </Button>
             ) : null}
-            <Button
-              variant="outlined"
-              disabled={tooLong || review.isPending}
-              loading={review.isPending && review.variables.body.status === 'dismissed'}
-              onClick={() => submit('dismissed')}
-              data-testid="theft-dismiss"
-            >
-              {t('fuel.review.dismiss')}
-            </Button>
-            <Button
-              variant="contained"
-              color="error"
-              disabled={tooLong || review.isPending}
-              loading={review.isPending && review.variables.body.status === 'confirmed'}
-              onClick={() => submit('confirmed')}
-              data-testid="theft-confirm"
-            >
-              {t('fuel.review.confirm')}
-            </Button>
+            {REVIEW_CHOICES.map(({ status, action, contained }) => (
+              <Button
+                key={status}
+                variant={contained ? 'contained' : 'outlined'}
+                color={contained ? 'error' : undefined}
+                disabled={note.tooLong || review.isPending}
+                loading={review.isPending && review.variables.body.status === status}
+                onClick={() => submit(status)}
+                data-testid={`theft-${action}`}
+              >
+                {t(`fuel.review.${action}`)}
+              </Button>
+            ))}
           </Box>
         </>
       )}

@@ -157,6 +157,13 @@ function GeofenceAdmin() {
     }
   };
 
+  /** A form's save, cancel and (for a stored zone) delete. */
+  const formActions = (kind: 'geofence' | 'poi', id: number | undefined, name: string) => ({
+    saving: editing.isSaving,
+    onSave: editing.save,
+    onCancel: editing.close,
+    onDelete: id === undefined ? undefined : () => editing.askDelete({ kind, id, name }),
+  });
   let panel: React.ReactNode;
   if (editor?.kind === 'geofence') {
     panel = (
@@ -169,19 +176,7 @@ function GeofenceAdmin() {
         vehicleOptions={vehicleOptions}
         groupOptions={groupOptions}
         attributeNames={attributes.data ?? []}
-        saving={editing.isSaving}
-        onSave={editing.save}
-        onCancel={editing.close}
-        onDelete={
-          editor.values.id === undefined
-            ? undefined
-            : () =>
-                editing.askDelete({
-                  kind: 'geofence',
-                  id: editor.values.id!,
-                  name: editor.values.name,
-                })
-        }
+        {...formActions('geofence', editor.values.id, editor.values.name)}
       />
     );
   } else if (editor?.kind === 'poi') {
@@ -194,19 +189,7 @@ function GeofenceAdmin() {
         typeName={typeName}
         placing={editing.drawing === 'point'}
         onPlace={() => draw('point')}
-        saving={editing.isSaving}
-        onSave={editing.save}
-        onCancel={editing.close}
-        onDelete={
-          editor.values.id === undefined
-            ? undefined
-            : () =>
-                editing.askDelete({
-                  kind: 'poi',
-                  id: editor.values.id!,
-                  name: editor.values.nombre,
-                })
-        }
+        {...formActions('poi', editor.values.id, editor.values.nombre)}
       />
     );
   } else if (failed) {

@@ -11,15 +11,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { alpha, useTheme } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../shared/api/error-message';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
-import { useServices } from '../../shared/services';
 import { calendarEvents, todayIso } from './calendar-events';
 import { ServiceDialog } from './components/service-dialog';
-import { maintenanceApi, maintenanceKeys } from './maintenance-api';
-import { useFormatContext } from './use-maintenance';
+import { useFormatContext, useForecast } from './use-maintenance';
 import { seededText } from '../../shared/i18n/seeded-text';
 
 /** `maintenance/calendar`: due dates on a month or week calendar (FullCalendar); click: mark done. */
@@ -27,12 +24,8 @@ export default function CalendarPage() {
   const { t, language } = useFormatContext();
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
-  const { api } = useServices();
-  const forecast = useQuery({
-    queryKey: [...maintenanceKeys.forecast, 'calendar'],
-    queryFn: ({ signal }) => maintenanceApi.forecast(api, 'calendar', signal),
-  });
-  const vehicles = useVehicles();
+  const forecast = useForecast('calendar');
+  useVehicles(); // the mark-done dialog's plates load with the screen
   const [marking, setMarking] = useState<ForecastRow | null>(null);
   const events = useMemo(
     () =>
@@ -145,12 +138,7 @@ export default function CalendarPage() {
         </>
       )}
       {marking ? (
-        <ServiceDialog
-          vehicles={vehicles.data ?? []}
-          forecast={forecast.data ?? []}
-          preset={marking}
-          onClose={() => setMarking(null)}
-        />
+        <ServiceDialog forecast={forecast.data} preset={marking} onClose={() => setMarking(null)} />
       ) : null}
     </Box>
   );

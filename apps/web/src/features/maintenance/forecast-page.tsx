@@ -8,15 +8,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useGroupsWithVehicles, useVehicles } from '../../shared/fleet/fleet-queries';
 import { useServices } from '../../shared/services';
-import { MaintTable, type MaintColumn } from './components/maintenance-table';
+import { MaintTable, muted, type MaintColumn } from './components/maintenance-table';
 import { PlansDialog } from './components/plan-dialog';
 import { ServiceDialog } from './components/service-dialog';
 import { StatusChip } from './components/status-chip';
-import { maintenanceApi, maintenanceKeys } from './maintenance-api';
 import {
   forecastExcel,
   forecastSearchTexts,
@@ -26,25 +24,16 @@ import {
   STATUS_ORDER,
   urgencyOf,
 } from './maintenance-format';
-import { useFormatContext } from './use-maintenance';
+import { useFormatContext, useForecast } from './use-maintenance';
 import { seededText } from '../../shared/i18n/seeded-text';
 import { optionItems } from '../../shared/ui/option-items';
-
-const muted = (text: string) => (
-  <Typography component="span" variant="body2" color="text.secondary">
-    {text}
-  </Typography>
-);
 
 /** `maintenance/forecast`: what is due, by vehicle, with the axis that makes it due; plans. */
 export default function ForecastPage() {
   const ctx = useFormatContext();
   const { t, language } = ctx;
-  const { api, exporter } = useServices();
-  const forecast = useQuery({
-    queryKey: maintenanceKeys.forecast,
-    queryFn: ({ signal }) => maintenanceApi.forecast(api, 'forecast', signal),
-  });
+  const { exporter } = useServices();
+  const forecast = useForecast();
   const vehicles = useVehicles();
   const groupsQuery = useGroupsWithVehicles();
   const groups = useMemo(
@@ -252,12 +241,7 @@ export default function ForecastPage() {
         />
       ) : null}
       {marking ? (
-        <ServiceDialog
-          vehicles={vehicles.data ?? []}
-          forecast={forecast.data ?? []}
-          preset={marking}
-          onClose={() => setMarking(null)}
-        />
+        <ServiceDialog forecast={forecast.data} preset={marking} onClose={() => setMarking(null)} />
       ) : null}
     </>
   );

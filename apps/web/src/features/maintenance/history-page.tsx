@@ -8,39 +8,30 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { downloadBlob } from '../../shared/export/export-excel';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
 import { errorMessage } from '../../shared/api/error-message';
 import { useServices } from '../../shared/services';
-import { MaintTable, type MaintColumn } from './components/maintenance-table';
+import { MaintTable, muted, type MaintColumn } from './components/maintenance-table';
 import { ServiceDialog } from './components/service-dialog';
-import { maintenanceApi, maintenanceKeys } from './maintenance-api';
+import { maintenanceApi } from './maintenance-api';
 import { formatDay, formatInteger, formatKm, servicesExcel } from './maintenance-format';
-import { useFormatContext, useMaintenanceSave } from './use-maintenance';
+import {
+  useForecast,
+  useFormatContext,
+  useMaintenanceSave,
+  useServiceHistory,
+} from './use-maintenance';
 import { seededText } from '../../shared/i18n/seeded-text';
-
-const muted = (text: string) => (
-  <Typography component="span" variant="body2" color="text.secondary">
-    {text}
-  </Typography>
-);
 
 /** `maintenance/history`: services done, their attachments (upload, download), record one. */
 export default function HistoryPage() {
   const ctx = useFormatContext();
   const { t, language } = ctx;
   const { api, exporter, snackbar } = useServices();
-  const services = useQuery({
-    queryKey: maintenanceKeys.services,
-    queryFn: ({ signal }) => maintenanceApi.services(api, signal),
-  });
-  const forecast = useQuery({
-    queryKey: maintenanceKeys.forecast,
-    queryFn: ({ signal }) => maintenanceApi.forecast(api, 'forecast', signal),
-  });
+  const services = useServiceHistory();
+  const forecast = useForecast();
   const vehicles = useVehicles();
   const [creating, setCreating] = useState(false);
   const [vehicle, setVehicle] = useState('');
@@ -234,11 +225,7 @@ export default function HistoryPage() {
         )}
       />
       {creating ? (
-        <ServiceDialog
-          vehicles={vehicles.data ?? []}
-          forecast={forecast.data ?? []}
-          onClose={() => setCreating(false)}
-        />
+        <ServiceDialog forecast={forecast.data} onClose={() => setCreating(false)} />
       ) : null}
     </>
   );

@@ -11,35 +11,24 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useVehicles } from '../../shared/fleet/fleet-queries';
 import { useServices } from '../../shared/services';
 import { DayField } from '../../shared/ui/day-field';
-import { FormShell, parseNumber } from './components/form-shell';
-import { MaintTable, type MaintColumn } from './components/maintenance-table';
-import { maintenanceApi, maintenanceKeys } from './maintenance-api';
+import { FormShell, parseNumber, useFormSubmit, VehicleField } from './components/form-shell';
+import { MaintTable, muted, type MaintColumn } from './components/maintenance-table';
+import { maintenanceApi } from './maintenance-api';
 import { additionalExcel, formatDay, formatKm } from './maintenance-format';
-import { useFormatContext, useMaintenanceSave } from './use-maintenance';
+import { useAdditional, useFormatContext, useMaintenanceSave } from './use-maintenance';
 import { seededText } from '../../shared/i18n/seeded-text';
-import { optionItems, vehicleItems } from '../../shared/ui/option-items';
-
-const muted = (text: string) => (
-  <Typography component="span" variant="body2" color="text.secondary">
-    {text}
-  </Typography>
-);
+import { optionItems } from '../../shared/ui/option-items';
 
 /** `maintenance/list`: additional (one-off) maintenance — create, edit, delete, export. */
 export default function ListPage() {
   const ctx = useFormatContext();
   const { t, language } = ctx;
   const { api, exporter } = useServices();
-  const list = useQuery({
-    queryKey: maintenanceKeys.additional,
-    queryFn: ({ signal }) => maintenanceApi.additional(api, signal),
-  });
+  const list = useAdditional();
   const vehicles = useVehicles();
   const [editing, setEditing] = useState<AdditionalMaintenance | 'new' | null>(null);
   const [state, setState] = useState<'' | 'pending' | 'done'>('');
@@ -192,7 +181,6 @@ function AdditionalDialog(props: {
   const [dueDate, setDueDate] = useState(item?.dueDate ?? '');
   const [dueKm, setDueKm] = useState(item?.dueKm === null || !item ? '' : String(item.dueKm));
   const [notes, setNotes] = useState(item?.notes ?? '');
-  const [tried, setTried] = useState(false);
   const save = useMaintenanceSave({
     mutationFn: () =>
       maintenanceApi.saveAdditional(api, item?.id ?? null, {
@@ -209,30 +197,22 @@ function AdditionalDialog(props: {
   const km = parseNumber(dueKm);
   const badKm = km !== null && (!Number.isFinite(km) || km < 0);
   const noDue = !dueDate && km === null;
-  const invalid = vehicleId === 0 || !name.trim() || badKm || noDue;
+  const form = useFormSubmit(save, vehicleId === 0 || !name.trim() || badKm || noDue);
+  const { tried } = form;
   return (
     <FormShell
       name="additional"
       title={item ? t('maintenance.list.edit') : t('maintenance.list.create')}
-      submitting={save.isPending}
       onClose={props.onClose}
-      onSubmit={() => {
-        setTried(true);
-        if (!invalid) save.mutate(undefined);
-      }}
+      {...form.shell}
     >
-      <TextField
+      <VehicleField
         id="additional-vehicle"
-        select
-        required
-        label={t('maintenance.fields.plate')}
-        value={vehicleId || ''}
-        onChange={(event) => setVehicleId(Number(event.target.value))}
-        error={tried && vehicleId === 0}
-        helperText={tried && vehicleId === 0 ? t('maintenance.common.required') : undefined}
-      >
-        {vehicleItems(props.vehicles)}
-      </TextField>
+        vehicles={props.vehicles}
+        value={vehicleId}
+        onChange={setVehicleId}
+        {...form.required(vehicleId === 0)}
+      />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' }, gap: 2 }}>
         <TextField
           id="additional-kind"
@@ -249,8 +229,7 @@ function AdditionalDialog(props: {
           label={t('maintenance.fields.name')}
           value={name}
           onChange={(event) => setName(event.target.value)}
-          error={tried && !name.trim()}
-          helperText={tried && !name.trim() ? t('maintenance.common.required') : undefined}
+          {...form.required(!name.trim())}
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
       </Box>

@@ -4,16 +4,14 @@ import {
   forecastRowSchema,
   planSchema,
   serviceSchema,
-  type AdditionalMaintenance,
   type AdditionalSaveInput,
   type ForecastRow,
   type MaintenanceAttachment,
-  type MaintenancePlan,
-  type MaintenanceService,
   type PlanSaveInput,
   type ServiceCreateInput,
 } from '@rumbo/contracts';
 import { z } from 'zod';
+import { getParsed } from '../../shared/api/api-query';
 import type { ApiClient } from '../../shared/api/http-client';
 
 /** Query keys of the maintenance screens; every change invalidates them all. */
@@ -25,52 +23,49 @@ export const maintenanceKeys = {
   services: ['maintenance', 'services'] as const,
 };
 
-const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
-
 /**
  * The module's own address: maintenance is no service key of the specification, so its calls go
  * to `/api/maintenance` as they are (the client passes unknown keys through with the credentials).
  */
 const BASE = '/api/maintenance';
 
-export const maintenanceApi = {
-  async forecast(api: ApiClient, view: 'forecast' | 'calendar', signal?: AbortSignal) {
-    return z.array(forecastRowSchema).parse(await api.get(`${BASE}/${view}`, opts(signal)));
-  },
-  async plans(api: ApiClient, signal?: AbortSignal): Promise<MaintenancePlan[]> {
-    return z.array(planSchema).parse(await api.get(`${BASE}/plans`, opts(signal)));
-  },
-  async savePlan(api: ApiClient, id: number | null, plan: PlanSaveInput) {
-    return planSchema.parse(
-      await api.request(id === null ? `${BASE}/plans` : `${BASE}/plans/${id}`, {
-        method: id === null ? 'POST' : 'PUT',
-        body: plan,
-      }),
-    );
-  },
-  removePlan: (api: ApiClient, id: number) =>
-    api.request(`${BASE}/plans/${id}`, { method: 'DELETE' }),
-  async additional(api: ApiClient, signal?: AbortSignal): Promise<AdditionalMaintenance[]> {
-    return z.array(additionalSchema).parse(await api.get(`${BASE}/additional`, opts(signal)));
-  },
-  async saveAdditional(api: ApiClient, id: number | null, input: AdditionalSaveInput) {
-    return additionalSchema.parse(
-      await api.request(id === null ? `${BASE}/additional` : `${BASE}/additional/${id}`, {
+/** A list of the module, checked against its row schema. */
+const list =
+  <S extends z.ZodType>(path: string, row: S) =>
+  (api: ApiClient, signal?: AbortSignal): Promise<z.infer<S>[]> =>
+    getParsed(api, `${BASE}/${path}`, z.array(row), signal);
+
+/** Creates (`id` null: POST) or replaces (PUT) one row of a list. */
+const save =
+  <S extends z.ZodType, I>(path: string, row: S) =>
+  async (api: ApiClient, id: number | null, input: I): Promise<z.infer<S>> =>
+    row.parse(
+      await api.request(id === null ? `${BASE}/${path}` : `${BASE}/${path}/${id}`, {
         method: id === null ? 'POST' : 'PUT',
         body: input,
       }),
     );
-  },
-  removeAdditional: (api: ApiClient, id: number) =>
-    api.request(`${BASE}/additional/${id}`, { method: 'DELETE' }),
-  async services(api: ApiClient, signal?: AbortSignal): Promise<MaintenanceService[]> {
-    return z.array(serviceSchema).parse(await api.get(`${BASE}/services`, opts(signal)));
-  },
+
+const remove = (path: string) => (api: ApiClient, id: number) =>
+  api.request(`${BASE}/${path}/${id}`, { method: 'DELETE' });
+
+export const maintenanceApi = {
+  forecast: (api: ApiClient, view: 'forecast' | 'calendar', signal?: AbortSignal) =>
+    list(view, forecastRowSchema)(api, signal),
+  plans: list('plans', planSchema),
+  savePlan: save<typeof planSchema, PlanSaveInput>('plans', planSchema),
+  removePlan: remove('plans'),
+  additional: list('additional', additionalSchema),
+  saveAdditional: save<typeof additionalSchema, AdditionalSaveInput>(
+    'additional',
+    additionalSchema,
+  ),
+  removeAdditional: remove('additional'),
+  services: list('services', serviceSchema),
   async recordService(api: ApiClient, input: ServiceCreateInput) {
     return serviceSchema.parse(await api.post(`${BASE}/services`, input));
   },
-  removeService: (api: ApiClient, id: number) =>
-    api.request(`${BASE}/services/${id}`, { method: 'DELETE' }),
+  removeService: remove('services'),
   async upload(api: ApiClient, serviceId: number, file: File): Promise<MaintenanceAttachment> {
     return attachmentSchema.parse(
       await api.request(

@@ -96,8 +96,7 @@ export function forecastSearchTexts(row: ForecastRow): string[] {
 
 /** The forecast rows as shown, for the Excel export. */
 export function forecastExcel(rows: readonly ForecastRow[], ctx: FormatContext): GenerateExcelBody {
-  const { t } = ctx;
-  const f = (key: string) => t(`maintenance.fields.${key}`);
+  const { t, f } = excelLabels(ctx);
   const { value: km, symbol: distance } = exportedDistance(ctx.units, 0);
   return {
     title: t('maintenance.forecast.export_title'),
@@ -140,14 +139,22 @@ export function forecastExcel(rows: readonly ForecastRow[], ctx: FormatContext):
   };
 }
 
+/** What an export's headers are made of: `t`, a field's name, the user's distance unit. */
+function excelLabels(ctx: FormatContext) {
+  const { t } = ctx;
+  return {
+    t,
+    f: (key: string) => t(`maintenance.fields.${key}`),
+    distance: unitSymbol('distance', ctx.units.distance),
+  };
+}
+
 /** The additional maintenance as shown, for the Excel export. */
 export function additionalExcel(
   rows: readonly AdditionalMaintenance[],
   ctx: FormatContext,
 ): GenerateExcelBody {
-  const { t } = ctx;
-  const f = (key: string) => t(`maintenance.fields.${key}`);
-  const distance = unitSymbol('distance', ctx.units.distance);
+  const { t, f, distance } = excelLabels(ctx);
   return {
     title: t('maintenance.list.export_title'),
     columns: [
@@ -185,9 +192,7 @@ export function servicesExcel(
   rows: readonly MaintenanceService[],
   ctx: FormatContext,
 ): GenerateExcelBody {
-  const { t } = ctx;
-  const f = (key: string) => t(`maintenance.fields.${key}`);
-  const distance = unitSymbol('distance', ctx.units.distance);
+  const { t, f, distance } = excelLabels(ctx);
   return {
     title: t('maintenance.history.export_title'),
     columns: [

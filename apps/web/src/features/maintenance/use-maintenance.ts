@@ -1,8 +1,9 @@
 import { DEFAULT_UNITS, type Language } from '@rumbo/contracts';
+import { useApiQuery } from '../../shared/api/api-query';
 import { useSaveMutation } from '../../shared/api/use-save-mutation';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useSession } from '../../shared/services';
-import { maintenanceKeys } from './maintenance-api';
+import { maintenanceApi, maintenanceKeys } from './maintenance-api';
 import type { FormatContext } from './maintenance-format';
 
 /** The user's language, units and `t`, as the maintenance formatters take them. */
@@ -24,3 +25,21 @@ export function useMaintenanceSave<TVars, TResult>(options: {
 }) {
   return useSaveMutation({ ...options, invalidate: maintenanceKeys.all });
 }
+
+/** What is due (`forecast`), or the calendar's view of it, by vehicle. */
+export const useForecast = (view: 'forecast' | 'calendar' = 'forecast') =>
+  useApiQuery(
+    view === 'forecast' ? maintenanceKeys.forecast : [...maintenanceKeys.forecast, view],
+    (api, signal) => maintenanceApi.forecast(api, view, signal),
+  );
+
+/** Services done. */
+export const useServiceHistory = () =>
+  useApiQuery(maintenanceKeys.services, maintenanceApi.services);
+
+/** Additional (one-off) maintenance. */
+export const useAdditional = () =>
+  useApiQuery(maintenanceKeys.additional, maintenanceApi.additional);
+
+/** The tenant's plans. */
+export const usePlans = () => useApiQuery(maintenanceKeys.plans, maintenanceApi.plans);

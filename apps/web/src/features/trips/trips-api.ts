@@ -12,8 +12,9 @@ import {
   type PlannedTripImportAnswer,
   type PlannedTripSaveInput,
 } from '@rumbo/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { getParsed, useApiQuery } from '../../shared/api/api-query';
 import type { ApiClient } from '../../shared/api/http-client';
 import { useServices } from '../../shared/services';
 
@@ -31,17 +32,14 @@ export const tripKeys = {
 /** The follow-up changes as trucks drive: the list refreshes every 30 s. */
 export const TRIPS_REFRESH_MS = 30_000;
 
-const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
-
 export async function fetchPlannedTrips(
   api: ApiClient,
   fromMs: number,
   toMs: number,
   signal?: AbortSignal,
 ): Promise<PlannedTrip[]> {
-  return z
-    .array(plannedTripSchema)
-    .parse(await api.get(`v2/planned-trips?from=${fromMs}&to=${toMs}`, opts(signal)));
+  const path = `v2/planned-trips?from=${fromMs}&to=${toMs}`;
+  return getParsed(api, path, z.array(plannedTripSchema), signal);
 }
 
 export async function fetchPlannedTrip(
@@ -49,7 +47,7 @@ export async function fetchPlannedTrip(
   id: number,
   signal?: AbortSignal,
 ): Promise<PlannedTripDetail> {
-  return plannedTripDetailSchema.parse(await api.get(`v2/planned-trips/${id}`, opts(signal)));
+  return getParsed(api, `v2/planned-trips/${id}`, plannedTripDetailSchema, signal);
 }
 
 export async function fetchEarlierTrips(
@@ -57,18 +55,16 @@ export async function fetchEarlierTrips(
   vehicleId: number,
   signal?: AbortSignal,
 ): Promise<EarlierTrip[]> {
-  return z
-    .array(earlierTripSchema)
-    .parse(await api.get(`v2/planned-trips/earlier-trips?vehicleId=${vehicleId}`, opts(signal)));
+  const path = `v2/planned-trips/earlier-trips?vehicleId=${vehicleId}`;
+  return getParsed(api, path, z.array(earlierTripSchema), signal);
 }
 
 export async function fetchEarlierTripRoute(
   api: ApiClient,
   tripId: number,
 ): Promise<[number, number][]> {
-  return earlierTripRouteSchema.parse(
-    await api.get(`v2/planned-trips/earlier-trips/${tripId}/route`),
-  ).route;
+  const path = `v2/planned-trips/earlier-trips/${tripId}/route`;
+  return (await getParsed(api, path, earlierTripRouteSchema)).route;
 }
 
 export async function savePlannedTrip(
@@ -101,47 +97,40 @@ export async function importPlannedTrips(
 }
 
 export function usePlannedTrips(fromMs: number, toMs: number) {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: tripKeys.list(fromMs, toMs),
-    queryFn: ({ signal }) => fetchPlannedTrips(api, fromMs, toMs, signal),
-    refetchInterval: TRIPS_REFRESH_MS,
-  });
+  return useApiQuery(
+    tripKeys.list(fromMs, toMs),
+    (api, signal) => fetchPlannedTrips(api, fromMs, toMs, signal),
+    { refetchInterval: TRIPS_REFRESH_MS },
+  );
 }
 
 export function usePlannedTrip(id: number | null) {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: tripKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => fetchPlannedTrip(api, id!, signal),
-    enabled: id !== null,
-    refetchInterval: TRIPS_REFRESH_MS,
-  });
+  return useApiQuery(
+    tripKeys.detail(id ?? 0),
+    (api, signal) => fetchPlannedTrip(api, id!, signal),
+    {
+      enabled: id !== null,
+      refetchInterval: TRIPS_REFRESH_MS,
+    },
+  );
 }
 
 export function useEarlierTrips(vehicleId: number | null) {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: tripKeys.earlier(vehicleId ?? 0),
-    queryFn: ({ signal }) => fetchEarlierTrips(api, vehicleId!, signal),
-    enabled: vehicleId !== null,
-  });
+  return useApiQuery(
+    tripKeys.earlier(vehicleId ?? 0),
+    (api, signal) => fetchEarlierTrips(api, vehicleId!, signal),
+    { enabled: vehicleId !== null },
+  );
 }
 
 /** The tenant's drivers when the user may list them (the `driver-admin` view), else none. */
 export function useTripDrivers() {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: tripKeys.drivers,
-    queryFn: async ({ signal }): Promise<Driver[]> => {
-      try {
-        return z.array(driverSchema).parse(await api.get('driver', opts(signal)));
-      } catch {
-        return [];
-      }
-    },
-    staleTime: 60_000,
-  });
+  return useApiQuery(
+    tripKeys.drivers,
+    (api, signal): Promise<Driver[]> =>
+      getParsed(api, 'driver', z.array(driverSchema), signal).catch(() => []),
+    { staleTime: 60_000 },
+  );
 }
 
 /** Invalidates every planned-trip query after a change. */

@@ -1,7 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openVehiclePopup } from '../fleet/vehicle-popup';
 import { testLastInfo, testVehicle } from '../fleet/fleet-test-fixtures';
+import { signInAndOpenPopup } from '../fleet/vehicle-popup/popup-test-support';
 import { signedInRoutes, VIEWS } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { drivingRow } from './driving-times-fixtures';
@@ -28,14 +28,7 @@ async function openPopup(views: Record<string, boolean>) {
       },
     },
   });
-  await act(async () => {
-    await app.services.session.login('demouser', 'demo1234');
-  });
-  await screen.findByRole('heading', { level: 1 });
-  act(() => openVehiclePopup(app.services.events, 4));
-  const dialog = await screen.findByRole('dialog');
-  await within(dialog).findByText('AB 123 CD', { selector: 'h2 span' });
-  return { app, dialog };
+  return signInAndOpenPopup(app);
 }
 
 describe("the vehicle popup's driving left", () => {

@@ -6,10 +6,10 @@ import {
   type LastInfo,
   type Vehicle,
 } from '@rumbo/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { getParsed, useApiQuery } from '../api/api-query';
 import type { ApiClient } from '../api/http-client';
-import { useServices } from '../services';
 
 /** Spec §9: the last position is cached 60 s; the tables and the popup refresh at that pace. */
 export const LAST_POSITION_REFRESH_MS = 60_000;
@@ -21,17 +21,15 @@ export const fleetQueryKeys = {
   groupsWithVehicles: ['fleet', 'groups_vehicles'] as const,
 };
 
-const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
-
 export async function fetchLastPositions(
   api: ApiClient,
   signal?: AbortSignal,
 ): Promise<LastInfo[]> {
-  return z.array(lastInfoSchema).parse(await api.get('rest/vehicle/last_position', opts(signal)));
+  return getParsed(api, 'rest/vehicle/last_position', z.array(lastInfoSchema), signal);
 }
 
 export async function fetchVehicles(api: ApiClient, signal?: AbortSignal): Promise<Vehicle[]> {
-  return z.array(vehicleSchema).parse(await api.get('vehicles/vehicles', opts(signal)));
+  return getParsed(api, 'vehicles/vehicles', z.array(vehicleSchema), signal);
 }
 
 export async function fetchVehicle(
@@ -39,14 +37,14 @@ export async function fetchVehicle(
   id: number,
   signal?: AbortSignal,
 ): Promise<Vehicle> {
-  return vehicleSchema.parse(await api.get(`vehicles/vehicles/${id}`, opts(signal)));
+  return getParsed(api, `vehicles/vehicles/${id}`, vehicleSchema, signal);
 }
 
 export async function fetchGroupsWithVehicles(
   api: ApiClient,
   signal?: AbortSignal,
 ): Promise<GroupWithVehicles[]> {
-  return z.array(groupWithVehicles).parse(await api.get('vehicles/groups/vehicles', opts(signal)));
+  return getParsed(api, 'vehicles/groups/vehicles', z.array(groupWithVehicles), signal);
 }
 
 /** Last info of every vehicle (`GET /rest/vehicle/last_position`), refreshed every 60 s. */
@@ -58,10 +56,7 @@ export function useLastPositions({
   /** How old the shared copy may be when this caller mounts before it is fetched again. */
   staleTime?: number;
 } = {}) {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: fleetQueryKeys.lastPosition,
-    queryFn: ({ signal }) => fetchLastPositions(api, signal),
+  return useApiQuery(fleetQueryKeys.lastPosition, fetchLastPositions, {
     enabled,
     staleTime,
     refetchInterval: LAST_POSITION_REFRESH_MS,
@@ -70,35 +65,28 @@ export function useLastPositions({
 
 /** Every vehicle of the tenant (`GET /vehicles/vehicles`). */
 export function useVehicles() {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: fleetQueryKeys.vehicles,
-    queryFn: ({ signal }) => fetchVehicles(api, signal),
-  });
+  return useApiQuery(fleetQueryKeys.vehicles, fetchVehicles);
 }
 
 /** One vehicle; shows the copy already in the vehicles list at once while it loads. */
 export function useVehicle(id: number | null) {
-  const { api } = useServices();
   const queryClient = useQueryClient();
-  return useQuery<Vehicle>({
-    queryKey: fleetQueryKeys.vehicle(id ?? 0),
-    queryFn: ({ signal }) => fetchVehicle(api, id ?? 0, signal),
-    enabled: id !== null,
-    placeholderData: (): Vehicle | undefined =>
-      queryClient
-        .getQueryData<Vehicle[]>(fleetQueryKeys.vehicles)
-        ?.find((vehicle) => vehicle.vehicleId === id),
-  });
+  return useApiQuery<Vehicle>(
+    fleetQueryKeys.vehicle(id ?? 0),
+    (api, signal) => fetchVehicle(api, id ?? 0, signal),
+    {
+      enabled: id !== null,
+      placeholderData: (): Vehicle | undefined =>
+        queryClient
+          .getQueryData<Vehicle[]>(fleetQueryKeys.vehicles)
+          ?.find((vehicle) => vehicle.vehicleId === id),
+    },
+  );
 }
 
 /** Groups with their vehicles (`GET /vehicles/groups/vehicles`); vehicles without a group last. */
 export function useGroupsWithVehicles() {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: fleetQueryKeys.groupsWithVehicles,
-    queryFn: ({ signal }) => fetchGroupsWithVehicles(api, signal),
-  });
+  return useApiQuery(fleetQueryKeys.groupsWithVehicles, fetchGroupsWithVehicles);
 }
 
 /** Last info by vehicle id. */

@@ -10,10 +10,9 @@ import {
   type InterestPointCreateInput,
   type InterestPointType,
 } from '@rumbo/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { getParsed, useApiQuery, withSignal } from '../api/api-query';
 import type { ApiClient } from '../api/http-client';
-import { useServices } from '../services';
 
 /** Query keys of zones and points of interest; a change invalidates the whole `zones` tree. */
 export const zoneKeys = {
@@ -24,12 +23,11 @@ export const zoneKeys = {
   poiTypes: ['zones', 'poi-types'] as const,
 };
 
-const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
 const poiPath = 'rest/routing/interest_point';
 
 /** `POST /v2/geofence/get_all`: every geofence of the tenant. */
 export async function fetchGeofences(api: ApiClient, signal?: AbortSignal): Promise<Geofence[]> {
-  return geofenceListAnswer.parse(await api.post('v2/geofence/get_all', {}, opts(signal)));
+  return geofenceListAnswer.parse(await api.post('v2/geofence/get_all', {}, withSignal(signal)));
 }
 
 /** `POST /v2/geofence/get_all_attributes`: the attribute names in use, sorted. */
@@ -38,7 +36,7 @@ export async function fetchGeofenceAttributes(
   signal?: AbortSignal,
 ): Promise<string[]> {
   return geofenceAttributesAnswer.parse(
-    await api.post('v2/geofence/get_all_attributes', {}, opts(signal)),
+    await api.post('v2/geofence/get_all_attributes', {}, withSignal(signal)),
   );
 }
 
@@ -57,7 +55,7 @@ export async function fetchInterestPoints(
   api: ApiClient,
   signal?: AbortSignal,
 ): Promise<InterestPoint[]> {
-  return z.array(interestPointSchema).parse(await api.get(poiPath, opts(signal)));
+  return getParsed(api, poiPath, z.array(interestPointSchema), signal);
 }
 
 /** `GET /rest/routing/interest_point_type`: the POI types with their icons. */
@@ -65,7 +63,7 @@ export async function fetchInterestPointTypes(
   api: ApiClient,
   signal?: AbortSignal,
 ): Promise<InterestPointType[]> {
-  return z.array(interestPointTypeSchema).parse(await api.get(`${poiPath}_type`, opts(signal)));
+  return getParsed(api, `${poiPath}_type`, z.array(interestPointTypeSchema), signal);
 }
 
 export async function createInterestPoint(
@@ -93,42 +91,14 @@ export async function deleteInterestPoint(api: ApiClient, id: number): Promise<v
 /** Zones change rarely under a user: a list is kept for a minute. */
 const STALE_MS = 60_000;
 
-export function useGeofences(enabled = true) {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: zoneKeys.geofences,
-    queryFn: ({ signal }) => fetchGeofences(api, signal),
-    staleTime: STALE_MS,
-    enabled,
-  });
-}
+export const useGeofences = (enabled = true) =>
+  useApiQuery(zoneKeys.geofences, fetchGeofences, { staleTime: STALE_MS, enabled });
 
-export function useInterestPoints(enabled = true) {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: zoneKeys.pois,
-    queryFn: ({ signal }) => fetchInterestPoints(api, signal),
-    staleTime: STALE_MS,
-    enabled,
-  });
-}
+export const useInterestPoints = (enabled = true) =>
+  useApiQuery(zoneKeys.pois, fetchInterestPoints, { staleTime: STALE_MS, enabled });
 
-export function useInterestPointTypes(enabled = true) {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: zoneKeys.poiTypes,
-    queryFn: ({ signal }) => fetchInterestPointTypes(api, signal),
-    staleTime: 10 * STALE_MS,
-    enabled,
-  });
-}
+export const useInterestPointTypes = (enabled = true) =>
+  useApiQuery(zoneKeys.poiTypes, fetchInterestPointTypes, { staleTime: 10 * STALE_MS, enabled });
 
-export function useGeofenceAttributes(enabled = true) {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: zoneKeys.attributes,
-    queryFn: ({ signal }) => fetchGeofenceAttributes(api, signal),
-    staleTime: STALE_MS,
-    enabled,
-  });
-}
+export const useGeofenceAttributes = (enabled = true) =>
+  useApiQuery(zoneKeys.attributes, fetchGeofenceAttributes, { staleTime: STALE_MS, enabled });

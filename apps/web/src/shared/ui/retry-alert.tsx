@@ -1,5 +1,6 @@
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -47,5 +48,19 @@ export function RetryPanel(props: {
         {props.retryLabel}
       </Button>
     </Paper>
+  );
+}
+
+/** A failed load in a card: what failed, in quiet text, with an outlined retry button beside it. */
+export function RetryLine(props: { onRetry: () => void; retryLabel: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <Typography color="text.secondary" sx={{ flex: '1 1 200px' }}>
+        {props.children}
+      </Typography>
+      <Button variant="outlined" onClick={props.onRetry}>
+        {props.retryLabel}
+      </Button>
+    </Box>
   );
 }

@@ -1,3 +1,4 @@
+import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -5,6 +6,13 @@ import { ListTable, type ListColumn } from '../../../shared/table/list-table';
 import type { SortState } from '../../../shared/table/table-model';
 
 export type MaintColumn<T> = ListColumn<T>;
+
+/** A cell's quiet text (a missing value: '—'). */
+export const muted = (text: string) => (
+  <Typography component="span" variant="body2" color="text.secondary">
+    {text}
+  </Typography>
+);
 
 export interface MaintTableProps<T> {
   /** Prefix of test ids and element ids. */

@@ -23,13 +23,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useServices } from '../../../shared/services';
-import { maintenanceApi, maintenanceKeys } from '../maintenance-api';
+import { maintenanceApi } from '../maintenance-api';
 import { intervalsText } from '../maintenance-format';
-import { useFormatContext, useMaintenanceSave } from '../use-maintenance';
-import { FormShell, parseNumber } from './form-shell';
+import { useFormatContext, useMaintenanceSave, usePlans } from '../use-maintenance';
+import { FormShell, parseNumber, useFormSubmit } from './form-shell';
 import { seededText } from '../../../shared/i18n/seeded-text';
 import { optionItems } from '../../../shared/ui/option-items';
 
@@ -41,6 +40,13 @@ interface ItemDraft {
   hours: string;
   days: string;
 }
+
+/** An item's intervals, in the order their fields show; days are whole. */
+const INTERVALS: { key: 'km' | 'hours' | 'days'; whole: boolean }[] = [
+  { key: 'km', whole: false },
+  { key: 'hours', whole: false },
+  { key: 'days', whole: true },
+];
 
 const text = (n: number | null) => (n === null ? '' : String(n));
 
@@ -54,10 +60,7 @@ export function PlansDialog(props: {
   const { t } = ctx;
   const { api } = useServices();
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const plans = useQuery({
-    queryKey: maintenanceKeys.plans,
-    queryFn: ({ signal }) => maintenanceApi.plans(api, signal),
-  });
+  const plans = usePlans();
   const [editing, setEditing] = useState<MaintenancePlan | 'new' | null>(null);
   const remove = useMaintenanceSave({
     mutationFn: (plan: MaintenancePlan) => maintenanceApi.removePlan(api, plan.id),
@@ -172,7 +175,6 @@ function PlanEditor(props: {
   );
   const [vehicleIds, setVehicleIds] = useState<number[]>(plan?.vehicleIds ?? []);
   const [groupIds, setGroupIds] = useState<number[]>(plan?.groupIds ?? []);
-  const [tried, setTried] = useState(false);
   const save = useMaintenanceSave({
     mutationFn: () =>
       maintenanceApi.savePlan(api, plan?.id ?? null, {
@@ -201,13 +203,16 @@ function PlanEditor(props: {
       : !i.km.trim() && !i.hours.trim() && !i.days.trim()
         ? t('maintenance.common.one_interval')
         : null;
-  const invalid =
+  const form = useFormSubmit(
+    save,
     !name.trim() ||
-    items.length === 0 ||
-    items.some(
-      (i) =>
-        itemError(i) !== null || badNumber(i.km) || badNumber(i.hours) || badNumber(i.days, true),
-    );
+      items.length === 0 ||
+      items.some(
+        (i) =>
+          itemError(i) !== null || INTERVALS.some(({ key, whole }) => badNumber(i[key], whole)),
+      ),
+  );
+  const { tried } = form;
   const change = (index: number, patch: Partial<ItemDraft>) =>
     setItems((list) => list.map((item, i) => (i === index ? { ...item, ...patch } : item)));
   const vehicleById = new Map(props.vehicles.map((v) => [v.vehicleId, v]));
@@ -218,12 +223,8 @@ function PlanEditor(props: {
       name="plan"
       maxWidth="md"
       title={plan ? t('maintenance.plans.edit') : t('maintenance.plans.create')}
-      submitting={save.isPending}
       onClose={props.onClose}
-      onSubmit={() => {
-        setTried(true);
-        if (!invalid) save.mutate(undefined);
-      }}
+      {...form.shell}
     >
       <TextField
         id="plan-name"
@@ -231,8 +232,7 @@ function PlanEditor(props: {
         value={name}
         onChange={(event) => setName(event.target.value)}
         required
-        error={tried && !name.trim()}
-        helperText={tried && !name.trim() ? t('maintenance.common.required') : undefined}
+        {...form.required(!name.trim())}
         slotProps={{ htmlInput: { maxLength: 100 } }}
       />
       <Typography variant="subtitle2">{t('maintenance.plans.items')}</Typography>
@@ -279,30 +279,17 @@ function PlanEditor(props: {
                 helperText={error ?? undefined}
                 slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'plan-item-name' } }}
               />
-              <TextField
-                size="small"
-                label={t('maintenance.fields.interval_km')}
-                value={item.km}
-                onChange={(event) => change(index, { km: event.target.value })}
-                error={badNumber(item.km)}
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              />
-              <TextField
-                size="small"
-                label={t('maintenance.fields.interval_hours')}
-                value={item.hours}
-                onChange={(event) => change(index, { hours: event.target.value })}
-                error={badNumber(item.hours)}
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              />
-              <TextField
-                size="small"
-                label={t('maintenance.fields.interval_days')}
-                value={item.days}
-                onChange={(event) => change(index, { days: event.target.value })}
-                error={badNumber(item.days, true)}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              />
+              {INTERVALS.map(({ key, whole }) => (
+                <TextField
+                  key={key}
+                  size="small"
+                  label={t(`maintenance.fields.interval_${key}`)}
+                  value={item[key]}
+                  onChange={(event) => change(index, { [key]: event.target.value })}
+                  error={badNumber(item[key], whole)}
+                  slotProps={{ htmlInput: { inputMode: whole ? 'numeric' : 'decimal' } }}
+                />
+              ))}
               <IconButton
                 aria-label={t('maintenance.plans.remove_item')}
                 disabled={items.length === 1}

@@ -1,4 +1,4 @@
-import type { ForecastRow, Vehicle } from '@rumbo/contracts';
+import type { ForecastRow } from '@rumbo/contracts';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,9 +11,9 @@ import { useServices } from '../../../shared/services';
 import { DayField } from '../../../shared/ui/day-field';
 import { maintenanceApi } from '../maintenance-api';
 import { useFormatContext, useMaintenanceSave } from '../use-maintenance';
-import { FormShell, parseNumber } from './form-shell';
+import { FormShell, parseNumber, useFormSubmit, VehicleField } from './form-shell';
 import { seededText } from '../../../shared/i18n/seeded-text';
-import { vehicleItems } from '../../../shared/ui/option-items';
+import { useVehicles } from '../../../shared/fleet/fleet-queries';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -22,15 +22,16 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
  * items and pending additional maintenance it did are ticked; saving re-anchors those items.
  */
 export function ServiceDialog(props: {
-  vehicles: readonly Vehicle[];
   /** What is due, to tick what the service did. */
-  forecast: readonly ForecastRow[];
+  forecast: readonly ForecastRow[] | undefined;
   /** Pre-ticked (mark done from the forecast). */
   preset?: ForecastRow;
   onClose: () => void;
 }) {
   const { t, language } = useFormatContext();
   const { api } = useServices();
+  const vehicles = useVehicles();
+  const forecast = props.forecast ?? [];
   const [vehicleId, setVehicleId] = useState(props.preset?.vehicleId ?? 0);
   const [date, setDate] = useState(todayIso());
   const [odometer, setOdometer] = useState('');
@@ -42,10 +43,9 @@ export function ServiceDialog(props: {
     () => new Set(props.preset ? [props.preset.key] : []),
   );
   const [file, setFile] = useState<File | null>(null);
-  const [tried, setTried] = useState(false);
   const save = useMaintenanceSave({
     mutationFn: async () => {
-      const chosen = props.forecast.filter((r) => ticked.has(r.key) && r.vehicleId === vehicleId);
+      const chosen = forecast.filter((r) => ticked.has(r.key) && r.vehicleId === vehicleId);
       const service = await maintenanceApi.recordService(api, {
         vehicleId,
         date,
@@ -63,39 +63,33 @@ export function ServiceDialog(props: {
     success: t('maintenance.common.saved'),
     onSuccess: props.onClose,
   });
-  const due = props.forecast.filter((r) => r.vehicleId === vehicleId);
+  const due = forecast.filter((r) => r.vehicleId === vehicleId);
   const bad = (text: string) => {
     const n = parseNumber(text);
     return n !== null && (!Number.isFinite(n) || n < 0);
   };
-  const invalid = vehicleId === 0 || !date || bad(odometer) || bad(hours) || bad(cost);
+  const form = useFormSubmit(
+    save,
+    vehicleId === 0 || !date || bad(odometer) || bad(hours) || bad(cost),
+  );
 
   return (
     <FormShell
       name="service"
       title={t('maintenance.history.create')}
-      submitting={save.isPending}
       onClose={props.onClose}
-      onSubmit={() => {
-        setTried(true);
-        if (!invalid) save.mutate(undefined);
-      }}
+      {...form.shell}
     >
-      <TextField
+      <VehicleField
         id="service-vehicle"
-        select
-        label={t('maintenance.fields.plate')}
-        value={vehicleId || ''}
-        onChange={(event) => {
-          setVehicleId(Number(event.target.value));
+        vehicles={vehicles.data ?? []}
+        value={vehicleId}
+        onChange={(id) => {
+          setVehicleId(id);
           setTicked(new Set());
         }}
-        error={tried && vehicleId === 0}
-        helperText={tried && vehicleId === 0 ? t('maintenance.common.required') : undefined}
-        required
-      >
-        {vehicleItems(props.vehicles)}
-      </TextField>
+        {...form.required(vehicleId === 0)}
+      />
       <DayField
         id="service-date"
         label={t('maintenance.fields.date')}

@@ -4,8 +4,6 @@ import { AVATAR_MIME_TYPES } from '@rumbo/contracts';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -15,6 +13,7 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { useServices, useSession } from '../../../shared/services';
 import { checkAvatarFile } from '../avatar-file';
 import { uploadAvatar } from '../settings-api';
+import { SettingsCard } from './settings-card';
 
 /** Avatar upload with a preview of the chosen image. */
 export function AvatarCard() {
@@ -58,53 +57,48 @@ export function AvatarCard() {
   };
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h2" sx={{ mb: 2 }}>
-          {t('view.settings.avatar')}
-        </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}>
-          <Avatar
-            src={preview ?? current ?? undefined}
-            alt={t('view.settings.avatar_preview')}
-            sx={{ width: 96, height: 96 }}
-            data-testid="avatar-preview"
+    <SettingsCard title={t('view.settings.avatar')}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}>
+        <Avatar
+          src={preview ?? current ?? undefined}
+          alt={t('view.settings.avatar_preview')}
+          sx={{ width: 96, height: 96 }}
+          data-testid="avatar-preview"
+        />
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
+          <input
+            id={inputId}
+            type="file"
+            accept={AVATAR_MIME_TYPES.join(',')}
+            hidden
+            data-testid="avatar-input"
+            onChange={(e) => {
+              choose(e.target.files?.[0]);
+              e.target.value = '';
+            }}
           />
-          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
-            <input
-              id={inputId}
-              type="file"
-              accept={AVATAR_MIME_TYPES.join(',')}
-              hidden
-              data-testid="avatar-input"
-              onChange={(e) => {
-                choose(e.target.files?.[0]);
-                e.target.value = '';
-              }}
-            />
-            <Button
-              component="label"
-              htmlFor={inputId}
-              variant="outlined"
-              startIcon={<PhotoCamera />}
-            >
-              {t('view.settings.avatar_choose')}
-            </Button>
-            <Button
-              variant="contained"
-              startIcon={<CloudUpload />}
-              disabled={!file || upload.isPending}
-              loading={upload.isPending}
-              onClick={() => file && upload.mutate(file)}
-            >
-              {t('view.settings.avatar_upload')}
-            </Button>
-            <Typography variant="caption" color="text.secondary">
-              {t('view.settings.avatar_hint')}
-            </Typography>
-          </Box>
+          <Button
+            component="label"
+            htmlFor={inputId}
+            variant="outlined"
+            startIcon={<PhotoCamera />}
+          >
+            {t('view.settings.avatar_choose')}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<CloudUpload />}
+            disabled={!file || upload.isPending}
+            loading={upload.isPending}
+            onClick={() => file && upload.mutate(file)}
+          >
+            {t('view.settings.avatar_upload')}
+          </Button>
+          <Typography variant="caption" color="text.secondary">
+            {t('view.settings.avatar_hint')}
+          </Typography>
         </Box>
-      </CardContent>
-    </Card>
+      </Box>
+    </SettingsCard>
   );
 }

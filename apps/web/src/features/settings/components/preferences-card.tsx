@@ -2,9 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { saveConfigBody, type SaveConfigBody } from '@rumbo/contracts';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
@@ -22,6 +19,7 @@ import { saveUserConfig } from '../../../shared/session/user-config-api';
 import { UNIT_CHOICES, type UnitFamily } from '../../../shared/units/units';
 import { timeZoneOptions } from '../time-zones';
 import { AlertPopupsField } from './alert-popups-field';
+import { SaveRow, SettingsCard } from './settings-card';
 import { optionItems } from '../../../shared/ui/option-items';
 
 const MapPicker = lazy(() => import('./map-picker'));
@@ -81,146 +79,137 @@ export function PreferencesCard({ initial }: { initial: SaveConfigBody }) {
   );
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h2" sx={{ mb: 2 }}>
-          {t('view.settings.preferences')}
+    <SettingsCard title={t('view.settings.preferences')}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void handleSubmit((body) => save.mutate(body))(event)}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      >
+        <Controller
+          name="idioma"
+          control={control}
+          render={({ field }) => (
+            <TextField {...field} id="idioma" select label={t('view.settings.language')}>
+              <MenuItem value="es">Español</MenuItem>
+              <MenuItem value="en">English</MenuItem>
+            </TextField>
+          )}
+        />
+        <Controller
+          name="timeZone"
+          control={control}
+          render={({ field }) => {
+            const options = timeZoneOptions(field.value, openedAtMs);
+            return (
+              <Autocomplete
+                id="timeZone"
+                options={options}
+                value={options.find((o) => o.value === field.value) ?? null}
+                onChange={(_e, option) => option && field.onChange(option.value)}
+                getOptionLabel={(option) => option.label}
+                isOptionEqualToValue={(a, b) => a.value === b.value}
+                disableClearable={false}
+                autoHighlight
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('view.settings.time_zone')}
+                    onBlur={field.onBlur}
+                    error={!!errors.timeZone}
+                  />
+                )}
+              />
+            );
+          }}
+        />
+        <Typography variant="h3" sx={{ gridColumn: '1 / -1', mt: 1 }}>
+          {t('view.settings.units_title')}
         </Typography>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(event) => void handleSubmit((body) => save.mutate(body))(event)}
-          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-        >
+        {FAMILIES.map((family) => (
           <Controller
-            name="idioma"
+            key={family}
+            name={`units.${family}`}
             control={control}
             render={({ field }) => (
-              <TextField {...field} id="idioma" select label={t('view.settings.language')}>
-                <MenuItem value="es">Español</MenuItem>
-                <MenuItem value="en">English</MenuItem>
+              <TextField
+                {...field}
+                id={`unit-${family}`}
+                select
+                label={t(`view.settings.units.${family}`)}
+              >
+                {optionItems(UNIT_CHOICES[family], (unit) =>
+                  t(`view.settings.unit_names.${unit.replace('/', '_')}`),
+                )}
               </TextField>
             )}
           />
-          <Controller
-            name="timeZone"
-            control={control}
-            render={({ field }) => {
-              const options = timeZoneOptions(field.value, openedAtMs);
-              return (
-                <Autocomplete
-                  id="timeZone"
-                  options={options}
-                  value={options.find((o) => o.value === field.value) ?? null}
-                  onChange={(_e, option) => option && field.onChange(option.value)}
-                  getOptionLabel={(option) => option.label}
-                  isOptionEqualToValue={(a, b) => a.value === b.value}
-                  disableClearable={false}
-                  autoHighlight
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      label={t('view.settings.time_zone')}
-                      onBlur={field.onBlur}
-                      error={!!errors.timeZone}
-                    />
-                  )}
-                />
-              );
-            }}
-          />
-          <Typography variant="h3" sx={{ gridColumn: '1 / -1', mt: 1 }}>
-            {t('view.settings.units_title')}
+        ))}
+        <Typography variant="h3" sx={{ gridColumn: '1 / -1', mt: 1 }}>
+          {t('view.settings.map_title')}
+        </Typography>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('view.settings.map_hint')}
           </Typography>
-          {FAMILIES.map((family) => (
-            <Controller
-              key={family}
-              name={`units.${family}`}
-              control={control}
-              render={({ field }) => (
-                <TextField
-                  {...field}
-                  id={`unit-${family}`}
-                  select
-                  label={t(`view.settings.units.${family}`)}
-                >
-                  {optionItems(UNIT_CHOICES[family], (unit) =>
-                    t(`view.settings.unit_names.${unit.replace('/', '_')}`),
-                  )}
-                </TextField>
-              )}
-            />
-          ))}
-          <Typography variant="h3" sx={{ gridColumn: '1 / -1', mt: 1 }}>
-            {t('view.settings.map_title')}
-          </Typography>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {t('view.settings.map_hint')}
-            </Typography>
-            <Suspense
-              fallback={<Box sx={{ height: 280, bgcolor: 'action.hover', borderRadius: 1 }} />}
-            >
-              <MapPicker
-                styleUrl={config.mapStyleUrl}
-                lat={lat}
-                lng={lng}
-                zoom={zoom}
-                unavailableText={t('view.settings.map_unavailable')}
-                dark={theme.palette.mode === 'dark'}
-                onChange={(v) => {
-                  const opts = { shouldDirty: true, shouldValidate: true } as const;
-                  setValue('lat', round(v.lat, 5), opts);
-                  setValue('lng', round(v.lng, 5), opts);
-                  setValue('zoom', round(v.zoom, 2), opts);
-                }}
-              />
-            </Suspense>
-          </Box>
-          <Box
-            sx={{
-              gridColumn: '1 / -1',
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' },
-            }}
+          <Suspense
+            fallback={<Box sx={{ height: 280, bgcolor: 'action.hover', borderRadius: 1 }} />}
           >
-            {numberField('lat', 0.0001)}
-            {numberField('lng', 0.0001)}
-            {numberField('zoom', 0.1)}
-          </Box>
-          <Controller
-            name="darkMode"
-            control={control}
-            render={({ field }) => (
-              <FormControlLabel
-                sx={{ gridColumn: '1 / -1' }}
-                control={
-                  <Switch
-                    checked={field.value}
-                    onChange={(e) => field.onChange(e.target.checked)}
-                    slotProps={{ input: { id: 'settings-dark-mode' } }}
-                  />
-                }
-                label={t('view.settings.dark_mode')}
-              />
-            )}
-          />
-          <AlertPopupsField />
-          <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={!isValid || !isDirty || save.isPending}
-              loading={save.isPending}
-              data-testid="save-preferences"
-            >
-              {t('view.settings.save_preferences')}
-            </Button>
-          </Box>
+            <MapPicker
+              styleUrl={config.mapStyleUrl}
+              lat={lat}
+              lng={lng}
+              zoom={zoom}
+              unavailableText={t('view.settings.map_unavailable')}
+              dark={theme.palette.mode === 'dark'}
+              onChange={(v) => {
+                const opts = { shouldDirty: true, shouldValidate: true } as const;
+                setValue('lat', round(v.lat, 5), opts);
+                setValue('lng', round(v.lng, 5), opts);
+                setValue('zoom', round(v.zoom, 2), opts);
+              }}
+            />
+          </Suspense>
         </Box>
-      </CardContent>
-    </Card>
+        <Box
+          sx={{
+            gridColumn: '1 / -1',
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' },
+          }}
+        >
+          {numberField('lat', 0.0001)}
+          {numberField('lng', 0.0001)}
+          {numberField('zoom', 0.1)}
+        </Box>
+        <Controller
+          name="darkMode"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              sx={{ gridColumn: '1 / -1' }}
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  slotProps={{ input: { id: 'settings-dark-mode' } }}
+                />
+              }
+              label={t('view.settings.dark_mode')}
+            />
+          )}
+        />
+        <AlertPopupsField />
+        <SaveRow
+          label={t('view.settings.save_preferences')}
+          valid={isValid}
+          dirty={isDirty}
+          saving={save.isPending}
+          testId="save-preferences"
+        />
+      </Box>
+    </SettingsCard>
   );
 }
 

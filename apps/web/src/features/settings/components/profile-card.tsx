@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { saveProfileBody, type Profile } from '@rumbo/contracts';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { z } from 'zod';
 import { isAborted } from '../../../shared/api/api-error';
+import { useApiQuery } from '../../../shared/api/api-query';
+import { RetryLine } from '../../../shared/ui/retry-alert';
+import { SaveRow, SettingsCard } from './settings-card';
 import { errorMessage } from '../../../shared/api/error-message';
 import { email, required } from '../../../shared/rules/rules';
 import { ruleField } from '../../../shared/rules/zod-rules';
@@ -24,35 +23,21 @@ type ProfileForm = { nombre: string; apellido: string; telefono: string; email: 
 /** Profile: nombre, apellido, teléfono, e-mail. */
 export function ProfileCard() {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const profile = useQuery({
-    queryKey: profileQueryKey,
-    queryFn: ({ signal }) => fetchProfile(api, signal),
-  });
+  const profile = useApiQuery(profileQueryKey, fetchProfile);
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h2" sx={{ mb: 2 }}>
-          {t('view.settings.profile')}
-        </Typography>
-        {profile.data ? (
-          <ProfileForm key={profile.dataUpdatedAt} profile={profile.data} />
-        ) : profile.isError ? (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-            <Typography color="text.secondary" sx={{ flex: '1 1 200px' }}>
-              {isAborted(profile.error)
-                ? t('view.settings.profile_cancelled')
-                : errorMessage(profile.error, t)}
-            </Typography>
-            <Button variant="outlined" onClick={() => void profile.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Box>
-        ) : (
-          <Skeleton variant="rounded" height={180} />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard title={t('view.settings.profile')}>
+      {profile.data ? (
+        <ProfileForm key={profile.dataUpdatedAt} profile={profile.data} />
+      ) : profile.isError ? (
+        <RetryLine onRetry={() => void profile.refetch()} retryLabel={t('common.retry')}>
+          {isAborted(profile.error)
+            ? t('view.settings.profile_cancelled')
+            : errorMessage(profile.error, t)}
+        </RetryLine>
+      ) : (
+        <Skeleton variant="rounded" height={180} />
+      )}
+    </SettingsCard>
   );
 }
 
@@ -145,16 +130,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
         error={Boolean(errors.email)}
         helperText={errors.email?.message}
       />
-      <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!isValid || !isDirty || save.isPending}
-          loading={save.isPending}
-        >
-          {t('view.settings.save_profile')}
-        </Button>
-      </Box>
+      <SaveRow
+        label={t('view.settings.save_profile')}
+        valid={isValid}
+        dirty={isDirty}
+        saving={save.isPending}
+      />
     </Box>
   );
 }

@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isAborted } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
@@ -38,17 +38,15 @@ function tokens(text: string): string[] {
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
+import { useApiQuery } from '../../../shared/api/api-query';
+
 /**
  * Settings → Allowed outside addresses (administrators, issue 27): the tenant's allow-list of
  * addresses outside the company that scheduled reports may go to, saved as a whole.
  */
 export function AllowedAddressesCard() {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const list = useQuery({
-    queryKey: allowedAddressesKey,
-    queryFn: ({ signal }) => fetchAllowedAddresses(api, signal),
-  });
+  const list = useApiQuery(allowedAddressesKey, fetchAllowedAddresses);
   return (
     <Card variant="outlined" component="section" aria-labelledby="allowed-addresses-title">
       <CardContent>

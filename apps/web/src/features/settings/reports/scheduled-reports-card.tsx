@@ -11,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isAborted } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
@@ -27,15 +27,13 @@ import {
 } from '../../../shared/reports/reports-api';
 import { SubscriptionDialog, type DialogStart } from '../../../shared/reports/subscription-dialog';
 import { SendLogDialog } from './send-log-dialog';
+import { useApiQuery } from '../../../shared/api/api-query';
+import { RetryLine } from '../../../shared/ui/retry-alert';
 
 /** Settings → Scheduled reports: the caller's subscriptions with last sent and next due. */
 export function ScheduledReportsCard() {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const list = useQuery({
-    queryKey: subscriptionsKey,
-    queryFn: ({ signal }) => fetchSubscriptions(api, signal),
-  });
+  const list = useApiQuery(subscriptionsKey, fetchSubscriptions);
   const [dialog, setDialog] = useState<DialogStart | null>(null);
   const [history, setHistory] = useState<ReportSubscription | null>(null);
   return (
@@ -68,14 +66,9 @@ export function ScheduledReportsCard() {
             </List>
           )
         ) : list.isError ? (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-            <Typography color="text.secondary" sx={{ flex: '1 1 200px' }}>
-              {t('reports.load_error')} {errorMessage(list.error, t)}
-            </Typography>
-            <Button variant="outlined" onClick={() => void list.refetch()}>
-              {t('reports.retry')}
-            </Button>
-          </Box>
+          <RetryLine onRetry={() => void list.refetch()} retryLabel={t('reports.retry')}>
+            {t('reports.load_error')} {errorMessage(list.error, t)}
+          </RetryLine>
         ) : (
           <Skeleton variant="rounded" height={96} />
         )}

@@ -1,11 +1,11 @@
 import type { LastInfo } from '@rumbo/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInRoutes, USER } from '../../../test/fixtures';
 import type { FakeHandler, FakeReply } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 import { testLastInfo, testVehicle } from '../fleet-test-fixtures';
-import { openVehiclePopup } from '.';
+import { signInAndOpenPopup } from './popup-test-support';
 
 const VEHICLE = testVehicle(4, 'AB 123 CD', 2, {
   vim: '9BM958154KB123456',
@@ -38,14 +38,7 @@ async function openPopup(
     'GET /api/rest/vehicle/last_position': { body: lastInfo },
     'GET /api/v2/places/at': placeAt,
   });
-  await act(async () => {
-    await app.services.session.login('demouser', 'demo1234');
-  });
-  await screen.findByRole('heading', { level: 1 });
-  act(() => openVehiclePopup(app.services.events, 4));
-  const dialog = await screen.findByRole('dialog');
-  await within(dialog).findByText('AB 123 CD', { selector: 'h2 span' });
-  return { app, dialog };
+  return signInAndOpenPopup(app);
 }
 
 const value = (dialog: HTMLElement, field: string) =>
