@@ -19,7 +19,8 @@ import type {
   VehicleTanks,
 } from '@rumbo/contracts';
 import type { ApiClient } from '../../shared/api/http-client';
-import { crudApi, signalOpts } from '../../shared/crud/crud-api';
+import { withSignal } from '../../shared/api/api-query';
+import { crudApi } from '../../shared/crud/crud-api';
 
 /** Query keys of the administration screens; a change invalidates the whole `admin` tree. */
 export const adminKeys = {
@@ -43,7 +44,7 @@ export interface RoleOption {
   builtIn: boolean;
 }
 
-const opts = signalOpts;
+const opts = withSignal;
 
 /** Users and roles: `/api/rest/admin/...`. */
 export const usersApi = {

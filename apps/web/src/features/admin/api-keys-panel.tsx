@@ -7,7 +7,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { fieldPropsOf } from '../../shared/crud/form-fields';
 import { ActionButton } from '../../shared/crud/action-button';
-import { useApiQuery } from '../../shared/crud/use-api-query';
+import { useApiQuery } from '../../shared/api/api-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { SecretOnceDialog } from './secret-once-dialog';
 import { useServices } from '../../shared/services';

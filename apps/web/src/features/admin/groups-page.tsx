@@ -1,7 +1,7 @@
 import type { Group } from '@rumbo/contracts';
 import TextField from '@mui/material/TextField';
 import { useCallback } from 'react';
-import { useApiQuery } from '../../shared/crud/use-api-query';
+import { useApiQuery } from '../../shared/api/api-query';
 import { useEditing } from '../../shared/crud/use-editing';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';

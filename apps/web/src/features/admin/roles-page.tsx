@@ -2,7 +2,7 @@ import type { AdminRole } from '@rumbo/contracts';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Chip from '@mui/material/Chip';
 import { useCallback } from 'react';
-import { useApiQuery } from '../../shared/crud/use-api-query';
+import { useApiQuery } from '../../shared/api/api-query';
 import { useEditing } from '../../shared/crud/use-editing';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';

@@ -6,7 +6,8 @@ import type {
   WebhookUpdate,
 } from '@rumbo/contracts';
 import type { ApiClient } from '../../shared/api/http-client';
-import { crudApi, signalOpts } from '../../shared/crud/crud-api';
+import { withSignal } from '../../shared/api/api-query';
+import { crudApi } from '../../shared/crud/crud-api';
 
 // `/api/v2/webhooks` (issue 27): the tenant's webhook endpoints and their deliveries.
 
@@ -24,7 +25,7 @@ export const webhooksApi = {
   deliveries: (api: ApiClient, id: number, page: number, signal?: AbortSignal) =>
     api.get<WebhookDeliveryPage>(
       `v2/webhooks/${id}/deliveries?page=${page}&size=10`,
-      signalOpts(signal),
+      withSignal(signal),
     ),
   resend: (api: ApiClient, id: number, deliveryId: number) =>
     api.post<null>(`v2/webhooks/${id}/deliveries/${deliveryId}/resend`),

@@ -9,7 +9,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { ActionButton } from '../../shared/crud/action-button';
-import { useApiQuery } from '../../shared/crud/use-api-query';
+import { useApiQuery } from '../../shared/api/api-query';
 import { useEditing } from '../../shared/crud/use-editing';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useServices } from '../../shared/services';

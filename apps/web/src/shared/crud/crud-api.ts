@@ -1,7 +1,5 @@
+import { withSignal } from '../api/api-query';
 import type { ApiClient } from '../api/http-client';
-
-/** A GET's options: the query's abort signal when it has one. */
-export const signalOpts = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 /**
  * The four calls of a REST collection: GET `list`, POST `base`, `method` (PUT) and DELETE on
@@ -14,7 +12,7 @@ export function crudApi<T, TCreate, TUpdate = TCreate, TRemoved = { ok: boolean 
 }) {
   const { base, list = base, method = 'PUT' } = paths;
   return {
-    list: (api: ApiClient, signal?: AbortSignal) => api.get<T[]>(list, signalOpts(signal)),
+    list: (api: ApiClient, signal?: AbortSignal) => api.get<T[]>(list, withSignal(signal)),
     create: (api: ApiClient, body: TCreate) => api.post<T>(base, body),
     update: (api: ApiClient, id: number, body: TUpdate) =>
       api.request<T>(`${base}/${id}`, { method, body }),
