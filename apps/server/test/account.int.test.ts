@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../src/lib/clock.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { findUserByUsername, updatePasswordHash } from '../src/modules/users/users.repository.js';
-import { deliverOutbox, smtpTransport } from '../src/modules/mail/mail.delivery.js';
+import { smtpTransport } from '../src/modules/mail/mail.delivery.js';
+import { IMPERIAL_UNITS } from './api.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
-import { solveHumanCheck, startSmtp } from './mail-helpers.js';
+import { deliverNow, solveHumanCheck, startSmtp } from './mail-helpers.js';
 
 const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -52,13 +52,7 @@ for (const backend of testBackends()) {
       expect(requested.statusCode).toBe(200);
       expect(requested.json()).toBe(true);
       await ctx.app.services.auth.tasks.settled();
-      const sent = await deliverOutbox(
-        ctx.database.db,
-        transport,
-        'Rumbo <no-reply@rumbo.test>',
-        systemClock,
-        () => undefined,
-      );
+      const sent = await deliverNow(ctx.database.db, transport);
       expect(sent).toBe(1);
       await expect.poll(() => smtp.mails.length).toBe(1);
       const mail = smtp.mails[0]!.replace(/=\r?\n/g, '');
@@ -196,15 +190,7 @@ for (const backend of testBackends()) {
       const config = {
         idioma: 'en',
         timeZone: 5.5,
-        units: {
-          volume: 'gal',
-          distance: 'mi',
-          consumption: 'mpg',
-          mass: 'lbs',
-          speed: 'mi/h',
-          temperature: 'F',
-          pressure: 'psi',
-        },
+        units: IMPERIAL_UNITS,
         lat: -31.4,
         lng: -64.2,
         zoom: 9,

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, apiCaller, authHeaders } from './api.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 // Issue 21, items 2 and 10: one rule for acting on another account — editing it, deleting it and
 // issuing a one-time sign-in code for it. A user administrator whose role lacks some of the
 // target's views gets 403 for each, and nothing changes; within its own views it works.
-
-type Headers = Record<string, string>;
 
 for (const backend of testBackends()) {
   describe(`acting on another account follows one rule (${backend})`, () => {
@@ -17,16 +16,7 @@ for (const backend of testBackends()) {
     let peerId: number;
     let limitedRoleId: number;
 
-    const call = (
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-      url: string,
-      headers: Headers,
-      payload?: object,
-    ) => ctx.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
-    const asHeaders = (s: { token: string; digest: string }) => ({
-      token: s.token,
-      digest: s.digest,
-    });
+    const call = apiCaller(() => ctx.app);
     const account = (username: string, roleId: number) => ({
       username,
       email: `${username}@demo.test`,
@@ -43,7 +33,7 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       ctx = await testApp(backend);
       const signed = await signInHeaders(ctx.app, 'demoadmin', 'demo1234');
-      admin = asHeaders(signed);
+      admin = authHeaders(signed);
       adminId = signed.iss;
       const role = await call('POST', '/rest/admin/roles', admin, {
         name: 'Personal',
@@ -56,7 +46,7 @@ for (const backend of testBackends()) {
         await call('POST', '/rest/admin/users', admin, account('personal2', limitedRoleId))
       ).json<{ id: number }>().id;
       const signedHr = await signInHeaders(ctx.app, 'personal1', 'secret123');
-      hr = asHeaders(signedHr);
+      hr = authHeaders(signedHr);
       hrId = signedHr.iss;
     });
     afterAll(() => ctx.close());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, apiCaller, authHeaders, signIn } from './api.js';
 import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
 
-type Headers = Record<string, string>;
 interface UserReply {
   id: number;
   username: string;
@@ -27,17 +27,7 @@ for (const backend of testBackends()) {
     let adminId: number;
     let operator: Headers;
     let outsider: Headers;
-
-    const toHeaders = (s: { token: string; digest: string }) => ({
-      token: s.token,
-      digest: s.digest,
-    });
-    const call = (
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-      url: string,
-      headers: Headers,
-      payload?: object,
-    ) => ctx.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+    const call = apiCaller(() => ctx.app);
     const roles = async (headers: Headers) =>
       (await call('GET', '/rest/admin/roles', headers)).json<RoleReply[]>();
     const users = async (headers: Headers) =>
@@ -61,10 +51,10 @@ for (const backend of testBackends()) {
       ctx = await testApp(backend);
       await addOutsiderAdmin(ctx.database.db);
       const signedAdmin = await signInHeaders(ctx.app, 'demoadmin', 'demo1234');
-      admin = toHeaders(signedAdmin);
+      admin = authHeaders(signedAdmin);
       adminId = signedAdmin.iss;
-      operator = toHeaders(await signInHeaders(ctx.app, 'demouser', 'demo1234'));
-      outsider = toHeaders(await signInHeaders(ctx.app, 'norteadmin', 'norte1234'));
+      operator = await signIn(ctx.app, 'demouser', 'demo1234');
+      outsider = await signIn(ctx.app, 'norteadmin', 'norte1234');
     });
     afterAll(() => ctx.close());
 
@@ -110,7 +100,7 @@ for (const backend of testBackends()) {
       expect(user.json<UserReply>()).toMatchObject({ roleName: 'Despacho', isSelf: false });
 
       const signed = await signInHeaders(ctx.app, 'despacho1', 'secret123');
-      const views = await call('POST', '/authz/views', toHeaders(signed), {
+      const views = await call('POST', '/authz/views', authHeaders(signed), {
         rol: ['Despacho'],
       });
       expect(views.statusCode).toBe(200);
@@ -118,7 +108,7 @@ for (const backend of testBackends()) {
         start_on: 'map-fleet-location',
         views: { 'map-fleet-location': true, 'fleet-vehicles': true },
       });
-      expect((await call('GET', '/rest/admin/users', toHeaders(signed))).statusCode).toBe(403);
+      expect((await call('GET', '/rest/admin/users', authHeaders(signed))).statusCode).toBe(403);
       // Another tenant neither sees nor reaches the role.
       expect((await roles(outsider)).some((r) => r.name === 'Despacho')).toBe(false);
       const foreign = await call('PUT', `/rest/admin/roles/${role.id}`, outsider, {
@@ -240,7 +230,7 @@ for (const backend of testBackends()) {
       const created = (
         await call('POST', '/rest/admin/users', admin, newUser('pausado1', viewer.id))
       ).json<UserReply>();
-      const session = toHeaders(await signInHeaders(ctx.app, 'pausado1', 'secret123'));
+      const session = await signIn(ctx.app, 'pausado1', 'secret123');
       expect((await call('GET', '/vehicles/vehicles', session)).statusCode).toBe(200);
       const disabled = await call('PUT', `/rest/admin/users/${created.id}`, admin, {
         ...newUser('pausado1', viewer.id, { disabled: true }),
@@ -261,7 +251,7 @@ for (const backend of testBackends()) {
       const created = (
         await call('POST', '/rest/admin/users', admin, newUser('clave001', viewer.id))
       ).json<UserReply>();
-      const session = toHeaders(await signInHeaders(ctx.app, 'clave001', 'secret123'));
+      const session = await signIn(ctx.app, 'clave001', 'secret123');
       const changed = await call('PUT', `/rest/admin/users/${created.id}`, admin, {
         ...newUser('clave001', viewer.id),
         password: 'otra-clave-9',
@@ -277,7 +267,7 @@ for (const backend of testBackends()) {
       const created = (
         await call('POST', '/rest/admin/users', admin, newUser('borrar01', viewer.id))
       ).json<UserReply>();
-      const session = toHeaders(await signInHeaders(ctx.app, 'borrar01', 'secret123'));
+      const session = await signIn(ctx.app, 'borrar01', 'secret123');
       expect((await call('DELETE', `/rest/admin/users/${created.id}`, outsider)).statusCode).toBe(
         404,
       );
@@ -332,7 +322,7 @@ for (const backend of testBackends()) {
         })
       ).json<RoleReply>();
       await call('POST', '/rest/admin/users', admin, newUser('jefe0001', chief.id));
-      const jefe = toHeaders(await signInHeaders(ctx.app, 'jefe0001', 'secret123'));
+      const jefe = await signIn(ctx.app, 'jefe0001', 'secret123');
       const strip = await call('PUT', `/rest/admin/roles/${chief.id}`, jefe, {
         name: 'Jefe',
         startOn: 'dashboard',
@@ -362,7 +352,7 @@ for (const backend of testBackends()) {
         })
       ).json<RoleReply>();
       await call('POST', '/rest/admin/users', admin, newUser('personal1', limited.id));
-      const hr = toHeaders(await signInHeaders(ctx.app, 'personal1', 'secret123'));
+      const hr = await signIn(ctx.app, 'personal1', 'secret123');
       const wider = await ctx.app.inject({
         method: 'PUT',
         url: `/api/rest/admin/roles/${limited.id}`,

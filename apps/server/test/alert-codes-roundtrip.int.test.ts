@@ -32,8 +32,8 @@ import {
 import { sql } from 'kysely';
 import { loadMigrations } from '../src/db/migrate.js';
 import type { IngestListeners } from '../src/ingest/start-ingest.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
+import { addTruck } from './api.js';
 import { loginDevice, sendFrames, truckRecord, openTestIngest } from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends, listenOnFreePort } from './harness.js';
 
@@ -167,12 +167,7 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       ctx = await testApp(backend, { pipeline: { flushIntervalMs: 5, detectors } });
-      await addDeviceWithVehicle(ctx.database.db, {
-        imei,
-        plate: 'RT003AA',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      });
+      await addTruck(ctx.database.db, imei, 'RT003AA');
       await loadLiveFleet(ctx.database.db, ctx.app.services.live, Date.now());
       port = await listenOnFreePort(ctx);
       ingest = await openTestIngest(ctx);

@@ -10,10 +10,10 @@ import {
   type DetectorChain,
 } from '@rumbo/telematics';
 import type { Notification } from '@rumbo/contracts';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { ensureTenant, findRoleForTenant } from '../src/modules/tenants/tenants.repository.js';
 import { insertUser } from '../src/modules/users/users.repository.js';
 import { hashPassword } from '../src/lib/passwords.js';
+import { FAST_PIPELINE, addTruck } from './api.js';
 import { signInHeaders, testApp, listenOnFreePort } from './harness.js';
 import { reloadFleetAndOpenIngest } from './ingest-helpers.js';
 
@@ -100,39 +100,22 @@ export const h = (s: { token: string; digest: string }) => ({ token: s.token, di
  */
 export async function startAlertsApp(backend: 'embedded' | 'postgres') {
   const ctx = await testApp(backend, {
-    pipeline: { flushIntervalMs: 5, recomputeDebounceMs: 50, detectors: DETECTORS },
+    pipeline: { ...FAST_PIPELINE, detectors: DETECTORS },
   });
   const db = ctx.database.db;
-  const { vehicleId } = await addDeviceWithVehicle(db, {
-    imei: ALERTS_IMEI,
-    plate: 'AL001AA',
-    protocol: 'teltonika',
-    tenant: 'Transportes Demo',
-  });
-  await addDeviceWithVehicle(db, {
-    imei: SILENT_IMEI,
-    plate: 'AL002AA',
-    protocol: 'teltonika',
-    tenant: 'Transportes Demo',
-  });
+  const { vehicleId } = await addTruck(db, ALERTS_IMEI, 'AL001AA');
+  await addTruck(db, SILENT_IMEI, 'AL002AA');
   // Another tenant with an operator of its own, and a viewer in the demo tenant.
   const other = await ensureTenant(db, 'Transportes Otro');
   const demo = await ensureTenant(db, 'Transportes Demo');
   const passwordHash = await hashPassword('otro1234');
-  await insertUser(db, {
-    tenantId: other.id,
-    username: 'otrooperador',
-    email: 'otro@rumbo.test',
-    passwordHash,
-    roleId: (await findRoleForTenant(db, other.id, 'operator'))!.id,
-  });
-  await insertUser(db, {
-    tenantId: demo.id,
-    username: 'demoviewer',
-    email: 'viewer@rumbo.test',
-    passwordHash,
-    roleId: (await findRoleForTenant(db, demo.id, 'viewer'))!.id,
-  });
+  for (const [tenantId, username, email, role] of [
+    [other.id, 'otrooperador', 'otro@rumbo.test', 'operator'],
+    [demo.id, 'demoviewer', 'viewer@rumbo.test', 'viewer'],
+  ] as const) {
+    const roleId = (await findRoleForTenant(db, tenantId, role))!.id;
+    await insertUser(db, { tenantId, username, email, passwordHash, roleId });
+  }
   const ingest = await reloadFleetAndOpenIngest(ctx);
   const port = await listenOnFreePort(ctx);
   const operator = await signInHeaders(ctx.app);

@@ -4,7 +4,7 @@
 import { CO2_FACTORS } from '@rumbo/contracts';
 import { CAN_INDICATORS, type Position, type VehicleContext } from '@rumbo/telematics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { addTruck } from './api.js';
 import { D0, DAY, HOUR, truckDay } from './analysis-fixture.js';
 import { storeThroughChain } from './chain-ingest.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
@@ -25,17 +25,9 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       ctx = await testApp(backend);
-      const own = await addDeviceWithVehicle(ctx.database.db, {
-        imei: '359000000013001',
-        plate: 'ANA001',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      });
+      const own = await addTruck(ctx.database.db, '359000000013001', 'ANA001');
       vehicleId = own.vehicleId;
-      const other = await addDeviceWithVehicle(ctx.database.db, {
-        imei: '359000000013002',
-        plate: 'OTRA013',
-        protocol: 'teltonika',
+      const other = await addTruck(ctx.database.db, '359000000013002', 'OTRA013', {
         tenant: 'Otra Empresa',
       });
       otherVehicle = other.vehicleId;
@@ -297,12 +289,7 @@ for (const backend of testBackends()) {
     });
 
     it('gives a phone truck (OsmAnd, no CAN) N/D for the CAN indicators and eco-driving', async () => {
-      const phone = await addDeviceWithVehicle(ctx.database.db, {
-        imei: 'phone-13',
-        plate: 'TEL013',
-        protocol: 'osmand',
-        tenant: 'Transportes Demo',
-      });
+      const phone = await addTruck(ctx.database.db, 'phone-13', 'TEL013', { protocol: 'osmand' });
       // The CAN truck's day as a phone reports it: position and GPS speed only.
       const records = truckDay('p', D0 + 5 * DAY, '', { m: 0, l: 0 }).map(
         ({ deviceId, fixTimeMs, lat, lng, speedKmh, headingDeg, satellites }): Position => ({
@@ -336,12 +323,7 @@ for (const backend of testBackends()) {
     });
 
     it('gives a phone without harsh-event input N/D safe driving, left out of the fleet score', async () => {
-      const phone = await addDeviceWithVehicle(ctx.database.db, {
-        imei: 'phone-22',
-        plate: 'TEL022',
-        protocol: 'osmand',
-        tenant: 'Transportes Demo',
-      });
+      const phone = await addTruck(ctx.database.db, 'phone-22', 'TEL022', { protocol: 'osmand' });
       // A clean day as a phone reports it: no harsh events could ever be seen, so no score.
       const records = truckDay('q', D0 + 7 * DAY, '', { m: 0, l: 0 }).map(
         ({ deviceId, fixTimeMs, lat, lng, speedKmh, headingDeg, satellites }): Position => ({

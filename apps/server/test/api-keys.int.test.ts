@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyCreated } from '@rumbo/contracts';
-import { addOutsiderAdmin, signInHeaders, testApp, testBackends, testConfig } from './harness.js';
+import { type Headers, apiCaller, signIn } from './api.js';
+import { addOutsiderAdmin, testApp, testBackends, testConfig } from './harness.js';
 
 // API keys (issue 27 item 2): a key with read scopes reads trips, is refused on writes and on
 // administration (403), and after revocation (401); shown once, stored hashed, uses logged.
-
-type Headers = Record<string, string>;
 
 for (const backend of testBackends()) {
   describe(`API keys (${backend})`, () => {
@@ -15,19 +14,7 @@ for (const backend of testBackends()) {
     let outsider: Headers;
     let vehicleId: number;
 
-    const call = (
-      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-      url: string,
-      headers: Headers,
-      payload?: object,
-      lang = 'en',
-    ) =>
-      ctx.app.inject({
-        method,
-        url: `/api${url}`,
-        headers: { ...headers, 'accept-language': lang },
-        ...(payload ? { payload } : {}),
-      });
+    const call = apiCaller(() => ctx.app, { lang: 'en' });
     const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
     /** The secret part of `rk_<id>_<secret>` (base64url: it may itself hold a `_`). */
     const secretOf = (key: string) => key.slice(key.indexOf('_', 3) + 1);
@@ -42,12 +29,8 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       ctx = await testApp(backend, { config: testConfig({ API_KEY_RATE_PER_MIN: '6' }) });
       await addOutsiderAdmin(ctx.database.db);
-      const asHeaders = (s: { token: string; digest: string }) => ({
-        token: s.token,
-        digest: s.digest,
-      });
-      admin = asHeaders(await signInHeaders(ctx.app, 'demoadmin', 'demo1234'));
-      outsider = asHeaders(await signInHeaders(ctx.app, 'norteadmin', 'norte1234'));
+      admin = await signIn(ctx.app, 'demoadmin', 'demo1234');
+      outsider = await signIn(ctx.app, 'norteadmin', 'norte1234');
       const vehicle = await call('POST', '/vehicles/admin/vehicles', admin, { plate: 'KEY 001' });
       vehicleId = vehicle.json<{ vehicleId: number }>().vehicleId;
     });

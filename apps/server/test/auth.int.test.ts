@@ -114,21 +114,16 @@ for (const backend of testBackends()) {
       const b = await signInHeaders(ctx.app);
       const headersA = { token: a.token, digest: a.digest };
       const headersB = { token: b.token, digest: b.digest };
+      /** The status `/api/auth/validate` answers for a session. */
+      const validated = async (s: { token: string; digest: string }) =>
+        (await post('/api/auth/validate', { token: s.token, digest: s.digest })).statusCode;
       expect((await post('/api/auth/logout', {}, headersA)).statusCode).toBe(200);
-      expect(
-        (await post('/api/auth/validate', { token: a.token, digest: a.digest })).statusCode,
-      ).toBe(401);
-      expect(
-        (await post('/api/auth/validate', { token: b.token, digest: b.digest })).statusCode,
-      ).toBe(200);
+      expect(await validated(a)).toBe(401);
+      expect(await validated(b)).toBe(200);
       const c = await signInHeaders(ctx.app);
       expect((await post('/api/auth/logout_all', {}, headersB)).statusCode).toBe(200);
-      expect(
-        (await post('/api/auth/validate', { token: b.token, digest: b.digest })).statusCode,
-      ).toBe(401);
-      expect(
-        (await post('/api/auth/validate', { token: c.token, digest: c.digest })).statusCode,
-      ).toBe(401);
+      expect(await validated(b)).toBe(401);
+      expect(await validated(c)).toBe(401);
     });
 
     it('signs in once with a one-time code; a used or expired code answers 422', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, authHeaders } from './api.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 // The independent probe's bad-input cases that answered 500 (issue 16), each answered 4xx now.
 
-type Headers = Record<string, string>;
 const PAST_INT32 = 2_147_483_648;
 
 for (const backend of testBackends()) {
@@ -37,7 +37,7 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       ctx = await testApp(backend);
       const session = await signInHeaders(ctx.app, 'demoadmin', 'demo1234');
-      admin = { token: session.token, digest: session.digest };
+      admin = authHeaders(session);
       adminId = session.iss;
       const vehicle = await call('POST', '/api/vehicles/admin/vehicles', { plate: 'BAD 000' });
       vehicleId = vehicle.json<{ vehicleId: number }>().vehicleId;

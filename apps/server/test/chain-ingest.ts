@@ -10,6 +10,7 @@ import {
 } from '@rumbo/telematics';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.js';
+import { tenantIdOf } from './api.js';
 import { defaultSinks } from '../src/pipeline/sinks/index.js';
 
 /** Steps a vehicle's records through the default chain and stores the facts; answers them. */
@@ -19,11 +20,7 @@ export async function storeThroughChain(
   positions: readonly Position[],
   context: VehicleContext = {},
 ): Promise<DeviceFact[]> {
-  const { tenant_id: tenantId } = await db
-    .selectFrom('vehicles')
-    .select('tenant_id')
-    .where('id', '=', vehicleId)
-    .executeTakeFirstOrThrow();
+  const tenantId = await tenantIdOf(db, vehicleId);
   const sinks = defaultSinks();
   const rows = sinks.empty();
   const facts: DeviceFact[] = [];

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { connect as natsConnect } from '@nats-io/transport-node';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config.js';
@@ -18,7 +17,8 @@ import { EmbeddedInUseError, servePglite } from '../src/db/embedded-server.js';
 import { embeddedPaths } from '../src/db/database.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { loginDevice, sendFrames, truckRecord } from './ingest-helpers.js';
-import { natsReachable, signInHeaders } from './harness.js';
+import { LOCAL_DEMO_SERVER, natsReachable, signInHeaders } from './harness.js';
+import { dropPostgres, recreatePostgres } from './server-child.js';
 
 const run = promisify(execFile);
 const cli = join(import.meta.dirname, '../src/cli.ts');
@@ -30,33 +30,14 @@ const natsUp = adminUrl ? await natsReachable(natsUrl) : false;
 /** A fresh PostgreSQL database next to TEST_DATABASE_URL; `drop` removes it. */
 async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rumbo_cli_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return { url: await recreatePostgres(name), drop: () => dropPostgres(name) };
 }
 
 /** A server of this process on a fresh DATA_DIR (ports chosen by the OS). */
 async function serve(env: Record<string, string>): Promise<RunningServer> {
   return startServer(
     loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      TELTONIKA_PORT: '0',
-      OSMAND_PORT: '0',
-      DEMO: '1',
+      ...LOCAL_DEMO_SERVER,
       DEMO_VEHICLES: '0',
       ADMIN_PASSWORD: 'admin-password',
       SESSION_SECRET: 's'.repeat(40),

@@ -3,7 +3,7 @@
 // the same day with no fuel counter (a GPS-only device) and gets an estimate, marked as such.
 import { CO2_FACTORS, type DashboardSummary, type FuelConsumptionAnswer } from '@rumbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { addTruck } from './api.js';
 import {
   D0,
   DAY,
@@ -29,12 +29,7 @@ for (const backend of testBackends()) {
     let burntL = 0;
     beforeAll(async () => {
       ({ ctx, operator, burntL } = await setUpFuelScreens(backend));
-      const gps = await addDeviceWithVehicle(ctx.database.db, {
-        imei: '359000000027001',
-        plate: 'GPS027',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      });
+      const gps = await addTruck(ctx.database.db, '359000000027001', 'GPS027');
       // The same day driven with no fuel counter and no level: kilometres only.
       const positions = truckDay('gps').positions.map((p) => {
         const { fuelUsedL: _used, fuelLevelPct: _level, ...rest } = p;

@@ -6,7 +6,12 @@ import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DeviceSocket, truckRecord } from './ingest-helpers.js';
-import { freePort, startServerChild } from './server-child.js';
+import {
+  childServerEnv,
+  dropPostgres,
+  recreatePostgres,
+  startServerChild,
+} from './server-child.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -16,33 +21,15 @@ describe.skipIf(!adminUrl)('crash during ingest (PostgreSQL)', () => {
   let child: ChildProcess | undefined;
   afterAll(async () => {
     child?.kill('SIGKILL');
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await dropPostgres(name);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('keeps every acknowledged record exactly once after kill -9 and restart', async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    const [httpPort, devicePort, osmandPort] = [
-      await freePort(),
-      await freePort(),
-      await freePort(),
-    ];
+    const url = await recreatePostgres(name);
+    const { env: ports, httpPort, devicePort } = await childServerEnv(url, dataDir);
     const env = {
-      DATABASE_URL: url.toString(),
-      DATA_DIR: dataDir,
-      PORT: String(httpPort),
-      HOST: '127.0.0.1',
-      TELTONIKA_PORT: String(devicePort),
-      OSMAND_PORT: String(osmandPort),
+      ...ports,
       INGEST_AUTO_REGISTER: '1',
       ADMIN_PASSWORD: 'crash-test-password',
       LOG_LEVEL: 'silent',
@@ -78,7 +65,7 @@ describe.skipIf(!adminUrl)('crash during ingest (PostgreSQL)', () => {
     expect(acked.length).toBeGreaterThan(50);
 
     child = await startServerChild(env, httpPort);
-    const check = new pg.Client({ connectionString: url.toString() });
+    const check = new pg.Client({ connectionString: url });
     await check.connect();
     const rows = await check.query<{ t: Date }>(
       `select p.fix_time as t from positions p join devices d on d.id = p.device_id where d.unique_id = $1`,

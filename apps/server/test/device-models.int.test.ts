@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestListeners } from '../src/ingest/start-ingest.js';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { DeviceSocket, openTestIngest } from './ingest-helpers.js';
-import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
+import { apiCaller, signIn } from './api.js';
+import { testApp, testBackends, addOutsiderAdmin } from './harness.js';
 
 const BASE = Date.UTC(2026, 10, 21, 8, 0, 0);
 
@@ -44,10 +45,9 @@ for (const backend of testBackends()) {
         tenant: 'Transportes Demo',
       });
       await addOutsiderAdmin(ctx.database.db);
-      const pick = (s: { token: string; digest: string }) => ({ token: s.token, digest: s.digest });
-      admin = pick(await signInHeaders(ctx.app, 'demoadmin', 'demo1234'));
-      operator = pick(await signInHeaders(ctx.app, 'demouser', 'demo1234'));
-      outsider = pick(await signInHeaders(ctx.app, 'norteadmin', 'norte1234'));
+      admin = await signIn(ctx.app, 'demoadmin', 'demo1234');
+      operator = await signIn(ctx.app, 'demouser', 'demo1234');
+      outsider = await signIn(ctx.app, 'norteadmin', 'norte1234');
       ingest = await openTestIngest(ctx);
     });
     afterAll(async () => {
@@ -55,18 +55,7 @@ for (const backend of testBackends()) {
       await ctx.close();
     });
 
-    const call = (
-      method: 'GET' | 'PUT' | 'DELETE',
-      url: string,
-      headers: Record<string, string>,
-      payload?: object,
-    ) =>
-      ctx.app.inject({
-        method,
-        url: `/api/vehicles${url}`,
-        headers,
-        ...(payload ? { payload } : {}),
-      });
+    const call = apiCaller(() => ctx.app, { prefix: '/api/vehicles' });
 
     const stored = async (fixTimeMs: number) =>
       ctx.database.db

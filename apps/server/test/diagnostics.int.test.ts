@@ -14,9 +14,9 @@ import {
   type Position,
 } from '@rumbo/telematics';
 import type { IngestListeners } from '../src/ingest/start-ingest.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { faultsSink } from '../src/pipeline/sinks/faults.sink.js';
 import { defaultSinks } from '../src/pipeline/sinks/index.js';
+import { FAST_PIPELINE, addTruck, eventsOf } from './api.js';
 import {
   loginDevice,
   sendFrames,
@@ -43,14 +43,9 @@ for (const backend of testBackends()) {
     const t0 = Date.now() - 6 * HOUR;
 
     beforeAll(async () => {
-      ctx = await testApp(backend, { pipeline: { flushIntervalMs: 5, recomputeDebounceMs: 50 } });
+      ctx = await testApp(backend, { pipeline: FAST_PIPELINE });
       const db = ctx.database.db;
-      ({ vehicleId } = await addDeviceWithVehicle(db, {
-        imei,
-        plate: 'DTC001',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      }));
+      ({ vehicleId } = await addTruck(db, imei, 'DTC001'));
       const group = await db
         .insertInto('vehicle_groups')
         .values({ tenant_id: (await tenantOf(vehicleId)).tenant_id, name: 'Diagnóstico' })
@@ -62,10 +57,7 @@ for (const backend of testBackends()) {
         .set({ group_id: groupId })
         .where('id', '=', vehicleId)
         .execute();
-      ({ vehicleId: otherVehicle } = await addDeviceWithVehicle(db, {
-        imei: '359000000015002',
-        plate: 'OTRA015',
-        protocol: 'teltonika',
+      ({ vehicleId: otherVehicle } = await addTruck(db, '359000000015002', 'OTRA015', {
         tenant: 'Otra Empresa',
       }));
       ingest = await reloadFleetAndOpenIngest(ctx);
@@ -136,13 +128,7 @@ for (const backend of testBackends()) {
       expect(Number(episode!.start_engine_hours)).toBe(12_000);
       expect(episode!.start_lng).toBeLessThan(episode!.end_lng!);
 
-      const fcr = () =>
-        ctx.database.db
-          .selectFrom('events')
-          .selectAll()
-          .where('vehicle_id', '=', vehicleId)
-          .where('code', '=', 'FCR')
-          .execute();
+      const fcr = () => eventsOf(ctx.database.db, vehicleId, 'FCR');
       await expect.poll(async () => (await fcr()).length, { timeout: 30_000 }).toBe(1);
       const [event] = await fcr();
       expect(new Date(event!.start_time).getTime()).toBe(t0 + 10 * 60_000);

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ID, type Driver, type LastInfo, type Trip } from '@rumbo/contracts';
 import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { demoDrivers } from '../src/modules/seed/demo-drivers.js';
-import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
-
-type Headers = Record<string, string>;
+import { type Headers, apiCaller, signIn } from './api.js';
+import { testApp, testBackends, addOutsiderAdmin } from './harness.js';
 
 for (const backend of testBackends()) {
   describe(`drivers: /driver and the current driver of a vehicle (${backend})`, () => {
@@ -13,24 +12,7 @@ for (const backend of testBackends()) {
     let admin: Headers;
     let viewer: Headers;
     let outsider: Headers;
-
-    const toHeaders = (s: { token: string; digest: string }) => ({
-      token: s.token,
-      digest: s.digest,
-    });
-    const call = (
-      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-      url: string,
-      headers: Headers,
-      payload?: object,
-      lang = 'es',
-    ) =>
-      ctx.app.inject({
-        method,
-        url: `/api${url}`,
-        headers: { ...headers, 'accept-language': lang },
-        ...(payload ? { payload } : {}),
-      });
+    const call = apiCaller(() => ctx.app, { lang: 'es' });
     const list = async (headers: Headers) =>
       (await call('GET', '/driver', headers)).json<Driver[]>();
     const count = async () =>
@@ -49,9 +31,9 @@ for (const backend of testBackends()) {
         role: 'viewer',
         password: 'demo1234',
       });
-      admin = toHeaders(await signInHeaders(ctx.app, 'demoadmin', 'demo1234'));
-      viewer = toHeaders(await signInHeaders(ctx.app, 'demoviewer', 'demo1234'));
-      outsider = toHeaders(await signInHeaders(ctx.app, 'norteadmin', 'norte1234'));
+      admin = await signIn(ctx.app, 'demoadmin', 'demo1234');
+      viewer = await signIn(ctx.app, 'demoviewer', 'demo1234');
+      outsider = await signIn(ctx.app, 'norteadmin', 'norte1234');
     });
     afterAll(() => ctx.close());
 
@@ -286,13 +268,16 @@ for (const backend of testBackends()) {
           trip(nowMs - 1_200_000, null),
         ])
         .execute();
-      const trips = (
-        await call(
-          'GET',
-          `/vehicles/history/${vehicle.vehicleId}/trips?from=${nowMs - 7_200_000}&to=${nowMs}`,
-          admin,
-        )
-      ).json<Trip[]>();
+      /** The van's trips of the last two hours, as the administrator reads them. */
+      const lastTwoHoursTrips = async () =>
+        (
+          await call(
+            'GET',
+            `/vehicles/history/${vehicle.vehicleId}/trips?from=${nowMs - 7_200_000}&to=${nowMs}`,
+            admin,
+          )
+        ).json<Trip[]>();
+      const trips = await lastTwoHoursTrips();
       expect(trips.map((t) => [t.driverCode, t.driverName])).toEqual([
         ['ARG1111222233334', 'Elena Vidal Ruiz'],
         ['ARG9999000011112', null],
@@ -308,13 +293,7 @@ for (const backend of testBackends()) {
       // The same code in another tenant never names this tenant's trips.
       await call('PATCH', `/driver/${driver.id}`, admin, { codigo: '' });
       await call('POST', '/driver', outsider, { nombre: 'Ajeno', codigo: 'ARG1111222233334' });
-      const after = (
-        await call(
-          'GET',
-          `/vehicles/history/${vehicle.vehicleId}/trips?from=${nowMs - 7_200_000}&to=${nowMs}`,
-          admin,
-        )
-      ).json<Trip[]>();
+      const after = await lastTwoHoursTrips();
       expect(after[0]).toMatchObject({ driverCode: 'ARG1111222233334', driverName: null });
     });
   });

@@ -5,11 +5,11 @@ import type {
   InfringementListDto,
 } from '@rumbo/contracts';
 import { EU_561_2006, type Position } from '@rumbo/telematics';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { ensureTenant } from '../src/modules/tenants/tenants.repository.js';
 import type { IngestDevice } from '../src/lib/ingest-device.js';
 import { recomputeWindow } from '../src/pipeline/recompute.js';
 import { defaultSinks } from '../src/pipeline/sinks/index.js';
+import { IMPERIAL_UNITS, addTruck } from './api.js';
 import { addOutsiderAdmin, signInHeaders, testApp, testBackends } from './harness.js';
 
 // The driver-activities sink and the driving-times routes (issue 26): one card across two trucks,
@@ -70,12 +70,7 @@ for (const backend of testBackends()) {
         ['359000000026101', 'AP001AA'],
         ['359000000026102', 'AP002BB'],
       ] as const)
-        await addDeviceWithVehicle(db, {
-          imei,
-          plate,
-          protocol: 'teltonika',
-          tenant: 'Transportes Demo',
-        });
+        await addTruck(db, imei, plate);
       const tenant = await ensureTenant(db, 'Transportes Demo');
       ({ id: driverId } = await db
         .insertInto('drivers')
@@ -179,15 +174,7 @@ for (const backend of testBackends()) {
           payload: {
             idioma: 'es',
             timeZone,
-            units: {
-              volume: 'gal',
-              distance: 'mi',
-              consumption: 'mpg',
-              mass: 'lbs',
-              speed: 'mi/h',
-              temperature: 'F',
-              pressure: 'psi',
-            },
+            units: IMPERIAL_UNITS,
             lat: -34.6,
             lng: -58.4,
             zoom: 10,

@@ -1,8 +1,8 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestListeners } from '../src/ingest/start-ingest.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
+import { addTruck, positionCount } from './api.js';
 import { testApp, testBackends } from './harness.js';
 import { openTestIngest } from './ingest-helpers.js';
 
@@ -24,12 +24,7 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       ctx = await testApp(backend, { pipeline: { flushIntervalMs: 5 } });
-      await addDeviceWithVehicle(ctx.database.db, {
-        imei: id,
-        plate: 'MQ026AA',
-        protocol: 'mqtt',
-        tenant: 'Transportes Demo',
-      });
+      await addTruck(ctx.database.db, id, 'MQ026AA', { protocol: 'mqtt' });
       await loadLiveFleet(ctx.database.db, ctx.app.services.live, Date.now());
       ingest = await openTestIngest(ctx, { mqttUrl: MQTT_URL });
     }, 180_000);
@@ -87,13 +82,7 @@ for (const backend of testBackends()) {
         { card: CARD2, slot: 2, kind: 'available', from: 0, to: null },
       ]);
       // The refused record stored no position either: the first minute is there once.
-      const positions = await ctx.database.db
-        .selectFrom('positions')
-        .innerJoin('devices', 'devices.id', 'positions.device_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('devices.unique_id', '=', id)
-        .executeTakeFirstOrThrow();
-      expect(Number(positions.n)).toBe(31);
+      expect(await positionCount(ctx.database.db, id)).toBe(31);
     });
   });
 }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryBus } from '../src/bus/memory-bus.js';
 import type { DatabaseHandle } from '../src/db/database.js';
 import { drivingTimesWatch, type RaisedEvent } from '../src/main/driving-times-watch.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { ensureTenant } from '../src/modules/tenants/tenants.repository.js';
+import { addTruck } from './api.js';
 import { freshDatabase, testBackends } from './harness.js';
 
 // The driving-times watch (issue 26): one `DTB` per episode of driving towards a break. A stop too
@@ -22,12 +22,7 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       database = await freshDatabase(backend);
-      ({ vehicleId } = await addDeviceWithVehicle(database.db, {
-        imei: '359000000026101',
-        plate: 'WT026AA',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      }));
+      ({ vehicleId } = await addTruck(database.db, '359000000026101', 'WT026AA'));
       ({ id: tenantId } = await ensureTenant(database.db, 'Transportes Demo'));
     }, 120_000);
     afterAll(() => database?.close());

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { DriverDrivingTimesDto, DrivingTimesListDto, Notification } from '@rumbo/contracts';
 import type { AvlRecordInput } from '@rumbo/telematics';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { ensureTenant } from '../src/modules/tenants/tenants.repository.js';
+import { addTruck } from './api.js';
 import { listenOnFreePort, signInHeaders, testApp, testBackends } from './harness.js';
 import {
   loginDevice,
@@ -57,12 +57,7 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       ctx = await testApp(backend, { pipeline: { flushIntervalMs: 5 } });
       const db = ctx.database.db;
-      ({ vehicleId } = await addDeviceWithVehicle(db, {
-        imei: IMEI,
-        plate: 'DT026AA',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      }));
+      ({ vehicleId } = await addTruck(db, IMEI, 'DT026AA'));
       const tenant = await ensureTenant(db, 'Transportes Demo');
       ({ id: driverId } = await db
         .insertInto('drivers')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
+import { apiCaller, signIn } from './api.js';
+import { testApp, testBackends, addOutsiderAdmin } from './harness.js';
 
 for (const backend of testBackends()) {
   describe(`fleet administration (${backend})`, () => {
@@ -11,22 +12,13 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       ctx = await testApp(backend);
       await addOutsiderAdmin(ctx.database.db);
-      const toHeaders = (s: { token: string; digest: string }) => ({
-        token: s.token,
-        digest: s.digest,
-      });
-      admin = toHeaders(await signInHeaders(ctx.app, 'demoadmin', 'demo1234'));
-      operator = toHeaders(await signInHeaders(ctx.app, 'demouser', 'demo1234'));
-      outsider = toHeaders(await signInHeaders(ctx.app, 'norteadmin', 'norte1234'));
+      admin = await signIn(ctx.app, 'demoadmin', 'demo1234');
+      operator = await signIn(ctx.app, 'demouser', 'demo1234');
+      outsider = await signIn(ctx.app, 'norteadmin', 'norte1234');
     });
     afterAll(() => ctx.close());
 
-    const call = (
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-      url: string,
-      headers: Record<string, string>,
-      payload?: object,
-    ) => ctx.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+    const call = apiCaller(() => ctx.app);
 
     it('creates a group and a vehicle, assigns a device, and lists them grouped', async () => {
       const group = await call('POST', '/vehicles/admin/groups', admin, {

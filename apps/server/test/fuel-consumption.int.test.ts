@@ -8,8 +8,8 @@ import {
   type FuelConsumptionAnswer,
 } from '@rumbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { ensureUser } from '../src/modules/seed/seed.service.js';
+import { IMPERIAL_UNITS, addTruck } from './api.js';
 import {
   D0,
   DAY,
@@ -88,15 +88,7 @@ for (const backend of testBackends()) {
       const save = await call('POST', '/api/rest/user/save_config', operator, {
         idioma: 'en',
         timeZone: -3,
-        units: {
-          volume: 'gal',
-          distance: 'mi',
-          consumption: 'mpg',
-          mass: 'lbs',
-          speed: 'mi/h',
-          temperature: 'F',
-          pressure: 'psi',
-        },
+        units: IMPERIAL_UNITS,
         lat: -34.6,
         lng: -58.4,
         zoom: 6,
@@ -188,12 +180,7 @@ for (const backend of testBackends()) {
       const db = ctx.database.db;
       // Thursday 8 Oct 2026: Madrid is on summer time (UTC+2), its day starts at 22:00 UTC.
       const D1 = D0 + 3 * DAY;
-      const sur = await addDeviceWithVehicle(db, {
-        imei: '359000000014003',
-        plate: 'SUR014',
-        protocol: 'teltonika',
-        tenant: 'Transportes Sur',
-      });
+      const sur = await addTruck(db, '359000000014003', 'SUR014', { tenant: 'Transportes Sur' });
       await ensureUser(db, {
         tenant: 'Transportes Sur',
         username: 'suradmin',

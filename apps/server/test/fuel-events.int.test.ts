@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestListeners } from '../src/ingest/start-ingest.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { FAST_PIPELINE, addTruck, eventsOf } from './api.js';
 import {
   loginDevice,
   sendFrames,
@@ -22,14 +22,9 @@ for (const backend of testBackends()) {
     const imei = '359000000078001';
 
     beforeAll(async () => {
-      ctx = await testApp(backend, { pipeline: { flushIntervalMs: 5, recomputeDebounceMs: 50 } });
+      ctx = await testApp(backend, { pipeline: FAST_PIPELINE });
       const db = ctx.database.db;
-      ({ vehicleId } = await addDeviceWithVehicle(db, {
-        imei,
-        plate: 'FU001AA',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      }));
+      ({ vehicleId } = await addTruck(db, imei, 'FU001AA'));
       await db
         .updateTable('vehicles')
         .set({ tank_capacity_l: 600, urea_capacity_l: 80 })
@@ -67,13 +62,7 @@ for (const backend of testBackends()) {
 
       const device = await loginDevice(ingest.teltonikaPort, imei);
       await sendFrames(device, records);
-      const crg = () =>
-        ctx.database.db
-          .selectFrom('events')
-          .selectAll()
-          .where('vehicle_id', '=', vehicleId)
-          .where('code', '=', 'CRG')
-          .execute();
+      const crg = () => eventsOf(ctx.database.db, vehicleId, 'CRG');
       await expect.poll(async () => (await crg()).length, { timeout: 10_000 }).toBe(1);
       const [event] = await crg();
       expect(Number(event!.value)).toBeGreaterThan(170);
@@ -91,13 +80,7 @@ for (const backend of testBackends()) {
       for (let i = 0; i < 40; i++) add(0, i < 15 ? 70 : 55, 60);
       for (let i = 0; i < 60; i++) add(80, 55 + (i % 3) - 1, 10);
       await sendFrames(device, records.slice(210));
-      const dcs = () =>
-        ctx.database.db
-          .selectFrom('events')
-          .selectAll()
-          .where('vehicle_id', '=', vehicleId)
-          .where('code', '=', 'DCS')
-          .execute();
+      const dcs = () => eventsOf(ctx.database.db, vehicleId, 'DCS');
       await expect.poll(async () => (await dcs()).length, { timeout: 10_000 }).toBe(1);
       expect(Number((await dcs())[0]!.value)).toBeGreaterThan(80);
 

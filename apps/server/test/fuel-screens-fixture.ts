@@ -10,12 +10,11 @@ import {
   type VehicleContext,
 } from '@rumbo/telematics';
 import { sql } from 'kysely';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { toPositionRow } from '../src/pipeline/position-row.js';
 import { insertPositions } from '../src/pipeline/positions.store.js';
 import { storeThroughChain } from './chain-ingest.js';
-import { signInHeaders, testApp, addOutsiderAdmin } from './harness.js';
+import { addDemoViewer, addTruck, apiCaller, signIn } from './api.js';
+import { testApp, addOutsiderAdmin } from './harness.js';
 
 export const DAY = 86_400_000;
 export const HOUR = 3_600_000;
@@ -129,8 +128,6 @@ export function truckDay(deviceId: string): { positions: Position[]; burntL: num
 /** A fresh app (its own database) of the fuel screens' tests. */
 export type FuelApp = Awaited<ReturnType<typeof testApp>>;
 
-const toHeaders = (s: { token: string; digest: string }) => ({ token: s.token, digest: s.digest });
-
 /** Steps records through the default chain, stores positions and facts through the sinks. */
 export async function ingestDay(
   ctx: FuelApp,
@@ -157,12 +154,7 @@ export async function ingestDay(
 export async function setUpFuelScreens(backend: 'embedded' | 'postgres') {
   const ctx = await testApp(backend);
   const db = ctx.database.db;
-  const own = await addDeviceWithVehicle(db, {
-    imei: '359000000014001',
-    plate: 'FUE001',
-    protocol: 'teltonika',
-    tenant: 'Transportes Demo',
-  });
+  const own = await addTruck(db, '359000000014001', 'FUE001');
   const vehicleId = own.vehicleId;
   await db
     .updateTable('vehicles')
@@ -173,12 +165,7 @@ export async function setUpFuelScreens(backend: 'embedded' | 'postgres') {
     })
     .where('id', '=', vehicleId)
     .execute();
-  const other = await addDeviceWithVehicle(db, {
-    imei: '359000000014002',
-    plate: 'NOR014',
-    protocol: 'teltonika',
-    tenant: 'Transportes Norte',
-  });
+  const other = await addTruck(db, '359000000014002', 'NOR014', { tenant: 'Transportes Norte' });
   const otherVehicle = other.vehicleId;
   await db
     .updateTable('vehicles')
@@ -186,13 +173,7 @@ export async function setUpFuelScreens(backend: 'embedded' | 'postgres') {
     .where('id', '=', otherVehicle)
     .execute();
   await addOutsiderAdmin(db);
-  await ensureUser(db, {
-    tenant: 'Transportes Demo',
-    username: 'demoviewer',
-    email: 'v@demo.test',
-    role: 'viewer',
-    password: 'demo1234',
-  });
+  await addDemoViewer(db);
   const { id: tenantId } = await db
     .selectFrom('tenants')
     .select('id')
@@ -238,10 +219,10 @@ export async function setUpFuelScreens(backend: 'embedded' | 'postgres') {
     .where('code', '=', 'DCS')
     .executeTakeFirstOrThrow();
   const otherEventId = Number(otherEvent.id);
-  const operator = toHeaders(await signInHeaders(ctx.app, 'demouser', 'demo1234'));
-  const admin = toHeaders(await signInHeaders(ctx.app, 'demoadmin', 'demo1234'));
-  const viewer = toHeaders(await signInHeaders(ctx.app, 'demoviewer', 'demo1234'));
-  const outsider = toHeaders(await signInHeaders(ctx.app, 'norteadmin', 'norte1234'));
+  const operator = await signIn(ctx.app, 'demouser', 'demo1234');
+  const admin = await signIn(ctx.app, 'demoadmin', 'demo1234');
+  const viewer = await signIn(ctx.app, 'demoviewer', 'demo1234');
+  const outsider = await signIn(ctx.app, 'norteadmin', 'norte1234');
   return {
     ctx,
     operator,
@@ -259,19 +240,7 @@ export type FuelScreens = Awaited<ReturnType<typeof setUpFuelScreens>>;
 
 /** The fuel screens' calls as a user sends them, and a row count. */
 export function fuelCalls(app: () => FuelApp) {
-  const call = (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    headers: Record<string, string>,
-    payload?: unknown,
-    language = 'es',
-  ) =>
-    app().app.inject({
-      method,
-      url,
-      headers: { ...headers, 'accept-language': language },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = apiCaller(() => app().app, { prefix: '', lang: 'es' });
   const count = async (table: 'events' | 'vehicles', where = sql`true`) =>
     Number(
       (

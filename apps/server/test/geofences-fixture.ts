@@ -1,7 +1,5 @@
-import { sql } from 'kysely';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { ensureUser } from '../src/modules/seed/seed.service.js';
-import { signInHeaders, testApp, listenOnFreePort, addOutsiderAdmin } from './harness.js';
+import { FAST_PIPELINE, addDemoViewer, addTruck, apiCaller, countRows, signIn } from './api.js';
+import { testApp, listenOnFreePort, addOutsiderAdmin } from './harness.js';
 import { reloadFleetAndOpenIngest } from './ingest-helpers.js';
 
 export type Headers = Record<string, string>;
@@ -23,62 +21,27 @@ export function feature(geometry: object, properties: Record<string, unknown>) {
 
 export const GEOFENCES_IMEI = '359000000012001';
 
-const toHeaders = (s: { token: string; digest: string }) => ({
-  token: s.token,
-  digest: s.digest,
-});
-
 /**
  * The geofence tests' app: `GF001AA` in the demo tenant, `NO001AA` and its admin in another, a demo
  * viewer; listening with its ingest ports open. `call` is an API call in a language.
  */
 export async function startGeofencesApp(backend: 'embedded' | 'postgres') {
-  const ctx = await testApp(backend, { pipeline: { flushIntervalMs: 5, recomputeDebounceMs: 50 } });
+  const ctx = await testApp(backend, { pipeline: FAST_PIPELINE });
   const db = ctx.database.db;
-  const { vehicleId } = await addDeviceWithVehicle(db, {
-    imei: GEOFENCES_IMEI,
-    plate: 'GF001AA',
-    protocol: 'teltonika',
-    tenant: 'Transportes Demo',
-  });
+  const { vehicleId } = await addTruck(db, GEOFENCES_IMEI, 'GF001AA');
   await addOutsiderAdmin(db);
-  const { vehicleId: otherVehicleId } = await addDeviceWithVehicle(db, {
-    imei: '359000000012002',
-    plate: 'NO001AA',
-    protocol: 'teltonika',
+  const { vehicleId: otherVehicleId } = await addTruck(db, '359000000012002', 'NO001AA', {
     tenant: 'Transportes Norte',
   });
-  await ensureUser(db, {
-    tenant: 'Transportes Demo',
-    username: 'demoviewer',
-    email: 'v@demo.test',
-    role: 'viewer',
-    password: 'demo1234',
-  });
+  await addDemoViewer(db);
   const ingest = await reloadFleetAndOpenIngest(ctx);
   const port = await listenOnFreePort(ctx);
-  const operator = toHeaders(await signInHeaders(ctx.app, 'demouser', 'demo1234'));
-  const viewer = toHeaders(await signInHeaders(ctx.app, 'demoviewer', 'demo1234'));
-  const outsider = toHeaders(await signInHeaders(ctx.app, 'norteadmin', 'norte1234'));
+  const operator = await signIn(ctx.app, 'demouser', 'demo1234');
+  const viewer = await signIn(ctx.app, 'demoviewer', 'demo1234');
+  const outsider = await signIn(ctx.app, 'norteadmin', 'norte1234');
 
-  const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    headers: Headers,
-    payload?: unknown,
-    lang = 'es',
-  ) =>
-    ctx.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { ...headers, 'accept-language': lang },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const count = async (table: 'geofences' | 'interest_points') =>
-    Number(
-      (await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!
-        .n,
-    );
+  const call = apiCaller(() => ctx.app, { lang: 'es' });
+  const count = (table: 'geofences' | 'interest_points') => countRows(db, table);
   return {
     ctx,
     ingest,

@@ -4,6 +4,7 @@ import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
 import type { Geofence, Notification } from '@rumbo/contracts';
 import { getSettings, putSettings } from '../src/modules/alerts/alerts.service.js';
 import { PlacesCache } from '../src/modules/geofences/places-cache.js';
+import { tenantIdOf } from './api.js';
 import { DeviceSocket, truckRecord } from './ingest-helpers.js';
 import { testBackends } from './harness.js';
 import {
@@ -38,11 +39,7 @@ for (const backend of testBackends()) {
       const db = ctx.database.db;
       const cache = new PlacesCache(db);
       await cache.reloadAll();
-      const { tenant_id: tenantId } = await db
-        .selectFrom('vehicles')
-        .select('tenant_id')
-        .where('id', '=', vehicleId)
-        .executeTakeFirstOrThrow();
+      const tenantId = await tenantIdOf(db, vehicleId);
       const device = {
         id: 1,
         uniqueId: imei,

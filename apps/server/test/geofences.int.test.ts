@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Geofence, InterestPoint, InterestPointType } from '@rumbo/contracts';
+import { tenantIdOf } from './api.js';
 import { testBackends } from './harness.js';
 import {
   feature,
@@ -262,11 +263,7 @@ for (const backend of testBackends()) {
 
     it('lists the zones and POIs a trip went through, from its zone events', async () => {
       const db = ctx.database.db;
-      const { tenant_id: tenantId } = await db
-        .selectFrom('vehicles')
-        .select('tenant_id')
-        .where('id', '=', vehicleId)
-        .executeTakeFirstOrThrow();
+      const tenantId = await tenantIdOf(db, vehicleId);
       const depot = await call(
         'POST',
         '/v2/geofence/save',

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { encodeCodec8eFrame } from '@rumbo/telematics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestListeners } from '../src/ingest/start-ingest.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { addTruck } from './api.js';
 import { testApp, testBackends, testConfig } from './harness.js';
 import {
   loginDevice,
@@ -33,12 +33,7 @@ for (const backend of testBackends()) {
         pipeline: { flushIntervalMs: 60_000 },
       });
       for (let i = 0; i < DEVICES; i++) {
-        const added = await addDeviceWithVehicle(ctx.database.db, {
-          imei: imei(i),
-          plate: `GC${String(i).padStart(3, '0')}`,
-          protocol: 'teltonika',
-          tenant: 'Transportes Demo',
-        });
+        const added = await addTruck(ctx.database.db, imei(i), `GC${String(i).padStart(3, '0')}`);
         deviceIds.push(added.deviceId);
       }
       ingest = await openTestIngest(ctx);

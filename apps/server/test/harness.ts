@@ -65,15 +65,7 @@ export async function freshDatabase(
     const handle = await openDatabase({
       embedded: { storeDir: null, socketDir, ...(startFrom ? { startFrom } : {}) },
     });
-    await migrate(handle.db);
-    const close = handle.close.bind(handle);
-    return {
-      ...handle,
-      async close() {
-        await close();
-        rmSync(socketDir, { recursive: true, force: true });
-      },
-    };
+    return migratedThen(handle, () => rmSync(socketDir, { recursive: true, force: true }));
   }
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `rumbo_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -86,16 +78,26 @@ export async function freshDatabase(
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return migratedThen(handle, async () => {
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  });
+}
+
+/** Migrates `handle` (nothing to do from a snapshot); its `close` then runs `after`. */
+async function migratedThen(
+  handle: DatabaseHandle,
+  after: () => void | Promise<void>,
+): Promise<DatabaseHandle> {
   await migrate(handle.db);
   const close = handle.close.bind(handle);
   return {
     ...handle,
     async close() {
       await close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await after();
     },
   };
 }
@@ -112,6 +114,16 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ...overrides,
   });
 }
+
+/** Settings of a whole server in the test's process: the demo on the loopback, any free ports, quiet. */
+export const LOCAL_DEMO_SERVER = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'silent',
+  TELTONIKA_PORT: '0',
+  OSMAND_PORT: '0',
+  DEMO: '1',
+};
 
 /** A seeded app on a fresh database (demo tenant included). */
 export async function testApp(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { FLAG } from '../src/db/position-flags.js';
+import { addTruck } from './api.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 const T0 = Date.UTC(2026, 9, 5, 6, 0, 0);
@@ -24,17 +24,9 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       ctx = await testApp(backend);
-      const own = await addDeviceWithVehicle(ctx.database.db, {
-        imei: '359000000000777',
-        plate: 'HIST001',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      });
+      const own = await addTruck(ctx.database.db, '359000000000777', 'HIST001');
       vehicleId = own.vehicleId;
-      const other = await addDeviceWithVehicle(ctx.database.db, {
-        imei: '359000000000778',
-        plate: 'OTRO001',
-        protocol: 'teltonika',
+      const other = await addTruck(ctx.database.db, '359000000000778', 'OTRO001', {
         tenant: 'Otra Empresa',
       });
       otherTenantVehicle = other.vehicleId;

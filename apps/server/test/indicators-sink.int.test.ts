@@ -2,8 +2,8 @@ import { zeroSums, type IndicatorSums } from '@rumbo/telematics';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { indicatorsSink, type IndicatorRow } from '../src/pipeline/sinks/indicators.sink.js';
+import { addTruck, tenantIdOf } from './api.js';
 import { freshDatabase, testBackends } from './harness.js';
 
 const HOUR = 3_600_000;
@@ -37,19 +37,10 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       h = await freshDatabase(backend, { seeded: true });
-      ({ vehicleId } = await addDeviceWithVehicle(h.db, {
-        imei: '359000000000771',
-        plate: 'IND001',
-        protocol: 'teltonika',
+      ({ vehicleId } = await addTruck(h.db, '359000000000771', 'IND001', {
         tenant: 'Transportes Norte',
       }));
-      tenantId = (
-        await h.db
-          .selectFrom('vehicles')
-          .select('tenant_id')
-          .where('id', '=', vehicleId)
-          .executeTakeFirstOrThrow()
-      ).tenant_id;
+      tenantId = await tenantIdOf(h.db, vehicleId);
     });
     afterAll(async () => {
       await h?.close();

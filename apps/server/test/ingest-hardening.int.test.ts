@@ -8,9 +8,9 @@ import {
 } from '@rumbo/telematics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { DeviceSocket, truckRecord, TEST_INGEST_WORKERS } from './ingest-helpers.js';
-import { signInHeaders, testApp, testBackends, testConfig } from './harness.js';
+import { addTruck, signIn } from './api.js';
+import { testApp, testBackends, testConfig } from './harness.js';
 
 const BASE = Date.UTC(2026, 10, 21, 8, 0, 0);
 // Short timeouts and a small port cap, so the tests see them act in well under a second.
@@ -69,12 +69,7 @@ for (const backend of testBackends()) {
         config: testConfig({ INGEST_AUTO_REGISTER: '1' }),
         pipeline: { flushIntervalMs: 5 },
       });
-      await addDeviceWithVehicle(ctx.database.db, {
-        imei,
-        plate: 'HARD001',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      });
+      await addTruck(ctx.database.db, imei, 'HARD001');
       ingest = await startIngest(ctx.app.services.ingest, {
         teltonikaPort: 0,
         osmandPort: 0,
@@ -83,12 +78,8 @@ for (const backend of testBackends()) {
         teltonikaLimits: LIMITS,
         workers: TEST_INGEST_WORKERS,
       });
-      const toHeaders = (s: { token: string; digest: string }) => ({
-        token: s.token,
-        digest: s.digest,
-      });
-      user = toHeaders(await signInHeaders(ctx.app));
-      admin = toHeaders(await signInHeaders(ctx.app, 'demoadmin', 'demo1234'));
+      user = await signIn(ctx.app);
+      admin = await signIn(ctx.app, 'demoadmin', 'demo1234');
     });
     afterAll(async () => {
       await ingest.close();

@@ -2,7 +2,7 @@ import { createSocket } from 'node:dgram';
 import { encodeCodec8eFrame, encodeTeltonikaUdp } from '@rumbo/telematics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { addTruck } from './api.js';
 import { DeviceSocket, loginDevice, sendFrames, truckRecord } from './ingest-helpers.js';
 import { testApp, testBackends, testConfig } from './harness.js';
 
@@ -31,12 +31,7 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       ctx = await testApp(backend, { config: testConfig(), pipeline: { flushIntervalMs: 5 } });
-      await addDeviceWithVehicle(ctx.database.db, {
-        imei,
-        plate: 'WRK001',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      });
+      await addTruck(ctx.database.db, imei, 'WRK001');
       ingest = await startIngest(ctx.app.services.ingest, {
         teltonikaPort: 0,
         osmandPort: 0,

@@ -6,7 +6,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { addTruck, positionCount } from './api.js';
 import {
   DeviceSocket,
   truckRecord,
@@ -30,12 +30,7 @@ for (const backend of testBackends()) {
         config: testConfig({ INGEST_AUTO_REGISTER: '1' }),
         pipeline: { flushIntervalMs: 5 },
       });
-      await addDeviceWithVehicle(ctx.database.db, {
-        imei,
-        plate: 'AA100AA',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      });
+      await addTruck(ctx.database.db, imei, 'AA100AA');
       // The vehicle was created outside the app: reload it into the live fleet.
       const { loadLiveFleet } = await import('../src/realtime/load-live-fleet.js');
       await loadLiveFleet(ctx.database.db, ctx.app.services.live, Date.now());
@@ -48,15 +43,7 @@ for (const backend of testBackends()) {
       await ctx.close();
     });
 
-    const countRows = async (uniqueId: string) => {
-      const row = await ctx.database.db
-        .selectFrom('positions')
-        .innerJoin('devices', 'devices.id', 'positions.device_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('devices.unique_id', '=', uniqueId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    };
+    const countRows = (uniqueId: string) => positionCount(ctx.database.db, uniqueId);
 
     it('accepts the login, stores the records and acknowledges their count after commit', async () => {
       const device = new DeviceSocket(ingest.teltonikaPort);

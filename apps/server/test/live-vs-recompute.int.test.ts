@@ -2,9 +2,9 @@
 // its late-record recomputes stored equals a replay of every stored record from scratch.
 import type { Position } from '@rumbo/telematics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { recomputeWindow } from '../src/pipeline/recompute.js';
 import { defaultSinks } from '../src/pipeline/sinks/index.js';
+import { addTruck } from './api.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -274,12 +274,7 @@ for (const backend of testBackends()) {
       for (const seed of SEEDS) {
         const rnd = random(seed);
         const imei = String(356000000000000 + seed);
-        const { vehicleId } = await addDeviceWithVehicle(ctx.database.db, {
-          imei,
-          plate: `PROP${seed}`,
-          protocol: 'teltonika',
-          tenant: 'Transportes Demo',
-        });
+        const { vehicleId } = await addTruck(ctx.database.db, imei, `PROP${seed}`);
         const device = (await ctx.app.services.registry.resolve(imei, 'teltonika'))!;
         const records = truckDay(imei, rnd);
         const packets = delivered(records, rnd);

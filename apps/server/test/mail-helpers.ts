@@ -2,7 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
+import type { Database } from '../src/db/schema.js';
+import { systemClock } from '../src/lib/clock.js';
+import { deliverOutbox, type MailTransport } from '../src/modules/mail/mail.delivery.js';
 
 // A real SMTP server and the browser's proof-of-work, for the tests of mails sent by the server.
 
@@ -41,4 +45,9 @@ export async function solveHumanCheck(app: FastifyInstance): Promise<string> {
   ).json<Challenge>();
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** Sends the outbox now through `transport`, as the mail job does; answers how many mails went. */
+export function deliverNow(db: Kysely<Database>, transport: MailTransport): Promise<number> {
+  return deliverOutbox(db, transport, 'Rumbo <no-reply@rumbo.test>', systemClock, () => undefined);
 }

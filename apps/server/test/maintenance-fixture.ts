@@ -2,6 +2,7 @@
 // and one of Transportes Norte, their counters now (100,000 km, 2,000 h) and 28 days of usage.
 import { sql } from 'kysely';
 import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { addTruck, tenantIdOf } from './api.js';
 import { signInHeaders, testApp, addOutsiderAdmin } from './harness.js';
 
 export const DAY = 86_400_000;
@@ -28,22 +29,9 @@ export async function setUpMaintenance(backend: 'embedded' | 'postgres') {
   const grouped = (
     await addDeviceWithVehicle(db, { ...demo, imei: '350000000000902', plate: 'MNT002' })
   ).vehicleId;
-  const foreign = (
-    await addDeviceWithVehicle(db, {
-      protocol: 'teltonika',
-      tenant: 'Transportes Norte',
-      imei: '350000000000903',
-      plate: 'NRT001',
-    })
-  ).vehicleId;
-  const tenantOf = async (vehicleId: number) =>
-    (
-      await db
-        .selectFrom('vehicles')
-        .select('tenant_id')
-        .where('id', '=', vehicleId)
-        .executeTakeFirstOrThrow()
-    ).tenant_id;
+  const foreign = (await addTruck(db, '350000000000903', 'NRT001', { tenant: 'Transportes Norte' }))
+    .vehicleId;
+  const tenantOf = async (vehicleId: number) => await tenantIdOf(db, vehicleId);
   const demoTenant = await tenantOf(truck);
   const groupId = (
     await db

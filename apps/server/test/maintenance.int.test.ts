@@ -10,13 +10,12 @@ import type {
   MaintenancePlan,
   MaintenanceService,
 } from '@rumbo/contracts';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { maintenancePass } from '../src/modules/maintenance/maintenance.service.js';
+import { type Headers, addTruck, apiCaller, countRows, tenantIdOf } from './api.js';
 import type { testApp } from './harness.js';
 import { testBackends } from './harness.js';
 import { DAY, setUpMaintenance, today } from './maintenance-fixture.js';
 
-type Headers = Record<string, string>;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 for (const backend of testBackends()) {
@@ -30,30 +29,11 @@ for (const backend of testBackends()) {
     let groupId: number;
     let plan: MaintenancePlan;
 
-    const call = (
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-      url: string,
-      headers: Headers,
-      payload?: object,
-      lang = 'es',
-    ) =>
-      ctx.app.inject({
-        method,
-        url: `/api/maintenance${url}`,
-        headers: { ...headers, 'accept-language': lang },
-        ...(payload ? { payload } : {}),
-      });
+    const call = apiCaller(() => ctx.app, { prefix: '/api/maintenance', lang: 'es' });
     const forecast = async (h = admin) => (await call('GET', '/forecast', h)).json<ForecastRow[]>();
     const rowOf = async (itemName: string, vehicleId: number) =>
       (await forecast()).find((r) => r.name === itemName && r.vehicleId === vehicleId);
-    const count = async (table: string) =>
-      Number(
-        (
-          await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(
-            ctx.database.db,
-          )
-        ).rows[0]!.n,
-      );
+    const count = (table: string) => countRows(ctx.database.db, table);
     const upload = (serviceId: number, body: Buffer, type: string, headers = admin) =>
       ctx.app.inject({
         method: 'POST',
@@ -381,25 +361,12 @@ for (const backend of testBackends()) {
 
     it('anchors a vehicle that joins a group on its first reading, and the job stores its rates', async () => {
       const db = ctx.database.db;
-      const late = (
-        await addDeviceWithVehicle(db, {
-          protocol: 'teltonika',
-          tenant: 'Transportes Demo',
-          imei: '350000000000904',
-          plate: 'MNT004',
-        })
-      ).vehicleId;
+      const late = (await addTruck(db, '350000000000904', 'MNT004')).vehicleId;
       await db.updateTable('vehicles').set({ group_id: groupId }).where('id', '=', late).execute();
       await maintenancePass({ db });
       // Anchored today without counters: the km axis waits for a reading.
       expect((await rowOf('Frenos', late))?.axis).toBeNull();
-      const tenantId = (
-        await db
-          .selectFrom('vehicles')
-          .select('tenant_id')
-          .where('id', '=', late)
-          .executeTakeFirstOrThrow()
-      ).tenant_id;
+      const tenantId = await tenantIdOf(db, late);
       await db
         .insertInto('vehicle_state')
         .values({

@@ -14,8 +14,8 @@ import type { DatabaseHandle } from '../src/db/database.js';
 import type { IngestDevice } from '../src/lib/ingest-device.js';
 import { composeApp } from '../src/main/compose.js';
 import { DeviceRegistry } from '../src/modules/fleet/device-registry.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { seed } from '../src/modules/seed/seed.service.js';
+import { addTruck } from './api.js';
 import { freshDatabase, natsReachable, testConfig } from './harness.js';
 
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -54,12 +54,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !natsUp)('NATS group publish',
     });
     for (const [i, imei] of IMEIS.entries()) {
       const plate = `GP0${i}AA`;
-      await addDeviceWithVehicle(database.db, {
-        imei,
-        plate,
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      });
+      await addTruck(database.db, imei, plate);
     }
     devices = await Promise.all(
       IMEIS.map(async (imei) => (await registry.resolve(imei, 'teltonika'))!),

@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ID, SERVICE_KEYS, type Language } from '@rumbo/contracts';
+import { tenantIdOf } from './api.js';
 import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
 import { messagePatterns, registeredRoutes } from './openapi-answers.js';
 import { casesOf, sampleCase, urlOf } from './openapi-cases.js';
@@ -106,15 +107,6 @@ for (const backend of testBackends()) {
       return { headers: { token: session.token, digest: session.digest }, selfId: session.iss };
     }
 
-    const tenantIdOf = async (vehicleId: number) =>
-      (
-        await ctx.database.db
-          .selectFrom('vehicles')
-          .select('tenant_id')
-          .where('id', '=', vehicleId)
-          .executeTakeFirstOrThrow()
-      ).tenant_id;
-
     /** A tenant with one row of each resource, made through the API as its administrator. */
     async function tenantWithRows(tag: string, username: string, password: string) {
       const { headers, selfId } = await signIn(username, password);
@@ -152,7 +144,7 @@ for (const backend of testBackends()) {
       const fuelEvent = await ctx.database.db
         .insertInto('events')
         .values({
-          tenant_id: await tenantIdOf(Number(vehicle.vehicleId)),
+          tenant_id: await tenantIdOf(ctx.database.db, Number(vehicle.vehicleId)),
           vehicle_id: Number(vehicle.vehicleId),
           code: 'DCS',
           start_time: new Date(Date.UTC(2026, 0, 1)),

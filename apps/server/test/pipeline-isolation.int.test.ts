@@ -1,6 +1,6 @@
 import type { Position } from '@rumbo/telematics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { addTruck } from './api.js';
 import { testApp, testBackends } from './harness.js';
 
 const T0 = Date.UTC(2026, 10, 20, 8, 0, 0);
@@ -29,17 +29,10 @@ for (const backend of testBackends()) {
       // A long flush interval, waited even when nothing commits: both devices' records land in
       // the same batch.
       ctx = await testApp(backend, { pipeline: { flushIntervalMs: 200, flushWhenIdle: false } });
-      await addDeviceWithVehicle(ctx.database.db, {
-        imei: good,
-        plate: 'ISO001',
-        protocol: 'teltonika',
-        tenant: 'Transportes Norte',
-      });
-      await addDeviceWithVehicle(ctx.database.db, {
-        imei: bad,
-        plate: 'ISO002',
-        protocol: 'osmand',
+      await addTruck(ctx.database.db, good, 'ISO001', { tenant: 'Transportes Norte' });
+      await addTruck(ctx.database.db, bad, 'ISO002', {
         tenant: 'Transportes Sur',
+        protocol: 'osmand',
       });
     });
     afterAll(() => ctx.close());

@@ -2,9 +2,9 @@ import type { Position } from '@rumbo/telematics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeLogin } from '@rumbo/telematics';
 import { startIngest } from '../src/ingest/start-ingest.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { DeviceRegistry } from '../src/modules/fleet/device-registry.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
+import { addTruck } from './api.js';
 import { DeviceSocket, TEST_INGEST_WORKERS } from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
@@ -61,12 +61,7 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       ctx = await testApp(backend, { pipeline: { flushIntervalMs: 5 } });
-      ({ vehicleId } = await addDeviceWithVehicle(ctx.database.db, {
-        imei,
-        plate: 'TR001AB',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      }));
+      ({ vehicleId } = await addTruck(ctx.database.db, imei, 'TR001AB'));
       await loadLiveFleet(ctx.database.db, ctx.app.services.live, Date.now());
       const session = await signInHeaders(ctx.app);
       headers = { token: session.token, digest: session.digest };

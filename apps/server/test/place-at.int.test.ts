@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlaceAtReply } from '@rumbo/contracts';
-import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { cacheAnswer } from '../src/places/places.repository.js';
-import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
+import { type Headers, addDispatcher, signIn } from './api.js';
+import { testApp, testBackends, addOutsiderAdmin } from './harness.js';
 
 // The vehicle popup's last position named on demand (issue 23 item 2, docs/decisions/0031-places.md):
 // `GET /api/v2/places/at` through the real server. A position inside the caller's geofence is
@@ -11,8 +10,6 @@ import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harnes
 // caller's language; another tenant's geofence never; a street address the engine gave before
 // (the database cache) when there is one; bad input 400 in the caller's language; a role
 // without the live map 403.
-
-type Headers = Record<string, string>;
 
 const DEPOT: [number, number] = [-63.2, -32.4]; // [lng, lat] south-west corner, 0.01° square
 const NORTE: [number, number] = [-61.005, -33.005]; // the other tenant's depot
@@ -66,24 +63,10 @@ for (const backend of testBackends()) {
         .where('name', '=', 'Transportes Demo')
         .executeTakeFirstOrThrow();
       // A role with the drivers screen only: no live map.
-      await sql`insert into roles (tenant_id, name, start_on, views)
-        values (${demoTenant}, 'despacho', 'driver-admin', ${JSON.stringify({ 'driver-admin': true })})`.execute(
-        db,
-      );
-      await ensureUser(db, {
-        tenant: 'Transportes Demo',
-        username: 'despacho',
-        email: 'd@demo.test',
-        role: 'despacho',
-        password: 'demo1234',
-      });
-      const headersOf = (s: { token: string; digest: string }) => ({
-        token: s.token,
-        digest: s.digest,
-      });
-      demo = headersOf(await signInHeaders(ctx.app, 'demouser', 'demo1234'));
-      norte = headersOf(await signInHeaders(ctx.app, 'norteadmin', 'norte1234'));
-      dispatcher = headersOf(await signInHeaders(ctx.app, 'despacho', 'demo1234'));
+      await addDispatcher(db, demoTenant);
+      demo = await signIn(ctx.app, 'demouser', 'demo1234');
+      norte = await signIn(ctx.app, 'norteadmin', 'norte1234');
+      dispatcher = await signIn(ctx.app, 'despacho', 'demo1234');
       for (const [headers, body] of [
         [demo, square(DEPOT, 'Depósito Villa María')],
         [norte, square(NORTE, 'Base Norte Roldán')],

@@ -4,10 +4,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlertEvent, IdlePeriod, Stop, Trip } from '@rumbo/contracts';
 import type { IngestListeners } from '../src/ingest/start-ingest.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
 import { GeocoderEngine } from '../src/places/engine.js';
 import { PlacesJob } from '../src/places/places.job.js';
+import { FAST_PIPELINE, addTruck, tenantIdOf } from './api.js';
 import { loginDevice, sendFrames, truckRecord, openTestIngest } from './ingest-helpers.js';
 import { signInHeaders, testApp, testBackends, testConfig } from './harness.js';
 
@@ -190,15 +190,10 @@ for (const backend of testBackends()) {
       await nominatim.start();
       ctx = await testApp(backend, {
         config: testConfig({ GEOCODER_URL: nominatim.url, GEOCODER_TIMEOUT_MS: '400' }),
-        pipeline: { flushIntervalMs: 5, recomputeDebounceMs: 50 },
+        pipeline: FAST_PIPELINE,
       });
       const db = ctx.database.db;
-      ({ vehicleId } = await addDeviceWithVehicle(db, {
-        imei: '359000000023001',
-        plate: 'PL023AA',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      }));
+      ({ vehicleId } = await addTruck(db, '359000000023001', 'PL023AA'));
       await loadLiveFleet(db, ctx.app.services.live, Date.now());
       await ctx.app.services.alerts.cache.reloadAll();
       const session = await signInHeaders(ctx.app, 'demouser', 'demo1234');
@@ -245,11 +240,7 @@ for (const backend of testBackends()) {
       // The gazetteer loaded and the saves seen by the pipeline's index (told on the bus).
       const { geocoder } = ctx.app.services.places;
       await geocoder.ready();
-      const { tenant_id: tenantId } = await db
-        .selectFrom('vehicles')
-        .select('tenant_id')
-        .where('id', '=', vehicleId)
-        .executeTakeFirstOrThrow();
+      const tenantId = await tenantIdOf(db, vehicleId);
       await vi.waitFor(() =>
         expect([
           geocoder.placeAt(tenantId, POI.lat, POI.lng)?.name,

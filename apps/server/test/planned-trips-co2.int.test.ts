@@ -5,10 +5,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CO2_FACTORS, type PlannedTrip, type PlannedTripDetail } from '@rumbo/contracts';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import { type Headers, addTruck, signIn, tenantIdOf } from './api.js';
+import { testApp, testBackends } from './harness.js';
 
-type Headers = Record<string, string>;
 const HOUR = 3_600_000;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const { ttwKg: TTW, wtwKg: WTW } = CO2_FACTORS.diesel;
@@ -98,30 +97,13 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       ctx = await testApp(backend);
       const db = ctx.database.db;
-      ({ vehicleId: counted } = await addDeviceWithVehicle(db, {
-        imei: '359000000027101',
-        plate: 'CO2001',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      }));
-      ({ vehicleId: gpsOnly } = await addDeviceWithVehicle(db, {
-        imei: '359000000027102',
-        plate: 'CO2002',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      }));
+      ({ vehicleId: counted } = await addTruck(db, '359000000027101', 'CO2001'));
+      ({ vehicleId: gpsOnly } = await addTruck(db, '359000000027102', 'CO2002'));
       await sql`update vehicles set kind = 'tractor' where id in (${counted}, ${gpsOnly})`.execute(
         db,
       );
-      tenantId = (
-        await db
-          .selectFrom('vehicles')
-          .select('tenant_id')
-          .where('id', '=', counted)
-          .executeTakeFirstOrThrow()
-      ).tenant_id;
-      const session = await signInHeaders(ctx.app, 'demouser', 'demo1234');
-      operator = { token: session.token, digest: session.digest };
+      tenantId = await tenantIdOf(db, counted);
+      operator = await signIn(ctx.app, 'demouser', 'demo1234');
       const save = async (vehicleId: number, name: string, startMs: number) => {
         const r = await call('POST', '/planned-trips', plan(vehicleId, name, startMs));
         expect(r.statusCode, r.body).toBe(200);

@@ -4,12 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCodec8eFrame } from '@rumbo/telematics';
 import type { PlannedTrip, PlannedTripDetail, PlannedTripSaveInput } from '@rumbo/contracts';
 import type { IngestListeners } from '../src/ingest/start-ingest.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
-import { ensureUser } from '../src/modules/seed/seed.service.js';
 import { loginDevice, truckRecord, reloadFleetAndOpenIngest } from './ingest-helpers.js';
-import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
-
-type Headers = Record<string, string>;
+import { FAST_PIPELINE, type Headers, addDemoViewer, addTruck, apiCaller, signIn } from './api.js';
+import { testApp, testBackends, addOutsiderAdmin } from './harness.js';
 
 // Planned trips (issue 15, trip loading): the routes (tenant isolation, 400s that write nothing,
 // 404s), the import of CSV and Excel files with a per-row report, and the follow-up of a truck
@@ -43,19 +40,7 @@ for (const backend of testBackends()) {
     let otherVehicleId: number;
     const imei = '359000000015001';
 
-    const call = (
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-      url: string,
-      headers: Headers,
-      payload?: object,
-      lang = 'es',
-    ) =>
-      ctx.app.inject({
-        method,
-        url: `/api/v2${url}`,
-        headers: { ...headers, 'accept-language': lang },
-        ...(payload ? { payload } : {}),
-      });
+    const call = apiCaller(() => ctx.app, { prefix: '/api/v2', lang: 'es' });
     const upload = (
       headers: Headers,
       file: ReturnType<typeof multipart>,
@@ -98,33 +83,18 @@ for (const backend of testBackends()) {
     });
 
     beforeAll(async () => {
-      ctx = await testApp(backend, { pipeline: { flushIntervalMs: 5, recomputeDebounceMs: 50 } });
+      ctx = await testApp(backend, { pipeline: FAST_PIPELINE });
       const db = ctx.database.db;
-      ({ vehicleId } = await addDeviceWithVehicle(db, {
-        imei,
-        plate: 'PT001AA',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      }));
+      ({ vehicleId } = await addTruck(db, imei, 'PT001AA'));
       await addOutsiderAdmin(db);
-      ({ vehicleId: otherVehicleId } = await addDeviceWithVehicle(db, {
-        imei: '359000000015002',
-        plate: 'NO015AA',
-        protocol: 'teltonika',
+      ({ vehicleId: otherVehicleId } = await addTruck(db, '359000000015002', 'NO015AA', {
         tenant: 'Transportes Norte',
       }));
-      await ensureUser(db, {
-        tenant: 'Transportes Demo',
-        username: 'demoviewer',
-        email: 'v@demo.test',
-        role: 'viewer',
-        password: 'demo1234',
-      });
+      await addDemoViewer(db);
       ingest = await reloadFleetAndOpenIngest(ctx);
-      const h = (s: { token: string; digest: string }) => ({ token: s.token, digest: s.digest });
-      operator = h(await signInHeaders(ctx.app, 'demouser', 'demo1234'));
-      viewer = h(await signInHeaders(ctx.app, 'demoviewer', 'demo1234'));
-      outsider = h(await signInHeaders(ctx.app, 'norteadmin', 'norte1234'));
+      operator = await signIn(ctx.app, 'demouser', 'demo1234');
+      viewer = await signIn(ctx.app, 'demoviewer', 'demo1234');
+      outsider = await signIn(ctx.app, 'norteadmin', 'norte1234');
     }, 180_000);
     afterAll(async () => {
       await ingest?.close();

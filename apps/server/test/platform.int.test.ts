@@ -1,16 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import { type Headers, type TestApp, signedInApp } from './api.js';
+import { testBackends } from './harness.js';
 
 for (const backend of testBackends()) {
   describe(`platform calls (${backend})`, () => {
-    let ctx: Awaited<ReturnType<typeof testApp>>;
-    let headers: Record<string, string>;
-    beforeAll(async () => {
-      ctx = await testApp(backend);
-      const session = await signInHeaders(ctx.app);
-      headers = { token: session.token, digest: session.digest };
-    });
+    let ctx: TestApp;
+    let headers: Headers;
+    beforeAll(async () => ({ ctx, headers } = await signedInApp(backend)));
     afterAll(() => ctx.close());
 
     it('reports database reachability and version on /api/health', async () => {

@@ -4,7 +4,7 @@
 import { QUECLINK_DOC_FRAMES as DOC } from '@rumbo/telematics/protocols/queclink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIngest, type IngestListeners } from '../src/ingest/start-ingest.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { addTruck } from './api.js';
 import { DeviceSocket, TEST_INGEST_WORKERS } from './ingest-helpers.js';
 import { testApp, testBackends, testConfig } from './harness.js';
 
@@ -37,12 +37,7 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       ctx = await testApp(backend, { config: testConfig(), pipeline: { flushIntervalMs: 5 } });
       // A protocol the migrations never named: stored since 0024 dropped the CHECKs.
-      await addDeviceWithVehicle(ctx.database.db, {
-        imei,
-        plate: 'QL300AA',
-        protocol: 'queclink',
-        tenant: 'Transportes Demo',
-      });
+      await addTruck(ctx.database.db, imei, 'QL300AA', { protocol: 'queclink' });
       ingest = await startIngest(ctx.app.services.ingest, {
         teltonikaPort: 0,
         osmandPort: 0,

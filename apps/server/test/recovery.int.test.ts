@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../src/lib/clock.js';
-import { deliverOutbox, smtpTransport } from '../src/modules/mail/mail.delivery.js';
+import { smtpTransport } from '../src/modules/mail/mail.delivery.js';
 import { RECOVERY_MAIL_LIMITS } from '../src/modules/auth/auth.service.js';
 import { fakeClock, signInHeaders, testApp, testBackends } from './harness.js';
-import { solveHumanCheck, startSmtp } from './mail-helpers.js';
+import { deliverNow, solveHumanCheck, startSmtp } from './mail-helpers.js';
 
 // Issue 21, item 7: a password reset ends every other way into the account (older recovery
 // links, one-time codes, sessions), and recovery mails are limited per account and per address
@@ -51,13 +50,7 @@ for (const backend of testBackends()) {
     async function linksFor(email: string): Promise<string[]> {
       const transport = smtpTransport(smtp.url);
       const before = smtp.mails.length;
-      const sent = await deliverOutbox(
-        ctx.database.db,
-        transport,
-        'Rumbo <no-reply@rumbo.test>',
-        systemClock,
-        () => undefined,
-      );
+      const sent = await deliverNow(ctx.database.db, transport);
       await expect.poll(() => smtp.mails.length).toBe(before + sent);
       transport.close();
       return smtp.mails

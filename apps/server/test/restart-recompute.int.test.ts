@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database.js';
 import { composeApp } from '../src/main/compose.js';
 import { seed } from '../src/modules/seed/seed.service.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { addTruck } from './api.js';
 import { freshDatabase, testBackends, testConfig } from './harness.js';
 
 const DAY_MS = 86_400_000;
@@ -57,13 +57,7 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       database = await freshDatabase(backend);
       await seed(database.db, { adminPassword: 'admin-password', demo: true });
-      for (const imei of [history, other])
-        await addDeviceWithVehicle(database.db, {
-          imei,
-          plate: `RS${imei.slice(-3)}`,
-          protocol: 'teltonika',
-          tenant: 'Transportes Demo',
-        });
+      for (const imei of [history, other]) await addTruck(database.db, imei, `RS${imei.slice(-3)}`);
       // The first life: a fortnight stored in order.
       const app = await composeApp({ config, database, pipeline: { flushIntervalMs: 5 } });
       const device = (await app.services.registry.resolve(history, 'teltonika'))!;

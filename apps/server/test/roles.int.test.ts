@@ -15,8 +15,8 @@ import type { DatabaseHandle } from '../src/db/database.js';
 import type { IngestDevice } from '../src/lib/ingest-device.js';
 import { composeApp } from '../src/main/compose.js';
 import { ALERTS_GROUP } from '../src/main/roles/pipeline.role.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { seed } from '../src/modules/seed/seed.service.js';
+import { addTruck } from './api.js';
 import {
   freshDatabase,
   natsReachable,
@@ -89,12 +89,7 @@ for (const backend of testBackends()) {
     });
 
     it('a plan saved on the API node is followed by the pipeline node at once (bus), not after its 30 s reload', async () => {
-      const { vehicleId } = await addDeviceWithVehicle(database.db, {
-        imei: '359000000037001',
-        plate: 'RT037AA',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      });
+      const { vehicleId } = await addTruck(database.db, '359000000037001', 'RT037AA');
       const device = { vehicleId } as IngestDevice;
       const followed = () => pipeline.services.plannedTrips.plannedTripFor(device)?.id;
       expect(followed()).toBeUndefined();

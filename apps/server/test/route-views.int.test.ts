@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { VIEW_NAMES, type DashboardSummary, type LastInfo } from '@rumbo/contracts';
+import { tenantIdOf } from './api.js';
 import { signInHeaders, testApp, testBackends } from './harness.js';
 
 // Issue 21, item 6 (docs/decisions/0029-views-per-route.md): every route declares the views it
@@ -281,13 +282,7 @@ for (const backend of testBackends()) {
       const vehicleId = (await call('GET', '/api/vehicles/vehicles', admin)).json<
         { vehicleId: number }[]
       >()[0]!.vehicleId;
-      const tenantId = (
-        await ctx.database.db
-          .selectFrom('vehicles')
-          .select('tenant_id')
-          .where('id', '=', vehicleId)
-          .executeTakeFirstOrThrow()
-      ).tenant_id;
+      const tenantId = await tenantIdOf(ctx.database.db, vehicleId);
       await ctx.database.db
         .insertInto('events')
         .values(

@@ -3,7 +3,7 @@
 // default nats://127.0.0.1:4222), as on CI.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as natsConnect } from '@nats-io/transport-node';
@@ -14,9 +14,10 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../src/db/schema.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
+import { addTruck } from './api.js';
 import { DeviceSocket, truckRecord } from './ingest-helpers.js';
 import { newDigest } from './harness.js';
+import { dropPostgres, freePort, recreatePostgres } from './server-child.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -24,16 +25,6 @@ const serverDir = join(import.meta.dirname, '..');
 const DEVICES = 500;
 const PACKETS = 10;
 const RECORDS = 10;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -82,10 +73,7 @@ describe.skipIf(!adminUrl || !natsUp)('scale-out: 2 ingest, 2 pipeline, 2 API, 1
 
   afterAll(async () => {
     for (const node of nodes) node.child.kill('SIGKILL');
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await dropPostgres(name);
     const nc = await natsConnect({ servers: natsUrl });
     const jsm = await jetstreamManager(nc);
     await jsm.streams.delete(`${prefix.toUpperCase()}_RECORDS`).catch(() => false);
@@ -131,14 +119,8 @@ describe.skipIf(!adminUrl || !natsUp)('scale-out: 2 ingest, 2 pipeline, 2 API, 1
   }
 
   it('stores every acknowledged record once, in order, through a pipeline killed mid-run; a zone saved on one API node raises AZA on the pipelines', async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    dbUrl = url.toString();
+    const url = await recreatePostgres(name);
+    dbUrl = url;
 
     // The jobs process migrates and seeds first; the devices exist before the API nodes load.
     await start('jobs');
@@ -148,12 +130,7 @@ describe.skipIf(!adminUrl || !natsUp)('scale-out: 2 ingest, 2 pipeline, 2 API, 1
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const imeis = Array.from({ length: DEVICES }, (_, i) => String(352000000000000 + i));
     for (const imei of imeis) {
-      await addDeviceWithVehicle(db, {
-        imei,
-        plate: `SC${imei.slice(-5)}`,
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      });
+      await addTruck(db, imei, `SC${imei.slice(-5)}`);
     }
     const started = performance.now();
     const [ingestA, ingestB, , pipelineB, apiA, apiB] = await Promise.all([

@@ -50,16 +50,19 @@ describe.each(testBackends())('scheduled reports (%s)', (backend) => {
       ...(payload ? { payload } : {}),
     });
 
+  /** A weekly fleet summary for boss@example.test, Mondays at 08:00, in Spanish. */
+  const weeklySummary = {
+    report: 'fleet-summary',
+    period: 'last_week',
+    schedule: 'weekly',
+    scheduleDay: 1,
+    at: '08:00',
+    recipients: { addresses: ['boss@example.test'] },
+    language: 'es',
+  };
+
   it('refuses a recipient outside the company and the allow-list, in the caller’s language', async () => {
-    const body = {
-      report: 'fleet-summary',
-      period: 'last_week',
-      schedule: 'weekly',
-      scheduleDay: 1,
-      at: '08:00',
-      recipients: { addresses: ['boss@example.test'] },
-      language: 'es',
-    };
+    const body = weeklySummary;
     const refused = await api('POST', '/subscriptions', body);
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('boss@example.test is not a user of the company');
@@ -71,15 +74,7 @@ describe.each(testBackends())('scheduled reports (%s)', (backend) => {
   it('computes the next Monday 08:00 in Madrid, the week summer time ends', async () => {
     const put = await api('PUT', '/allowed-addresses', { addresses: ['Boss@Example.test'] });
     expect(put.json()).toEqual({ addresses: ['boss@example.test'] });
-    const created = await api('POST', '/subscriptions', {
-      report: 'fleet-summary',
-      period: 'last_week',
-      schedule: 'weekly',
-      scheduleDay: 1,
-      at: '08:00',
-      recipients: { addresses: ['boss@example.test'] },
-      language: 'es',
-    });
+    const created = await api('POST', '/subscriptions', weeklySummary);
     expect(created.statusCode).toBe(200);
     sub = created.json();
     expect(sub.timeZone).toBe('Europe/Madrid');

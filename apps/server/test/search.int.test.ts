@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHit, SearchReply } from '@rumbo/contracts';
-import { ensureUser } from '../src/modules/seed/seed.service.js';
-import { signInHeaders, testApp, testBackends, addOutsiderAdmin } from './harness.js';
-
-type Headers = Record<string, string>;
+import { type Headers, addDemoViewer, addDispatcher, signIn } from './api.js';
+import { testApp, testBackends, addOutsiderAdmin } from './harness.js';
 
 for (const backend of testBackends()) {
   describe(`search: GET /api/v2/search (${backend})`, () => {
@@ -27,10 +25,6 @@ for (const backend of testBackends()) {
     };
     const labels = (list: SearchHit[], kind: SearchHit['kind']) =>
       list.filter((h) => h.kind === kind).map((h) => h.label);
-    const headersOf = (s: { token: string; digest: string }) => ({
-      token: s.token,
-      digest: s.digest,
-    });
     const tenantId = async (name: string) =>
       (
         await sql<{
@@ -42,27 +36,11 @@ for (const backend of testBackends()) {
       ctx = await testApp(backend);
       const db = ctx.database.db;
       await addOutsiderAdmin(db);
-      await ensureUser(db, {
-        tenant: 'Transportes Demo',
-        username: 'demoviewer',
-        email: 'v@demo.test',
-        role: 'viewer',
-        password: 'demo1234',
-      });
+      await addDemoViewer(db);
       const demo = await tenantId('Transportes Demo');
       const norte = await tenantId('Transportes Norte');
       // A role with the drivers screen only: drivers, nothing on a map.
-      await sql`insert into roles (tenant_id, name, start_on, views)
-        values (${demo}, 'despacho', 'driver-admin', ${JSON.stringify({ 'driver-admin': true })})`.execute(
-        db,
-      );
-      await ensureUser(db, {
-        tenant: 'Transportes Demo',
-        username: 'despacho',
-        email: 'd@demo.test',
-        role: 'despacho',
-        password: 'demo1234',
-      });
+      await addDispatcher(db, demo);
       const group = await sql<{ id: number }>`insert into vehicle_groups (tenant_id, name)
         values (${demo}, 'Cosecha Pergamino') returning id`.execute(db);
       await sql`insert into vehicles (tenant_id, plate, vim, group_id) values
@@ -84,10 +62,10 @@ for (const backend of testBackends()) {
       await sql`update interest_points set deleted = true where nombre = 'YPF Cerrada Vieja'`.execute(
         db,
       );
-      admin = headersOf(await signInHeaders(ctx.app, 'demoadmin', 'demo1234'));
-      viewer = headersOf(await signInHeaders(ctx.app, 'demoviewer', 'demo1234'));
-      dispatcher = headersOf(await signInHeaders(ctx.app, 'despacho', 'demo1234'));
-      outsider = headersOf(await signInHeaders(ctx.app, 'norteadmin', 'norte1234'));
+      admin = await signIn(ctx.app, 'demoadmin', 'demo1234');
+      viewer = await signIn(ctx.app, 'demoviewer', 'demo1234');
+      dispatcher = await signIn(ctx.app, 'despacho', 'demo1234');
+      outsider = await signIn(ctx.app, 'norteadmin', 'norte1234');
     });
     afterAll(() => ctx.close());
 

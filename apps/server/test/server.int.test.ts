@@ -4,18 +4,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
+import { LOCAL_DEMO_SERVER } from './harness.js';
 
 describe('server start with the embedded database', () => {
   it('starts, serves health, stops cleanly and keeps its data across a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'rumbo-start-'));
     const config = loadConfig({
       DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      TELTONIKA_PORT: '0',
-      OSMAND_PORT: '0',
-      DEMO: '1',
+      ...LOCAL_DEMO_SERVER,
       ADMIN_PASSWORD: 'admin-password',
     });
     const first = await startServer(config);

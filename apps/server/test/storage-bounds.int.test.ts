@@ -6,12 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCodec8eFrame } from '@rumbo/telematics';
 import type { IngestListeners } from '../src/ingest/start-ingest.js';
 import { MAX_ATTRIBUTE_BYTES, MAX_ATTRIBUTES } from '../src/ingest/record-bounds.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
 import { loginDevice, truckRecord, openTestIngest } from './ingest-helpers.js';
-import { signInHeaders, testApp, testBackends } from './harness.js';
-
-type Headers = Record<string, string>;
+import { type Headers, addTruck, countRows, signIn } from './api.js';
+import { testApp, testBackends } from './harness.js';
 
 function multipart(filename: string, bytes: Buffer) {
   const boundary = '----rumbo' + Math.random().toString(16).slice(2);
@@ -37,23 +35,12 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       ctx = await testApp(backend, { pipeline: { flushIntervalMs: 5 } });
       const db = ctx.database.db;
-      ({ vehicleId } = await addDeviceWithVehicle(db, {
-        imei,
-        plate: 'SB001AA',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      }));
-      await addDeviceWithVehicle(db, {
-        imei: phone,
-        plate: 'SB002AA',
-        protocol: 'osmand',
-        tenant: 'Transportes Demo',
-      });
+      ({ vehicleId } = await addTruck(db, imei, 'SB001AA'));
+      await addTruck(db, phone, 'SB002AA', { protocol: 'osmand' });
       await loadLiveFleet(db, ctx.app.services.live, Date.now());
       ingest = await openTestIngest(ctx);
-      const h = (s: { token: string; digest: string }) => ({ token: s.token, digest: s.digest });
-      operator = h(await signInHeaders(ctx.app));
-      admin = h(await signInHeaders(ctx.app, 'demoadmin', 'demo1234'));
+      operator = await signIn(ctx.app);
+      admin = await signIn(ctx.app, 'demoadmin', 'demo1234');
     }, 120_000);
     afterAll(async () => {
       await ingest.close();
@@ -73,14 +60,7 @@ for (const backend of testBackends()) {
         headers: { ...headers, 'accept-language': lang },
         payload,
       });
-    const count = async (table: string) =>
-      Number(
-        (
-          await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(
-            ctx.database.db,
-          )
-        ).rows[0]!.n,
-      );
+    const count = (table: string) => countRows(ctx.database.db, table);
     const partitions = async () =>
       (
         await sql<{ name: string }>`

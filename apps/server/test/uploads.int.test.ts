@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
 import type { IngestListeners } from '../src/ingest/start-ingest.js';
 import { XLSX_LIMITS } from '../src/lib/unpack/limits.js';
-import { addDeviceWithVehicle } from '../src/modules/fleet/fleet-cli.js';
 import { loadLiveFleet } from '../src/realtime/load-live-fleet.js';
 import { truckRecord, openTestIngest } from './ingest-helpers.js';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import { FAST_PIPELINE, addTruck, countRows, signIn } from './api.js';
+import { testApp, testBackends } from './harness.js';
 import {
   bombSheet,
   deflatedEntry,
@@ -177,14 +177,7 @@ for (const backend of testBackends()) {
       });
     const importTrips = (bytes: Buffer, name = 'viajes.xlsx', type = XLSX, lang = 'es') =>
       post('/api/v2/planned-trips/import', operator, form('file', name, bytes, type), lang);
-    const count = async (table: string) =>
-      Number(
-        (
-          await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(
-            ctx.database.db,
-          )
-        ).rows[0]!.n,
-      );
+    const count = (table: string) => countRows(ctx.database.db, table);
 
     beforeAll(async () => {
       // The bombs first, so building them is not counted in the server's memory growth.
@@ -199,19 +192,13 @@ for (const backend of testBackends()) {
       });
       kmzBomb = zipOf([kml]);
 
-      ctx = await testApp(backend, { pipeline: { flushIntervalMs: 5, recomputeDebounceMs: 50 } });
-      ({ vehicleId: truck } = await addDeviceWithVehicle(ctx.database.db, {
-        imei,
-        plate: 'UP021AA',
-        protocol: 'teltonika',
-        tenant: 'Transportes Demo',
-      }));
+      ctx = await testApp(backend, { pipeline: FAST_PIPELINE });
+      ({ vehicleId: truck } = await addTruck(ctx.database.db, imei, 'UP021AA'));
       await loadLiveFleet(ctx.database.db, ctx.app.services.live, Date.now());
       ingest = await openTestIngest(ctx);
       base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-      const h = (s: { token: string; digest: string }) => ({ token: s.token, digest: s.digest });
-      operator = h(await signInHeaders(ctx.app, 'demouser', 'demo1234'));
-      admin = h(await signInHeaders(ctx.app, 'demoadmin', 'demo1234'));
+      operator = await signIn(ctx.app, 'demouser', 'demo1234');
+      admin = await signIn(ctx.app, 'demoadmin', 'demo1234');
     }, 120_000);
 
     afterAll(async () => {

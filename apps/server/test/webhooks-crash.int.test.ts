@@ -6,7 +6,13 @@ import { encodeCodec8eFrame, encodeLogin } from '@rumbo/telematics';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DeviceSocket, truckRecord } from './ingest-helpers.js';
-import { freePort, startServerChild } from './server-child.js';
+import {
+  childServerEnv,
+  dropPostgres,
+  freePort,
+  recreatePostgres,
+  startServerChild,
+} from './server-child.js';
 import { newDigest } from './harness.js';
 import { WebhookReceiver } from './webhook-receiver.js';
 
@@ -46,34 +52,16 @@ describe.skipIf(!adminUrl)('webhooks through a receiver outage and a crash (Post
   afterAll(async () => {
     child?.kill('SIGKILL');
     await receiver.stop();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await dropPostgres(name);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('delivers every event missed while the receiver was down and the server killed -9', async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    const [httpPort, devicePort, osmandPort, receiverPort] = [
-      await freePort(),
-      await freePort(),
-      await freePort(),
-      await freePort(),
-    ];
+    const url = await recreatePostgres(name);
+    const { env: ports, httpPort, devicePort } = await childServerEnv(url, dataDir);
+    const receiverPort = await freePort();
     const env = {
-      DATABASE_URL: url.toString(),
-      DATA_DIR: dataDir,
-      PORT: String(httpPort),
-      HOST: '127.0.0.1',
-      TELTONIKA_PORT: String(devicePort),
-      OSMAND_PORT: String(osmandPort),
+      ...ports,
       INGEST_AUTO_REGISTER: '1',
       INGEST_AUTO_REGISTER_TENANT: 'Rumbo',
       ADMIN_PASSWORD: 'webhooks-test-password',
@@ -132,7 +120,7 @@ describe.skipIf(!adminUrl)('webhooks through a receiver outage and a crash (Post
     child.kill('SIGKILL');
     await new Promise((resolve) => child!.once('exit', resolve));
 
-    const check = new pg.Client({ connectionString: url.toString() });
+    const check = new pg.Client({ connectionString: url });
     await check.connect();
     const told = await check.query<{ n: string }>(`select count(*) as n from webhook_outbox`);
     const expected = Number(told.rows[0]!.n);

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInHeaders, testApp, testBackends } from './harness.js';
+import { type Headers, type TestApp, signedInApp } from './api.js';
+import { testBackends } from './harness.js';
 
 const H = 3_600_000;
 
@@ -13,13 +14,9 @@ async function readBack(base64: string): Promise<ExcelJS.Worksheet> {
 
 for (const backend of testBackends()) {
   describe(`Excel exports as spreadsheets (${backend})`, () => {
-    let ctx: Awaited<ReturnType<typeof testApp>>;
-    let headers: Record<string, string>;
-    beforeAll(async () => {
-      ctx = await testApp(backend);
-      const session = await signInHeaders(ctx.app);
-      headers = { token: session.token, digest: session.digest };
-    });
+    let ctx: TestApp;
+    let headers: Headers;
+    beforeAll(async () => ({ ctx, headers } = await signedInApp(backend)));
     afterAll(() => ctx.close());
 
     const exportTable = (payload: object) =>

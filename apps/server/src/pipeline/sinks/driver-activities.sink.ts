@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { DriverActivityFact } from '@rumbo/telematics';
 import type { DriverActivitiesTable } from '../../db/schema.js';
 import type { Sink } from './sink.js';
+import { reopenFrom } from './vehicle-rows.js';
 
 /** A row as collected, with the fact's emission time (a recompute keeps the facts from a time on). */
 type ActivityRow = Insertable<DriverActivitiesTable> & { atMs: number };
@@ -134,17 +135,6 @@ export const driverActivitiesSink: Sink<ActivityRow> = {
         .execute();
   },
   async deleteRange(trx, vehicleId, fromMs) {
-    const from = new Date(fromMs);
-    await trx
-      .deleteFrom('driver_activities')
-      .where('vehicle_id', '=', vehicleId)
-      .where('start_time', '>=', from)
-      .execute();
-    await trx
-      .updateTable('driver_activities')
-      .set({ end_time: null })
-      .where('vehicle_id', '=', vehicleId)
-      .where('end_time', '>=', from)
-      .execute();
+    await reopenFrom(trx, 'driver_activities', vehicleId, new Date(fromMs), ['end_time']);
   },
 };

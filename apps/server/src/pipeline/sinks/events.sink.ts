@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { EventFact } from '@rumbo/telematics';
 import type { EventsTable } from '../../db/schema.js';
 import { lastByKey, type Sink, type VehicleTag } from './sink.js';
+import { vehicleRowsFrom } from './vehicle-rows.js';
 
 type EventRow = Insertable<EventsTable>;
 
@@ -77,10 +78,7 @@ export function eventsSink(filter?: EventFilter): Sink<EventRow> {
         .execute();
     },
     async deleteRange(trx, vehicleId, fromMs) {
-      await trx
-        .deleteFrom('events')
-        .where('vehicle_id', '=', vehicleId)
-        .where('start_time', '>=', new Date(fromMs))
+      await vehicleRowsFrom(trx, 'events', 'start_time', vehicleId, new Date(fromMs))
         .where('acknowledged_at', 'is', null)
         .where('code', 'not in', [...CODES_NOT_FROM_RECORDS])
         .execute();

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import { severityOf, type FaultFact } from '@rumbo/telematics';
 import type { FaultsTable } from '../../db/schema.js';
 import { lastByKey, type Sink } from './sink.js';
+import { reopenFrom } from './vehicle-rows.js';
 
 type FaultRow = Insertable<FaultsTable>;
 
@@ -112,24 +113,13 @@ export const faultsSink: Sink<FaultRow> = {
     }
   },
   async deleteRange(trx, vehicleId, fromMs) {
-    const from = new Date(fromMs);
-    await trx
-      .deleteFrom('faults')
-      .where('vehicle_id', '=', vehicleId)
-      .where('start_time', '>=', from)
-      .execute();
-    await trx
-      .updateTable('faults')
-      .set({
-        end_time: null,
-        end_lat: null,
-        end_lng: null,
-        end_odometer_m: null,
-        end_engine_hours: null,
-        end_reason: null,
-      })
-      .where('vehicle_id', '=', vehicleId)
-      .where('end_time', '>=', from)
-      .execute();
+    await reopenFrom(trx, 'faults', vehicleId, new Date(fromMs), [
+      'end_time',
+      'end_lat',
+      'end_lng',
+      'end_odometer_m',
+      'end_engine_hours',
+      'end_reason',
+    ]);
   },
 };

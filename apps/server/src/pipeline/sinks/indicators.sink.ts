@@ -10,6 +10,7 @@ import {
 import { INDICATOR_COLUMNS, INDICATOR_DAY_MS, monthOf } from '../../db/indicator-columns.js';
 import { binaryArray, textArrayLiteral } from '../sql-arrays.js';
 import type { Sink } from './sink.js';
+import { vehicleRowsFrom } from './vehicle-rows.js';
 
 /** One interval's (or a batch's) contribution to a vehicle's hourly indicators for one driver. */
 export interface IndicatorRow {
@@ -144,22 +145,10 @@ export const indicatorsSink: Sink<IndicatorRow> = {
   async deleteRange(trx, vehicleId, fromMs) {
     const hour = new Date(bucketOf(fromMs, ROLLUP_BUCKET_MS));
     const day = new Date(bucketOf(fromMs, INDICATOR_DAY_MS));
-    await trx
-      .deleteFrom('vehicle_indicators')
-      .where('vehicle_id', '=', vehicleId)
-      .where('bucket', '>=', hour)
-      .execute();
-    await trx
-      .deleteFrom('vehicle_indicators_daily')
-      .where('vehicle_id', '=', vehicleId)
-      .where('bucket', '>=', day)
-      .execute();
+    await vehicleRowsFrom(trx, 'vehicle_indicators', 'bucket', vehicleId, hour).execute();
+    await vehicleRowsFrom(trx, 'vehicle_indicators_daily', 'bucket', vehicleId, day).execute();
     const month = new Date(monthOf(fromMs));
-    await trx
-      .deleteFrom('vehicle_indicators_monthly')
-      .where('vehicle_id', '=', vehicleId)
-      .where('bucket', '>=', month)
-      .execute();
+    await vehicleRowsFrom(trx, 'vehicle_indicators_monthly', 'bucket', vehicleId, month).execute();
     // The day of `fromMs` keeps the hours before it: rebuilt from the hourly rows left; then its
     // month from the days left (that day included).
     const sums = INDICATOR_SUM_KEYS.map((k) => `sum(${INDICATOR_COLUMNS[k]})`).join(', ');

@@ -1,41 +1,18 @@
-import type { Insertable } from 'kysely';
-import type { VehicleKickdownsTable } from '../../db/schema.js';
-import { lastByKey, type Sink } from './sink.js';
-
-type KickdownRow = Insertable<VehicleKickdownsTable>;
+import { vehicleTimeSink } from './vehicle-rows.js';
 
 /** Each kickdown with its time and place (migration 0012); the hourly indicators count them. */
-export const kickdownsSink: Sink<KickdownRow> = {
+export const kickdownsSink = vehicleTimeSink({
   name: 'kickdowns',
-  kinds: ['kickdown'],
+  kind: 'kickdown',
   publishes: false,
-  collect({ vehicleId, tenantId }, fact) {
-    if (fact.type !== 'kickdown') return undefined;
-    return {
-      vehicle_id: vehicleId,
-      tenant_id: tenantId,
-      time: new Date(fact.timeMs),
-      lat: fact.lat ?? null,
-      lng: fact.lng ?? null,
-      speed_kmh: fact.speedKmh ?? null,
-      driver_code: fact.driverCode ?? null,
-    };
-  },
-  covers(fact, fromMs) {
-    return fact.type === 'kickdown' && fact.timeMs >= fromMs;
-  },
-  async write(trx, rows) {
-    await trx
-      .insertInto('vehicle_kickdowns')
-      .values(lastByKey(rows, (r) => `${r.vehicle_id}|${(r.time as Date).getTime()}`))
-      .onConflict((oc) => oc.columns(['vehicle_id', 'time']).doNothing())
-      .execute();
-  },
-  async deleteRange(trx, vehicleId, fromMs) {
-    await trx
-      .deleteFrom('vehicle_kickdowns')
-      .where('vehicle_id', '=', vehicleId)
-      .where('time', '>=', new Date(fromMs))
-      .execute();
-  },
-};
+  table: 'vehicle_kickdowns',
+  time: { column: 'time', of: (fact) => fact.timeMs },
+  row: (fact) => ({
+    time: new Date(fact.timeMs),
+    lat: fact.lat ?? null,
+    lng: fact.lng ?? null,
+    speed_kmh: fact.speedKmh ?? null,
+    driver_code: fact.driverCode ?? null,
+  }),
+  update: [],
+});

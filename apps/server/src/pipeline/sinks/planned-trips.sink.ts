@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { PlannedTripEtaTable, PlannedTripProgressTable } from '../../db/schema.js';
 import { lastByKey, type Sink } from './sink.js';
+import { vehicleRowsFrom } from './vehicle-rows.js';
 
 // What the route detector saw of planned trips (docs/decisions/0027-planned-trips.md): progress
 // rows (started, at a stop, left it, arrived, late, off the corridor, back on it) and each plan's
@@ -96,10 +97,7 @@ export const plannedTripsSink: Sink<Row> = {
     }
   },
   async deleteRange(trx, vehicleId, fromMs) {
-    await trx
-      .deleteFrom('planned_trip_progress')
-      .where('vehicle_id', '=', vehicleId)
-      .where('at', '>=', new Date(fromMs))
-      .execute();
+    const from = new Date(fromMs);
+    await vehicleRowsFrom(trx, 'planned_trip_progress', 'at', vehicleId, from).execute();
   },
 };

@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import { bucketOf, ROLLUP_BUCKET_MS } from '@rumbo/telematics';
 import { binaryArray } from '../sql-arrays.js';
 import type { Sink } from './sink.js';
+import { vehicleRowsFrom } from './vehicle-rows.js';
 
 /** One interval's contribution to a vehicle's hourly bucket. */
 export interface RollupRow {
@@ -96,10 +97,7 @@ export const rollupsSink: Sink<RollupRow> = {
     await trx.executeQuery(CompiledQuery.raw(UPSERT, parameters));
   },
   async deleteRange(trx, vehicleId, fromMs) {
-    await trx
-      .deleteFrom('vehicle_rollups')
-      .where('vehicle_id', '=', vehicleId)
-      .where('bucket', '>=', new Date(bucketOf(fromMs, ROLLUP_BUCKET_MS)))
-      .execute();
+    const hour = new Date(bucketOf(fromMs, ROLLUP_BUCKET_MS));
+    await vehicleRowsFrom(trx, 'vehicle_rollups', 'bucket', vehicleId, hour).execute();
   },
 };
