@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generatedSchemaParts, renderSchema, SCHEMA_FILE } from '../scripts/schema/render-schema.js';
+import {
+  generatedSchemaParts,
+  renderSchema,
+  SCHEMA_FILE,
+} from '../scripts/schema/render-schema.js';
 
 describe('the generated schema (src/db/schema.ts, src/db/schema/*.ts)', () => {
   it('matches what the migrations build, file by file, each under 500 lines', async () => {
