@@ -72,7 +72,7 @@ export function vehicleTimeSink<K extends FactKind, T extends VehicleTable>(spec
   publishes: boolean;
   places?: PlaceColumns;
   table: T;
-  time?: { column: keyof Database[T] & string; of(fact: FactOf<K>): number };
+  time?: { column: keyof Database[T] & string; of: (fact: FactOf<K>) => number };
   row(fact: FactOf<K>): Partial<Insertable<Database[T]>> | undefined;
   update: readonly (keyof Database[T] & string)[];
 }): Sink<Insertable<Database[T]>> {
