@@ -116,8 +116,7 @@ export function copySums(s: IndicatorSums): IndicatorSums {
   };
 }
 
-/** Every sum at zero (frozen: spread it into a new bucket). */
-export const ZERO_SUMS: IndicatorSums = Object.freeze({
+const ZERO_SUMS: IndicatorSums = Object.freeze({
   distanceKm: 0,
   fuelL: 0,
   engineS: 0,
