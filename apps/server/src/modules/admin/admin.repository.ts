@@ -1,9 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toRole } from '../tenants/index.js';
-import { deleteTenantRow } from '../../db/tenant-rows.js';
-import { tenantRows } from '../../lib/tenant-rows.js';
-import { tenantColumn } from '../../lib/tenant-column.js';
+import { deleteTenantRow, tenantColumn, tenantRows } from '../../db/tenant-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

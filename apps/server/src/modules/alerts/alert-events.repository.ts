@@ -211,4 +211,4 @@ export async function closeSilences(db: Db): Promise<number> {
 }
 
 /** Names of a tenant's geofences and points of interest, by id (events name where they happened). */
-export { placeNames } from '../../lib/place-names.js';
+export { placeNames } from '../../db/place-names.js';

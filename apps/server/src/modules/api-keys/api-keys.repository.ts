@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ApiKey, ApiKeyScope } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
-import { tenantRows } from '../../lib/tenant-rows.js';
+import { tenantRows } from '../../db/tenant-rows.js';
 
 type Db = Kysely<Database>;
 

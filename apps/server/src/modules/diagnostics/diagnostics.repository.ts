@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, FaultsTable } from '../../db/schema.js';
-import { tenantColumn } from '../../lib/tenant-column.js';
+import { tenantColumn } from '../../db/tenant-rows.js';
 
 /** A fault episode row with its vehicle's plate. */
 export type FaultWithPlate = Selectable<FaultsTable> & { plate: string };

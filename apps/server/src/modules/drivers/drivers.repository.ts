@@ -6,7 +6,7 @@ import {
   type DriverPatch,
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
-import { tenantRows } from '../../lib/tenant-rows.js';
+import { tenantRows } from '../../db/tenant-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

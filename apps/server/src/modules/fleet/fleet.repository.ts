@@ -1,8 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DeviceInput, DeviceProtocol, Vehicle, VehicleInput } from '@rumbo/contracts';
 import type { Database, FuelTankJson } from '../../db/schema.js';
-import { deleteTenantRow, firstRow } from '../../db/tenant-rows.js';
-import { tenantRows } from '../../lib/tenant-rows.js';
+import { deleteTenantRow, firstRow, tenantRows } from '../../db/tenant-rows.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

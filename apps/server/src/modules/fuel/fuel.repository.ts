@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FuelEventCode, FuelReviewStatus } from '@rumbo/contracts';
 import type { Database, FuelTankJson } from '../../db/schema.js';
-import { firstRow } from '../../db/tenant-rows.js';
-import { tenantColumn } from '../../lib/tenant-column.js';
+import { firstRow, tenantColumn } from '../../db/tenant-rows.js';
 
 // SQL of the fuel screens (docs/decisions/0024-fuel-screens.md). Every query names the tenant.
 

@@ -10,8 +10,7 @@ import {
   type PoiIcon,
 } from '@rumbo/contracts';
 import type { Database, GeofencesTable, InterestPointsTable } from '../../db/schema.js';
-import { tenantColumn } from '../../lib/tenant-column.js';
-import { tenantRows } from '../../lib/tenant-rows.js';
+import { tenantColumn, tenantRows } from '../../db/tenant-rows.js';
 
 // Geofences and points of interest of a tenant (migration 0009). Every query names the tenant.
 

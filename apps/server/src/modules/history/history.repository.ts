@@ -11,8 +11,8 @@ import {
 } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
 import { FLAG } from '../../db/position-flags.js';
-import { placeNames } from '../../lib/place-names.js';
-import { tenantColumn } from '../../lib/tenant-column.js';
+import { placeNames } from '../../db/place-names.js';
+import { tenantColumn } from '../../db/tenant-rows.js';
 
 /** Devices that reported for a vehicle (today one; kept general for device swaps). */
 async function devicesOf(

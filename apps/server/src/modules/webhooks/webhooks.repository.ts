@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { WebhookDelivery, WebhookDeliveryPage, WebhookEndpoint } from '@rumbo/contracts';
 import type { Database } from '../../db/schema.js';
-import { deleteTenantRow } from '../../db/tenant-rows.js';
-import { tenantRows } from '../../lib/tenant-rows.js';
+import { deleteTenantRow, tenantRows } from '../../db/tenant-rows.js';
 
 type Db = Kysely<Database>;
 
