@@ -1,5 +1,6 @@
-// Property: whatever order records arrive in (flagged, late, resent), what live processing and
-// its late-record recomputes stored equals a replay of every stored record from scratch.
+// Property: whatever order records arrive in (flagged, late, resent), and across restarts that
+// lose a vehicle's in-memory state and held sums, what live processing and its late-record
+// recomputes stored equals a replay of every stored record from scratch.
 import type { Position } from '@rumbo/telematics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recomputeWindow } from '../src/pipeline/recompute.js';
@@ -278,8 +279,19 @@ for (const backend of testBackends()) {
         const device = (await ctx.app.services.registry.resolve(imei, 'teltonika'))!;
         const records = truckDay(imei, rnd);
         const packets = delivered(records, rnd);
-        for (const packet of packets) await ctx.app.services.pipeline!.submit(device, packet);
+        let restored = 0;
+        for (const packet of packets) {
+          await ctx.app.services.pipeline!.submit(device, packet);
+          // A restart, for this vehicle: its reducer state and the sums held since its last
+          // persisted state are lost; the next packet restores them from the stored records.
+          if (rnd() < 0.003) {
+            ctx.app.services.pipeline!.forgetVehicle(vehicleId);
+            restored += 1;
+          }
+        }
         await ctx.app.services.recomputer!.idle();
+        // The sums each vehicle holds until its state is next persisted go in now (decision 0065).
+        await ctx.app.services.pipeline!.flush();
         const live = await derived(vehicleId);
 
         // Every window at once: the whole history replayed by the same sinks.
@@ -301,7 +313,7 @@ for (const backend of testBackends()) {
           `seed ${seed}: ${records.length} records in ${packets.length} packets, ` +
             `${pipeline.stats.late} late so far, ${live.trips.length} trips, ${live.stops.length} stops, ` +
             `${live.idle.length} idle periods, ${live.rollups.length} rollup hours, ` +
-            `${live.zoneEvents.length} zone events`,
+            `${live.zoneEvents.length} zone events, ${restored} restarts`,
         );
         expect(live.trips.length).toBeGreaterThanOrEqual(3);
         expect(live.idle.length).toBeGreaterThanOrEqual(1);

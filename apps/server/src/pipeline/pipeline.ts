@@ -31,7 +31,7 @@ import {
 import type { VehicleSettingsProvider } from '../capabilities/alerts.js';
 import type { PlacesProvider } from '../capabilities/zones.js';
 import type { PlannedTripsProvider } from '../capabilities/planned-trips.js';
-import type { SinkSet } from './sinks/sink.js';
+import type { SinkRows, SinkSet } from './sinks/sink.js';
 
 export type { CommittedFact, LiveUpdate };
 
@@ -46,6 +46,13 @@ interface VehicleRuntime {
   state: DeviceState;
   persistedAtMs: number;
   persistedStatus?: string;
+  /**
+   * The additive sums (deferred sinks: rollups, indicators) of the records processed since the
+   * state was last handed to a batch; they go in the same part as the next persisted state.
+   */
+  held: SinkRows;
+  /** The newest in-order record published and its device (to persist the state on demand). */
+  newest?: { device: IngestDevice; position: Position };
 }
 
 /** Vehicle state (with the reducer) is written at most this often, and on status changes. */
@@ -219,13 +226,24 @@ export class Pipeline {
         context: this.contextFor(device),
         detectors: this.deps.detectors,
       };
-      runtime = restoreDeviceState(this.deps.db, device, vehicleId, options).then(
-        ({ state, status }) => ({
+      const sinks = this.deps.sinks;
+      const tag = { vehicleId, tenantId: device.tenantId };
+      const held: SinkRows = [];
+      // Batches in flight may hold this vehicle's state and sums: restore from what they wrote.
+      runtime = this.commits
+        .settledFor(device.id)
+        .then(() =>
+          restoreDeviceState(this.deps.db, device, vehicleId, options, (fact) => {
+            // The sums of the records after the persisted state were never written: held again.
+            if (sinks.defers(fact.type)) sinks.collect(held, tag, fact);
+          }),
+        )
+        .then(({ state, status }) => ({
           state,
           persistedAtMs: this.deps.clock.nowMs(),
           persistedStatus: status,
-        }),
-      );
+          held,
+        }));
       this.runtimes.set(vehicleId, runtime);
       const loading = runtime;
       loading.then(
@@ -281,6 +299,7 @@ export class Pipeline {
     if (runtime && part?.tag && records.length > 0) {
       const into = part;
       const tag = part.tag;
+      const held = runtime.held;
       const run = { settings, context, detectors: this.deps.detectors, nowMs };
       runtime.state = stepRecords(runtime.state, records, run, ({ state, facts }, i) => {
         let inOrder = true;
@@ -298,6 +317,9 @@ export class Pipeline {
               newest = received[i];
           } else if (type === 'duplicate' || type === 'rejected') {
             inOrder = false;
+          } else if (sinks.defers(type)) {
+            // Additive sums wait in the vehicle's runtime for its next persisted state.
+            sinks.collect(held, tag, fact);
           } else if (sinks.stores(type)) {
             // Every other fact goes to the sink that stores its kind.
             sinks.collect(into.facts, tag, fact);
@@ -310,15 +332,20 @@ export class Pipeline {
     }
     this.stats.accepted += accepted;
     this.stats.rejected += rejected;
-    if (part && runtime && newest && part.tag) this.publish(part, runtime, newest);
+    if (part && runtime && newest && part.tag) this.publish(part, runtime, device, newest);
     return { result: { accepted, rejected }, done: part ? this.commits.schedule(part) : undefined };
   }
 
-  private publish(part: Part, runtime: VehicleRuntime, p: Position): void {
-    const { vehicleId, tenantId } = part.tag!;
+  private publish(part: Part, runtime: VehicleRuntime, device: IngestDevice, p: Position): void {
+    const vehicleId = part.tag!.vehicleId;
     const status = liveStatusOf(runtime.state);
-    const speedKmh = runtime.state.last?.speedKmh ?? p.wheelSpeedKmh ?? p.speedKmh ?? null;
-    const odometerKm = p.odometerM === undefined ? null : p.odometerM / 1000;
+    const speedKmh = speedOf(runtime, p);
+    const odometerKm = odometerOf(p);
+    const newest = runtime.newest;
+    if (newest) {
+      newest.device = device;
+      newest.position = p;
+    } else runtime.newest = { device, position: p };
     this.deps.live.apply(vehicleId, {
       fixTimeMs: p.fixTimeMs,
       lat: p.lat,
@@ -340,8 +367,25 @@ export class Pipeline {
     ) {
       return;
     }
+    this.handState(part, runtime, p, status, nowMs);
+  }
+
+  /**
+   * Hands the vehicle's state to its part, with the sums held since the last one: written in one
+   * transaction, so the persisted state and the sums stored always describe the same records.
+   */
+  private handState(
+    part: Part,
+    runtime: VehicleRuntime,
+    p: Position,
+    status: string,
+    nowMs: number,
+  ): void {
+    const { vehicleId, tenantId } = part.tag!;
     runtime.persistedAtMs = nowMs;
     runtime.persistedStatus = status;
+    this.deps.sinks.moveInto(part.facts, runtime.held);
+    runtime.held = [];
     part.state = {
       vehicleId,
       tenantId,
@@ -349,11 +393,11 @@ export class Pipeline {
       fixTimeMs: p.fixTimeMs,
       lat: p.lat,
       lng: p.lng,
-      speedKmh,
+      speedKmh: speedOf(runtime, p),
       heading: p.headingDeg ?? null,
       status,
       ignition: p.ignition ?? null,
-      odometerKm,
+      odometerKm: odometerOf(p),
       engineHours: p.engineHours ?? null,
       ureaLevelPct: p.ureaLevelPct ?? null,
       fuelLevelPct: p.fuelLevelPct ?? null,
@@ -370,15 +414,58 @@ export class Pipeline {
    */
   runForDevice<T>(device: IngestDevice, task: () => Promise<T>): Promise<T> {
     return this.inOrder(device, async () => {
+      // The task rewrites derived rows from the database: the sums held must be there first.
+      if (device.vehicleId !== null) this.persistHeld(device.vehicleId);
       await this.commits.settledFor(device.id);
       return task();
     });
   }
 
-  /** Writes what is pending and refuses new work. */
-  async close(): Promise<void> {
-    this.closed = true;
+  /**
+   * Puts a vehicle's state and held sums in the filling batch now (not waiting for the next
+   * record due to persist), when it holds sums; returns whether it did.
+   */
+  private persistHeld(vehicleId: number): boolean {
+    const runtime = this.ready.get(vehicleId);
+    const newest = runtime?.newest;
+    if (!runtime || !newest || runtime.held.every((rows) => !rows || rows.length === 0))
+      return false;
+    const part = this.commits.batch.part(newest.device);
+    if (!part.tag) return false;
+    this.handState(
+      part,
+      runtime,
+      newest.position,
+      liveStatusOf(runtime.state),
+      this.deps.clock.nowMs(),
+    );
+    void this.commits.schedule(part);
+    return true;
+  }
+
+  /**
+   * Writes every vehicle's held sums now, with its state, and waits for every commit: what was
+   * submitted before is then in every table (the sums otherwise go with the next persisted
+   * state, within {@link STATE_PERSIST_MS}).
+   */
+  async flush(): Promise<void> {
     await Promise.allSettled([...this.chains.values()]);
+    for (const vehicleId of this.ready.keys()) this.persistHeld(vehicleId);
     await this.commits.flushAll();
   }
+
+  /** Writes what is pending (every vehicle's held sums with its state) and refuses new work. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+  }
+}
+
+/** The speed shown and persisted: the reducer's, else the record's wheel or GPS speed. */
+function speedOf(runtime: VehicleRuntime, p: Position): number | null {
+  return runtime.state.last?.speedKmh ?? p.wheelSpeedKmh ?? p.speedKmh ?? null;
+}
+
+function odometerOf(p: Position): number | null {
+  return p.odometerM === undefined ? null : p.odometerM / 1000;
 }

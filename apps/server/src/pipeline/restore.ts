@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { initialDeviceState, type DeviceState } from '@rumbo/telematics';
+import { initialDeviceState, type DeviceFact, type DeviceState } from '@rumbo/telematics';
 import type { Database } from '../db/schema.js';
 import type { IngestDevice } from '../lib/ingest-device.js';
 import { replayStored, type StepRun } from './replay.js';
@@ -23,13 +23,15 @@ function isCurrentState(value: unknown): value is DeviceState {
 
 /**
  * The reducer state as last persisted, brought up to date by replaying the records stored after
- * it (state is persisted every few seconds, records in every batch), page by page.
+ * it (state is persisted every few seconds, records in every batch), page by page; `onFact` sees
+ * the facts of the records replayed (the pipeline holds their sums again, decision 0065).
  */
 export async function restoreDeviceState(
   db: Kysely<Database>,
   device: IngestDevice,
   vehicleId: number,
   options: StepRun,
+  onFact?: (fact: DeviceFact) => void,
 ): Promise<{ state: DeviceState; status?: string }> {
   const row = await loadVehicleState(db, vehicleId);
   const state = isCurrentState(row?.reducer) ? row.reducer : initialDeviceState(options.detectors);
@@ -37,6 +39,7 @@ export async function restoreDeviceState(
   if (afterMs === undefined) return { state, status: row?.status };
   const replayed = await replayStored(db, device, { state, afterMs }, options, {
     maxRecords: MAX_TAIL_REPLAY,
+    visit: onFact && ((result) => result.facts.forEach(onFact)),
   });
   return { state: replayed.state, status: row?.status };
 }

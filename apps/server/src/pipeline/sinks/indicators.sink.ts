@@ -115,6 +115,7 @@ export const indicatorsSink: Sink<IndicatorRow> = {
   name: 'indicators',
   kinds: ['indicators'],
   publishes: false,
+  deferred: true,
   collect({ vehicleId, tenantId }, f) {
     if (f.type !== 'indicators') return undefined;
     return {

@@ -54,6 +54,7 @@ export const rollupsSink: Sink<RollupRow> = {
   kinds: ['rollup'],
   // One per record: rollups are read from the table, never pushed.
   publishes: false,
+  deferred: true,
   collect({ vehicleId, tenantId }, f) {
     if (f.type !== 'rollup') return undefined;
     return {

@@ -32,6 +32,13 @@ export interface Sink<Row> {
   readonly publishes: boolean;
   /** Where its rows carry positions to name (issue 23, places.ts); absent: none. */
   readonly places?: PlaceColumns;
+  /**
+   * Additive sums (rollups, indicators) kept per vehicle in memory and written with the vehicle's
+   * persisted state, in its transaction (decision 0065): a restore replays the records stored
+   * after that state and so rebuilds exactly the sums not yet written. Needs `fold`; never
+   * published.
+   */
+  readonly deferred?: boolean;
   collect(tag: VehicleTag, fact: DeviceFact): Row | undefined;
   /**
    * Optional: adds the fact into the row collected just before, when they share a key (rollups of
@@ -51,14 +58,22 @@ export type SinkRows = (unknown[] | undefined)[];
 export class SinkSet {
   private readonly byKind = new Map<FactKind, number[]>();
   private readonly published = new Set<FactKind>();
+  private readonly deferredKinds = new Set<FactKind>();
 
   constructor(readonly sinks: readonly Sink<unknown>[]) {
     sinks.forEach((sink, index) => {
+      if (sink.deferred && (sink.publishes || !sink.fold))
+        throw new Error(`sink ${sink.name}: a deferred sink folds its sums and publishes nothing`);
       for (const kind of sink.kinds) {
         this.byKind.set(kind, [...(this.byKind.get(kind) ?? []), index]);
         if (sink.publishes) this.published.add(kind);
+        if (sink.deferred) this.deferredKinds.add(kind);
       }
     });
+    for (const kind of this.deferredKinds) {
+      if (this.byKind.get(kind)!.some((i) => !this.sinks[i]!.deferred))
+        throw new Error(`fact kind ${kind}: stored by deferred and immediate sinks at once`);
+    }
   }
 
   /** Empty row lists, one per sink. */
@@ -69,6 +84,11 @@ export class SinkSet {
   /** Whether some sink stores facts of this kind. */
   stores(kind: FactKind): boolean {
     return this.byKind.has(kind);
+  }
+
+  /** Whether facts of this kind wait in the vehicle's sums until its state is persisted. */
+  defers(kind: FactKind): boolean {
+    return this.deferredKinds.has(kind);
   }
 
   /** Whether a sink that stores facts of this kind publishes them after commit. */
@@ -93,6 +113,17 @@ export class SinkSet {
       if (row === undefined) continue;
       if (rows) rows.push(row);
       else into[i] = [row];
+    }
+  }
+
+  /** Appends `from`'s rows to `into`, sink by sink (a vehicle's held sums into its part). */
+  moveInto(into: SinkRows, from: SinkRows): void {
+    for (let i = 0; i < from.length; i++) {
+      const rows = from[i];
+      if (!rows || rows.length === 0) continue;
+      const own = into[i];
+      if (own) for (const row of rows) own.push(row);
+      else into[i] = rows;
     }
   }
 
