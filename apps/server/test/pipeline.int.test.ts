@@ -218,3 +218,55 @@ for (const backend of testBackends()) {
     });
   });
 }
+
+for (const backend of testBackends()) {
+  describe(`pipeline: sums held with the vehicle's state (${backend}, decision 0065)`, () => {
+    let ctx: Awaited<ReturnType<typeof testApp>>;
+    const imei = '359000000000456';
+
+    beforeAll(async () => {
+      ctx = await testApp(backend, { pipeline: { flushIntervalMs: 2, statePersistMs: 400 } });
+    });
+    afterAll(() => ctx.close());
+
+    it('writes a quiet vehicle’s held rollups and indicators by itself, once, with its state', async () => {
+      const { vehicleId } = await addTruck(ctx.database.db, imei, 'TR002AB');
+      const device = (await ctx.app.services.registry.resolve(imei, 'teltonika'))!;
+      const drive = driveThenStop(imei, T0, 10, 72, 500_000_000).slice(0, 61);
+      const pipeline = ctx.app.services.pipeline!;
+      // The first packet changes the status (persisted at once, with its sums); the rest of the
+      // drive keeps it: its sums wait in memory for the next persisted state.
+      await pipeline.submit(device, drive.slice(0, 1));
+      await pipeline.submit(device, drive.slice(1));
+      const stored = async () => {
+        const rollups = await ctx.database.db
+          .selectFrom('vehicle_rollups')
+          .select((eb) => eb.fn.sum<number>('distance_km').as('km'))
+          .where('vehicle_id', '=', vehicleId)
+          .executeTakeFirst();
+        const hours = await ctx.database.db
+          .selectFrom('vehicle_indicators')
+          .select((eb) => eb.fn.sum<number>('distance_km').as('km'))
+          .where('vehicle_id', '=', vehicleId)
+          .executeTakeFirst();
+        const round = (x: unknown) => Math.round(Number(x ?? 0) * 1e6) / 1e6;
+        return [round(rollups?.km), round(hours?.km)];
+      };
+      const km = (drive.at(-1)!.odometerM! - drive[0]!.odometerM!) / 1000;
+      const [heldKm] = await stored();
+      expect(heldKm).toBeLessThan(km / 2);
+      // Nothing more arrives: the sweep writes them within a period.
+      await expect.poll(stored, { timeout: 5_000 }).toEqual([km, km]);
+      const state = await ctx.database.db
+        .selectFrom('vehicle_state')
+        .select('fix_time')
+        .where('vehicle_id', '=', vehicleId)
+        .executeTakeFirstOrThrow();
+      expect(new Date(state.fix_time!).getTime()).toBe(drive.at(-1)!.fixTimeMs);
+      // Written once: later sweeps and the close add nothing.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await pipeline.flush();
+      expect(await stored()).toEqual([km, km]);
+    });
+  });
+}

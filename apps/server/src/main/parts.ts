@@ -53,6 +53,8 @@ export interface AppDeps {
     /** False: a batch waits `flushIntervalMs` even when nothing commits (decision 0055). */
     flushWhenIdle?: boolean;
     recomputeDebounceMs?: number;
+    /** How often a vehicle's state and held sums are written (default 15 s, decision 0065). */
+    statePersistMs?: number;
     /** The detector chain (tests add a rule of their own). */
     detectors?: DetectorChain;
   };

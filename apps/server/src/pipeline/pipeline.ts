@@ -55,7 +55,10 @@ interface VehicleRuntime {
   newest?: { device: IngestDevice; position: Position };
 }
 
-/** Vehicle state (with the reducer) is written at most this often, and on status changes. */
+/**
+ * Vehicle state (with the reducer and the sums held since) is written at most this often, and on
+ * status changes; a vehicle that sends nothing more has what it holds written by the next sweep.
+ */
 const STATE_PERSIST_MS = 15_000;
 
 /**
@@ -88,6 +91,8 @@ export interface PipelineDeps extends VehicleSources, GroupCommitOptions {
   capabilities?: readonly ServerCapability[];
   /** The detector chain (default: the package's; tests add their own). */
   detectors?: DetectorChain;
+  /** How often a vehicle's state and held sums are written (default {@link STATE_PERSIST_MS}). */
+  statePersistMs?: number;
 }
 
 /** Counters for operators and benchmarks. */
@@ -110,6 +115,9 @@ export class Pipeline {
   private readonly settings: ReducerSettings;
   private readonly inputs: readonly VehicleInput[];
   private readonly commits: GroupCommit;
+  private readonly persistMs: number;
+  /** Writes what vehicles that went quiet hold (started with the first vehicle, see runtime()). */
+  private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
   readonly stats: PipelineStats = {
     accepted: 0,
@@ -131,6 +139,7 @@ export class Pipeline {
       partitions: deps.partitions,
     };
     this.commits = new GroupCommit(writeDeps, deps, this.stats, deps);
+    this.persistMs = deps.statePersistMs ?? STATE_PERSIST_MS;
   }
 
   /** Processes records of one device; resolves once they are durably handled. */
@@ -221,6 +230,7 @@ export class Pipeline {
   private runtime(device: IngestDevice, vehicleId: number): Promise<VehicleRuntime> {
     let runtime = this.runtimes.get(vehicleId);
     if (!runtime) {
+      this.sweeper ??= setInterval(() => this.sweep(), this.persistMs).unref();
       const options = {
         settings: this.settingsFor(device),
         context: this.contextFor(device),
@@ -361,7 +371,7 @@ export class Pipeline {
     });
     const nowMs = this.deps.clock.nowMs();
     if (
-      nowMs - runtime.persistedAtMs < STATE_PERSIST_MS &&
+      nowMs - runtime.persistedAtMs < this.persistMs &&
       runtime.persistedStatus === status &&
       !part.state
     ) {
@@ -421,6 +431,14 @@ export class Pipeline {
     });
   }
 
+  /** Writes the held sums of the vehicles whose state was last persisted a period ago or more. */
+  private sweep(): void {
+    if (this.closed) return;
+    const before = this.deps.clock.nowMs() - this.persistMs;
+    for (const [vehicleId, runtime] of this.ready)
+      if (runtime.persistedAtMs <= before) this.persistHeld(vehicleId);
+  }
+
   /**
    * Puts a vehicle's state and held sums in the filling batch now (not waiting for the next
    * record due to persist), when it holds sums; returns whether it did.
@@ -457,6 +475,7 @@ export class Pipeline {
   /** Writes what is pending (every vehicle's held sums with its state) and refuses new work. */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.sweeper);
     await this.flush();
   }
 }

@@ -49,6 +49,7 @@ export function pipelineRole(
     flushIntervalMs: settings?.flushIntervalMs ?? config.PIPELINE_FLUSH_MS,
     maxBatchRows: settings?.maxBatchRows,
     flushWhenIdle: settings?.flushWhenIdle,
+    statePersistMs: settings?.statePersistMs,
     maxConcurrentFlushes: database.mode === 'postgres' ? 4 : 1,
     copyPool: database.mode === 'postgres' ? database.pool : undefined,
     onError: (error) => log.error({ err: error }, 'pipeline batch failed (not acknowledged)'),
