@@ -1,4 +1,5 @@
 import type { Position } from '@rumbo/telematics';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeLogin } from '@rumbo/telematics';
 import { startIngest } from '../src/ingest/start-ingest.js';
@@ -267,6 +268,47 @@ for (const backend of testBackends()) {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await pipeline.flush();
       expect(await stored()).toEqual([km, km]);
+    });
+
+    it('counts nothing twice on the first restart after an upgrade (a state without the mark)', async () => {
+      const upgraded = '359000000000457';
+      const { vehicleId } = await addTruck(ctx.database.db, upgraded, 'TR003AB');
+      const device = (await ctx.app.services.registry.resolve(upgraded, 'teltonika'))!;
+      const drive = driveThenStop(upgraded, T0, 20, 72, 600_000_000).slice(0, 121);
+      const pipeline = ctx.app.services.pipeline!;
+      const km = async () => {
+        const row = await ctx.database.db
+          .selectFrom('vehicle_rollups')
+          .select((eb) => eb.fn.sum<number>('distance_km').as('km'))
+          .where('vehicle_id', '=', vehicleId)
+          .executeTakeFirst();
+        return Math.round(Number(row?.km ?? 0) * 1e6) / 1e6;
+      };
+      const stateRow = () =>
+        ctx.database.db
+          .selectFrom('vehicle_state')
+          .select('reducer')
+          .where('vehicle_id', '=', vehicleId)
+          .executeTakeFirstOrThrow();
+      await pipeline.submit(device, drive.slice(0, 40));
+      await pipeline.flush();
+      const { reducer } = await stateRow();
+      expect(reducer).toMatchObject({ sumsHeld: true });
+      // An earlier version persisted this state (no mark) and then stored the next records with
+      // their sums at once, without persisting the state again.
+      const { sumsHeld: _mark, ...earlier } = reducer as Record<string, unknown>;
+      await pipeline.submit(device, drive.slice(40, 80));
+      await pipeline.flush();
+      await ctx.database.db
+        .updateTable('vehicle_state')
+        .set({ reducer: sql`${JSON.stringify(earlier)}::jsonb` })
+        .where('vehicle_id', '=', vehicleId)
+        .execute();
+      // The restart: the state is read again and the records after it replayed.
+      pipeline.forgetVehicle(vehicleId);
+      await pipeline.submit(device, drive.slice(80));
+      await pipeline.flush();
+      expect(await km()).toBe((drive.at(-1)!.odometerM! - drive[0]!.odometerM!) / 1000);
     });
   });
 }

@@ -18,7 +18,7 @@ import type { IngestDevice, SubmitResult } from '../lib/ingest-device.js';
 import type { PositionPartitions } from './partitions.js';
 import { asStoredPosition, toPositionRow, type PositionRow } from './position-row.js';
 import { stepRecords } from './replay.js';
-import { restoreDeviceState } from './restore.js';
+import { persistedReducer, restoreDeviceState } from './restore.js';
 import type { CommittedFact, LiveUpdate } from '../bus/messages.js';
 import {
   contextOf,
@@ -413,7 +413,7 @@ export class Pipeline {
       fuelLevelPct: p.fuelLevelPct ?? null,
       driverCode: p.driverCode ?? null,
       serviceDistanceKm: p.serviceDistanceKm ?? null,
-      reducer: runtime.state,
+      reducer: persistedReducer(runtime.state),
     };
   }
 
