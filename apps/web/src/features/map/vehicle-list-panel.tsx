@@ -20,7 +20,7 @@ import {
   VEHICLE_STATUSES,
   type VehicleStatus,
 } from '../../shared/fleet/vehicle-status';
-import { formatDateTime, formatMeasure } from '../../shared/format/format';
+import { formatDate, formatDateTime, formatMeasure, formatTime } from '../../shared/format/format';
 import type { FilterResult, FleetFilter } from './fleet-filter';
 import { clearEnd, searchStart } from '../../shared/ui/search-adornments';
 
@@ -224,15 +224,29 @@ function VehicleRow({
               {driver}
             </Typography>
           ) : null}
-          <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {t(`vehicleStatus.${status}`)}
-            {' · '}
-            {!located
-              ? t('map.current.no_position')
-              : speed > 0
-                ? formatMeasure('speed', speed, units, language)
-                : t('map.current.stopped')}
-            {Number.isFinite(fix) ? ` · ${formatDateTime(fix, language, offsetHours)}` : ''}
+          {/* The status may shorten on a narrow list; the speed and the time are never cut. */}
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="div"
+            sx={{ display: 'flex', minWidth: 0, whiteSpace: 'nowrap' }}
+            data-testid="map-vehicle-line"
+          >
+            <Box
+              component="span"
+              sx={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}
+            >
+              {t(`vehicleStatus.${status}`)}
+            </Box>
+            <Box component="span" sx={{ flexShrink: 0 }}>
+              {'\u00a0· '}
+              {!located
+                ? t('map.current.no_position')
+                : speed > 0
+                  ? formatMeasure('speed', speed, units, language)
+                  : t('map.current.stopped')}
+              {Number.isFinite(fix) ? ` · ${lastSeen(fix, language, offsetHours)}` : ''}
+            </Box>
           </Typography>
         </Box>
       </Box>
@@ -252,4 +266,11 @@ function VehicleRow({
       </Tooltip>
     </Box>
   );
+}
+
+/** When a vehicle was last heard from: the time alone today (the list's usual case), else the date too. */
+function lastSeen(fixMs: number, language: Language, zone: TimeZoneSetting): string {
+  return formatDate(fixMs, language, zone) === formatDate(Date.now(), language, zone)
+    ? formatTime(fixMs, zone)
+    : formatDateTime(fixMs, language, zone);
 }
