@@ -230,6 +230,19 @@ for (const backend of testBackends()) {
     });
     afterAll(() => ctx.close());
 
+    /** A vehicle's distance summed over a sums table, km to the micrometre. */
+    async function storedKm(
+      table: 'vehicle_rollups' | 'vehicle_indicators',
+      vehicleId: number,
+    ): Promise<number> {
+      const row = await ctx.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.sum<number>('distance_km').as('km'))
+        .where('vehicle_id', '=', vehicleId)
+        .executeTakeFirst();
+      return Math.round(Number(row?.km ?? 0) * 1e6) / 1e6;
+    }
+
     it('writes a quiet vehicle’s held rollups and indicators by itself, once, with its state', async () => {
       const { vehicleId } = await addTruck(ctx.database.db, imei, 'TR002AB');
       const device = (await ctx.app.services.registry.resolve(imei, 'teltonika'))!;
@@ -239,20 +252,10 @@ for (const backend of testBackends()) {
       // drive keeps it: its sums wait in memory for the next persisted state.
       await pipeline.submit(device, drive.slice(0, 1));
       await pipeline.submit(device, drive.slice(1));
-      const stored = async () => {
-        const rollups = await ctx.database.db
-          .selectFrom('vehicle_rollups')
-          .select((eb) => eb.fn.sum<number>('distance_km').as('km'))
-          .where('vehicle_id', '=', vehicleId)
-          .executeTakeFirst();
-        const hours = await ctx.database.db
-          .selectFrom('vehicle_indicators')
-          .select((eb) => eb.fn.sum<number>('distance_km').as('km'))
-          .where('vehicle_id', '=', vehicleId)
-          .executeTakeFirst();
-        const round = (x: unknown) => Math.round(Number(x ?? 0) * 1e6) / 1e6;
-        return [round(rollups?.km), round(hours?.km)];
-      };
+      const stored = async () => [
+        await storedKm('vehicle_rollups', vehicleId),
+        await storedKm('vehicle_indicators', vehicleId),
+      ];
       const km = (drive.at(-1)!.odometerM! - drive[0]!.odometerM!) / 1000;
       const [heldKm] = await stored();
       expect(heldKm).toBeLessThan(km / 2);
@@ -276,14 +279,6 @@ for (const backend of testBackends()) {
       const device = (await ctx.app.services.registry.resolve(upgraded, 'teltonika'))!;
       const drive = driveThenStop(upgraded, T0, 20, 72, 600_000_000).slice(0, 121);
       const pipeline = ctx.app.services.pipeline!;
-      const km = async () => {
-        const row = await ctx.database.db
-          .selectFrom('vehicle_rollups')
-          .select((eb) => eb.fn.sum<number>('distance_km').as('km'))
-          .where('vehicle_id', '=', vehicleId)
-          .executeTakeFirst();
-        return Math.round(Number(row?.km ?? 0) * 1e6) / 1e6;
-      };
       const stateRow = () =>
         ctx.database.db
           .selectFrom('vehicle_state')
@@ -308,7 +303,9 @@ for (const backend of testBackends()) {
       pipeline.forgetVehicle(vehicleId);
       await pipeline.submit(device, drive.slice(80));
       await pipeline.flush();
-      expect(await km()).toBe((drive.at(-1)!.odometerM! - drive[0]!.odometerM!) / 1000);
+      expect(await storedKm('vehicle_rollups', vehicleId)).toBe(
+        (drive.at(-1)!.odometerM! - drive[0]!.odometerM!) / 1000,
+      );
     });
   });
 }

@@ -441,15 +441,14 @@ export class Pipeline {
 
   /**
    * Puts a vehicle's state and held sums in the filling batch now (not waiting for the next
-   * record due to persist), when it holds sums; returns whether it did.
+   * record due to persist), when it holds sums.
    */
-  private persistHeld(vehicleId: number): boolean {
+  private persistHeld(vehicleId: number): void {
     const runtime = this.ready.get(vehicleId);
     const newest = runtime?.newest;
-    if (!runtime || !newest || runtime.held.every((rows) => !rows || rows.length === 0))
-      return false;
+    if (!runtime || !newest || runtime.held.every((rows) => !rows || rows.length === 0)) return;
     const part = this.commits.batch.part(newest.device);
-    if (!part.tag) return false;
+    if (!part.tag) return;
     this.handState(
       part,
       runtime,
@@ -458,7 +457,6 @@ export class Pipeline {
       this.deps.clock.nowMs(),
     );
     void this.commits.schedule(part);
-    return true;
   }
 
   /**
